@@ -1,0 +1,113 @@
+"""Reading commands: games, sessions, state, log. Each has --json."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from .common import DbOpt, JsonOpt, SessionOpt, app, console, ledger, print_json, session_of
+
+
+@app.command(rich_help_panel="Look")
+def games(game: Annotated[Optional[str], typer.Argument(help="Show one game's options in full.")] = None,
+          json: JsonOpt = False) -> None:
+    """List the rulesets potlog knows, or one game's options and their defaults."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from ledger.games import available, get_ruleset
+
+    names = [game] if game else available()
+    rows = []
+    for name in names:
+        mod = get_ruleset(name)
+        opts = []
+        for key, field in mod.Options.model_fields.items():
+            opts.append({"name": key, "default": field.default, "help": field.description or ""})
+        rows.append({"name": mod.NAME, "title": mod.TITLE, "summary": mod.SUMMARY, "options": opts})
+    if json:
+        print_json(rows)
+        return
+    table = Table(show_edge=False)
+    table.add_column("game")
+    table.add_column("what it is")
+    table.add_column("options (default)")
+    for r in rows:
+        opts = "\n".join(f"{o['name']}={o['default']}" + (f"  {o['help']}" if game and o["help"] else "")
+                         for o in r["options"])
+        table.add_row(escape(r["name"]), escape(f"{r['title']}: {r['summary']}"), escape(opts))
+    console().print(table)
+
+
+@app.command(rich_help_panel="Look")
+def sessions(db: DbOpt = None, json: JsonOpt = False) -> None:
+    """List the sessions in the database; the current one is marked *."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    with ledger(db) as led:
+        infos = led.store.sessions()
+        current = led.store.get_meta("current_session")
+    if json:
+        print_json([{**i.__dict__, "current": i.session == current} for i in infos])
+        return
+    if not infos:
+        typer.echo("no sessions yet: start one with 'potlog new GAME --player NAME=BUYIN ...'")
+        return
+    table = Table(show_edge=False)
+    for col in ("", "session", "game", "events", "started", "last event", "status", "title"):
+        table.add_column(col)
+    for i in infos:
+        table.add_row("*" if i.session == current else "", escape(i.session), i.game, str(i.events),
+                      i.started[:16].replace("T", " "), i.last[:16].replace("T", " "),
+                      "closed" if i.closed else "open", escape(i.title))
+    console().print(table)
+
+
+@app.command(rich_help_panel="Look")
+def state(all_cards: Annotated[bool, typer.Option("--all-cards", help="Show face-down cards too (the recorder's view).")] = False,
+          at: Annotated[Optional[int], typer.Option("--at", help="The table as it was after this seq.", min=1)] = None,
+          db: DbOpt = None, session: SessionOpt = None, json: JsonOpt = False) -> None:
+    """Show the table: seats, stacks, cards as the table sees them, pots, carry-over, whose turn, what may happen next."""
+    from .render import render_state, state_data
+
+    with ledger(db) as led:
+        sid = session_of(led, session)
+        st = led.state(sid, at)
+    if json:
+        print_json(state_data(st, all_cards=all_cards))
+        return
+    console().print(render_state(st, all_cards=all_cards))
+
+
+@app.command(rich_help_panel="Look")
+def log(hand: Annotated[Optional[int], typer.Option(help="Only this hand's events.", min=1)] = None,
+        last: Annotated[Optional[int], typer.Option(help="Only the last N events.", min=1)] = None,
+        db: DbOpt = None, session: SessionOpt = None, json: JsonOpt = False) -> None:
+    """The session's events in order, with seq, time and what happened (voided ones struck out)."""
+    from rich.markup import escape
+
+    from ledger.describe import describe
+
+    with ledger(db) as led:
+        sid = session_of(led, session)
+        voids = led.store.voids(sid)
+        after = max(0, led.store.last_seq(sid) - last) if last else 0
+        current_hand = 0
+        rows = []
+        for rec in led.store.recorded(sid, after):
+            if rec.event.type == "hand_started":  # type: ignore[attr-defined]
+                current_hand = rec.event.hand  # type: ignore[attr-defined]
+            if hand is not None and current_hand != hand:
+                continue
+            rows.append((rec, current_hand))
+    if json:
+        print_json([{**r.to_line(), "hand": h or None, "voided_by": voids.get(r.seq)} for r, h in rows])
+        return
+    out = console()
+    for rec, _h in rows:
+        text = escape(describe(rec.event))
+        if rec.seq in voids:
+            text = f"[strike]{text}[/strike] [dim](void, seq {voids[rec.seq]})[/dim]"
+        out.print(f"[dim]{rec.seq:>5} {rec.recorded_at[11:19]}[/dim]  {text}")

@@ -1,0 +1,132 @@
+"""Moving logs in and out: import, export, and run (a file of potlog commands)."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import click
+import typer
+
+from .common import RUN_DEFAULTS, DbOpt, LineFailed, JsonOpt, SessionOpt, app, fail, ledger, print_json, session_of
+
+
+def _read_lines(path: str) -> list[str]:
+    if path == "-":
+        return sys.stdin.read().splitlines()
+    p = Path(path)
+    if not p.is_file():
+        fail(f"no file {path!r}", 1)
+    try:
+        return p.read_text(encoding="utf-8").splitlines()
+    except UnicodeDecodeError:
+        fail(f"{path} is not UTF-8 text", 1)
+    raise AssertionError  # pragma: no cover
+
+
+@app.command("import", rich_help_panel="Move logs")
+def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog export --format jsonl' writes it ('-' for stdin).")],
+            use: Annotated[bool, typer.Option(help="Make the (last) imported session current.")] = True,
+            db: DbOpt = None, json: JsonOpt = False) -> None:
+    """Import events, checked link by link (seq, hash chain, chips); the first bad line is named
+    and nothing is written. Lines already stored are skipped, so importing twice adds nothing."""
+    from rich.progress import Progress
+
+    lines = _read_lines(file)
+    with ledger(db) as led:
+        if len(lines) > 20000 and not json:
+            with Progress(transient=True) as bar:
+                task = bar.add_task("checking events", total=len(lines))
+                result = led.import_lines(lines, progress=lambda n: bar.update(task, completed=n) if n % 5000 == 0 else None)
+        else:
+            result = led.import_lines(lines)
+        sessions = list(dict.fromkeys([*result.added, *result.skipped]))
+        if use and sessions:
+            led.use(sessions[-1])
+    if json:
+        print_json({"added": result.added, "skipped": result.skipped, "lines": result.lines})
+        return
+    for sid in sessions:
+        typer.echo(f"{sid}: {result.added.get(sid, 0)} events added, {result.skipped.get(sid, 0)} already there")
+    if not sessions:
+        typer.echo("nothing to import: the file has no events")
+
+
+@app.command(rich_help_panel="Move logs")
+def export(fmt: Annotated[str, typer.Option("--format", "-f", help="jsonl (raw events); more with 'potlog export --help'.")] = "jsonl",
+           out: Annotated[Optional[str], typer.Option("--out", "-o", help="Write to this file (default: stdout).")] = None,
+           all_sessions: Annotated[bool, typer.Option("--all", help="Every session in the database.")] = False,
+           db: DbOpt = None, session: SessionOpt = None) -> None:
+    """Export a session (or --all) in a format other tools read."""
+    from ledger.export import writer
+
+    write = writer(fmt)
+    with ledger(db) as led:
+        sids = [s.session for s in led.store.sessions()] if all_sessions else [session_of(led, session)]
+        if out:
+            with open(out, "w", encoding="utf-8", newline="") as fh:
+                write(led, sids, fh)
+            typer.echo(f"wrote {out} ({fmt}, {len(sids)} session{'s' if len(sids) != 1 else ''})", err=True)
+        else:
+            write(led, sids, sys.stdout)
+
+
+@app.command(rich_help_panel="Move logs")
+def run(file: Annotated[str, typer.Argument(help="A file of potlog commands, one per line; '#' starts a comment ('-' for stdin).")],
+        db: DbOpt = None, session: SessionOpt = None,
+        quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only errors and the summary.")] = False) -> None:
+    """Execute a file of potlog commands line by line (e.g. 'bet Ann 5'), stopping at the first
+    refused line with its number; nothing of that line is recorded, earlier lines stay."""
+    from .common import app as root
+
+    lines = _read_lines(file)
+    saved = dict(RUN_DEFAULTS)
+    RUN_DEFAULTS.update(db=db, session=session, capture=False)
+    done = 0
+    try:
+        for n, raw in enumerate(lines, 1):
+            text = raw.strip()
+            if not text or text.startswith("#"):
+                continue
+            try:
+                args = shlex.split(text, comments=True)
+            except ValueError as exc:
+                fail(f"line {n}: {exc}", 2)
+            if args and args[0] == "potlog":
+                args = args[1:]
+            if not args:
+                continue
+            if args[0] == "run":
+                fail(f"line {n}: 'run' cannot be nested", 2)
+            if not quiet:
+                typer.echo(f"» {text}")
+            code, why = _run_line(root, args)
+            if code:
+                RUN_DEFAULTS["capture"] = False
+                fail(f"line {n}: {why} (stopped here; lines before it are recorded)", code)
+            if args[0] == "new":  # a new session becomes current for the lines after it
+                RUN_DEFAULTS["session"] = None
+            done += 1
+    finally:
+        RUN_DEFAULTS.update(saved)
+    typer.echo(f"ran {done} commands from {file}")
+
+
+def _run_line(root: typer.Typer, args: list[str]) -> tuple[int, str]:
+    """Run one line in-process; (exit code, the one-line reason it was refused)."""
+    RUN_DEFAULTS["capture"] = True
+    try:
+        root(args=args, prog_name="potlog", standalone_mode=False)
+    except LineFailed as exc:
+        return exc.code, str(exc)
+    except click.exceptions.Exit as exc:
+        return exc.exit_code, "refused"
+    except click.ClickException as exc:
+        return exc.exit_code, exc.format_message()
+    except click.exceptions.Abort:
+        return 1, "aborted"
+    finally:
+        RUN_DEFAULTS["capture"] = False
+    return 0, ""

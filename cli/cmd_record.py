@@ -1,0 +1,296 @@
+"""Recording commands: one per thing that happens at the table. Each parses its arguments into
+a `Command`, and `record` has the session's rules decide it; nothing here knows a rule."""
+
+from __future__ import annotations
+
+from typing import Annotated, List, Optional
+
+import typer
+
+from ledger.commands import Command
+
+from .common import DbOpt, JsonOpt, OverrideOpt, SessionOpt, app, fail, ledger, record
+
+Player = Annotated[str, typer.Argument(help="The player, by the name they were seated with.")]
+Amount = Annotated[int, typer.Argument(help="Chips (whole numbers).", min=1, max=10**12)]
+
+
+def _pairs(items: list[str], what: str, example: str) -> list[tuple[str, str]]:
+    out = []
+    for item in items:
+        if "=" not in item:
+            fail(f"{what} {item!r} needs the form {example}", 2)
+        key, value = item.split("=", 1)
+        if not key.strip():
+            fail(f"{what} {item!r} needs the form {example}", 2)
+        out.append((key.strip(), value.strip()))
+    return out
+
+
+def _chips(text: str, what: str) -> int:
+    if not text.isdigit() or len(text) > 13:
+        fail(f"{what}: {text!r} is not a whole number of chips (0 or more)", 2)
+    return int(text)
+
+
+@app.command(rich_help_panel="Start and seat")
+def new(
+    game: Annotated[str, typer.Argument(help="The ruleset ('potlog games' lists them; 'freeform' for any game).")],
+    player: Annotated[List[str], typer.Option("--player", "-p", metavar="NAME=BUYIN",
+                                              help="A player and their buy-in, in seat order (clockwise). Repeat.")] = [],
+    option: Annotated[List[str], typer.Option("--option", "-o", metavar="KEY=VALUE",
+                                              help="A table option (see 'potlog games GAME'). Repeat.")] = [],
+    name: Annotated[Optional[str], typer.Option(help="The session's name (default: GAME-DATE).")] = None,
+    unit: Annotated[str, typer.Option(help="What one chip is called.")] = "chip",
+    title: Annotated[str, typer.Option(help="A label for people, like \"Friday at Ann's\".")] = "",
+    db: DbOpt = None,
+) -> None:
+    """Open a session of GAME with its players seated; it becomes the current session.
+
+    Example: potlog new bluecher -p Ann=100 -p Ben=100 -p Cy=100 -o card_cost=2
+    """
+    players = [(p, _chips(b, f"player {p}'s buy-in")) for p, b in _pairs(player, "--player", "NAME=BUYIN, like Ann=100")]
+    options = dict(_pairs(option, "--option", "KEY=VALUE, like pack=spanish40"))
+    with ledger(db) as led:
+        sid = led.new_session(game, players, options=options, name=name, chip_unit=unit, title=title)
+        typer.echo(f"session {sid} opened ({game}, {len(players)} players); it is now the current session")
+
+
+@app.command(rich_help_panel="Start and seat")
+def use(session: Annotated[str, typer.Argument(help="The session to make current.")], db: DbOpt = None) -> None:
+    """Make SESSION the current session, so later commands need no --session."""
+    with ledger(db) as led:
+        led.use(session)
+        typer.echo(f"current session: {session}")
+
+
+@app.command(rich_help_panel="Start and seat")
+def join(player: Player, buyin: Annotated[int, typer.Argument(help="Chips bought in.", min=0, max=10**12)],
+         position: Annotated[Optional[int], typer.Option(help="Seat position clockwise from 0 (default: last).")] = None,
+         db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """Seat PLAYER with a buy-in of BUYIN chips (bank -> seat)."""
+    record(db, session, Command("join", player=player, amount=buyin, position=position), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Start and seat")
+def rebuy(player: Player, amount: Amount, db: DbOpt = None, session: SessionOpt = None,
+          override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """PLAYER buys AMOUNT more chips."""
+    record(db, session, Command("rebuy", player=player, amount=amount), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Start and seat")
+def leave(player: Player, reason: Annotated[str, typer.Option(help="Why, for the record.")] = "",
+          db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """PLAYER leaves and cashes out their whole stack (seat -> bank)."""
+    record(db, session, Command("leave", player=player, reason=reason), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="The hand")
+def hand(dealer: Annotated[Optional[str], typer.Option(help="Who deals (default: as the game says, else the next seat).")] = None,
+         first: Annotated[Optional[str], typer.Option(help="Who acts first, where the game lets the table say.")] = None,
+         db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """Start a new hand. Chips carried over from the last hand move into the pot."""
+    record(db, session, Command("hand", dealer=dealer, first=first), override=override, as_json=json)
+
+
+@app.command("round", rich_help_panel="The hand")
+def round_(name: Annotated[str, typer.Option(help="A label for the round.")] = "",
+           db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """Start a new betting round: everyone's bet in the round goes back to zero."""
+    record(db, session, Command("round", name=name), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Cards and dice")
+def deal(to: Annotated[str, typer.Argument(help="A player, or a board: board, stock, trump, kitty, table.")],
+         cards: Annotated[Optional[List[str]], typer.Argument(help="The cards, like AS 10H K♠; ?? for an unseen card.")] = None,
+         count: Annotated[Optional[int], typer.Option("--count", "-n", help="Deal this many unseen cards face down.", min=1, max=200)] = None,
+         up: Annotated[bool, typer.Option("--up", help="Dealt face up (the table sees them).")] = False,
+         db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """Deal cards to a player or a board: known cards by name, unseen ones with --count."""
+    record(db, session, Command("deal", to=to, cards=tuple(cards or ()), count=count, face_up=up),
+           override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Cards and dice")
+def reveal(holder: Annotated[str, typer.Argument(help="Whose cards: a player or a board.")],
+           cards: Annotated[List[str], typer.Argument(help="The cards shown, like QS 7D.")],
+           db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """Turn cards face up; an unseen card (??) of the holder becomes the card named."""
+    record(db, session, Command("reveal", player=holder, cards=tuple(cards)), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Cards and dice")
+def exchange(player: Player,
+             draw: Annotated[Optional[List[str]], typer.Argument(help="The cards received (?? or --count if unseen).")] = None,
+             discard: Annotated[List[str], typer.Option("--discard", "-d", help="A card given up. Repeat.")] = [],
+             count: Annotated[Optional[int], typer.Option("--count", "-n", help="Draw this many unseen cards.", min=1, max=60)] = None,
+             cost: Annotated[Optional[int], typer.Option(help="Chips paid to the pot for the exchange (default: as the game says).", min=0)] = None,
+             up: Annotated[bool, typer.Option("--up", help="The new cards come face up.")] = False,
+             db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """Discard and draw (buy a card): potlog exchange Ann 7H --discard KD."""
+    record(db, session, Command("exchange", player=player, cards=tuple(draw or ()), discard=tuple(discard),
+                                count=count, amount=cost, face_up=up), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Cards and dice")
+def play(player: Player, card: Annotated[str, typer.Argument(help="The card played, like QH.")],
+         db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """PLAYER plays CARD to the current trick."""
+    record(db, session, Command("play", player=player, cards=(card,)), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Cards and dice")
+def roll(who: Annotated[str, typer.Argument(help="Who rolled ('-' for nobody in particular).")],
+         faces: Annotated[List[str], typer.Argument(help="Every face rolled, like 3 5 6.")],
+         sides: Annotated[Optional[int], typer.Option(help="The die size, if the game lets the roll say.")] = None,
+         db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """Record a roll of the dice: potlog roll Ann 3 5 6."""
+    record(db, session, Command("roll", player=None if who == "-" else who, faces=tuple(faces), sides=sides),
+           override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Cards and dice")
+def declare(who: Annotated[str, typer.Argument(help="Who declares ('-' for the table).")],
+            name: Annotated[str, typer.Argument(help="What: dice, limit, bid, cost, target ... (lower case).")],
+            value: Annotated[Optional[str], typer.Argument(help="Its value.")] = None,
+            db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """A declaration the game defines: potlog declare Ann dice 3; potlog declare Ann limit 5."""
+    record(db, session, Command("declare", player=None if who == "-" else who, name=name, value=value),
+           override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Betting")
+def ante(player: Player, amount: Amount, db: DbOpt = None, session: SessionOpt = None,
+         override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """PLAYER antes AMOUNT into the pot."""
+    record(db, session, Command("ante", player=player, amount=amount), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Betting")
+def bet(player: Player, amount: Amount, db: DbOpt = None, session: SessionOpt = None,
+        override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """PLAYER bets AMOUNT (the first bet of a round)."""
+    record(db, session, Command("bet", player=player, amount=amount), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Betting")
+def call(player: Player,
+         amount: Annotated[Optional[int], typer.Argument(help="Optional: the amount, checked against what is owed.")] = None,
+         db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """PLAYER matches the highest bet of the round (potlog works out how much)."""
+    record(db, session, Command("call", player=player, amount=amount), override=override, as_json=json)
+
+
+@app.command("raise", rich_help_panel="Betting")
+def raise_(player: Player, by: Annotated[int, typer.Argument(help="How much the bet goes up.", min=1, max=10**12)],
+           db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """PLAYER calls and raises BY chips."""
+    record(db, session, Command("raise", player=player, amount=by), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Betting")
+def allin(player: Player, db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None,
+          json: JsonOpt = False) -> None:
+    """PLAYER puts in every chip they have left."""
+    record(db, session, Command("allin", player=player), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Betting")
+def check(player: Player, db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None,
+          json: JsonOpt = False) -> None:
+    """PLAYER checks (nothing to call)."""
+    record(db, session, Command("check", player=player), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Betting")
+def fold(player: Player, db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None,
+         json: JsonOpt = False) -> None:
+    """PLAYER gives up the hand."""
+    record(db, session, Command("fold", player=player), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Pots and payments")
+def showdown(db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """Let the rules settle the hand: best hands, winners, payments and carry-over are computed."""
+    record(db, session, Command("showdown"), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Pots and payments")
+def pay(source: Annotated[str, typer.Argument(metavar="FROM", help="A player, pot, pot:NAME, carry or house.")],
+        to: Annotated[str, typer.Argument(help="A player, pot, pot:NAME, carry or house.")],
+        amount: Amount,
+        reason: Annotated[str, typer.Option(help="Why (a side bet, a penalty, the house's cut).")] = "",
+        db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """Move AMOUNT chips between two accounts: potlog pay Ann Ben 5 --reason 'side bet'."""
+    record(db, session, Command("pay", source=source, to=to, amount=amount, reason=reason),
+           override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Pots and payments")
+def award(player: Annotated[Optional[str], typer.Argument(help="The winner of the whole pot.")] = None,
+          amount: Annotated[Optional[int], typer.Option(help="Only this much of the pot.", min=1)] = None,
+          share: Annotated[List[str], typer.Option(metavar="NAME=CHIPS", help="Split the pot: one share per winner. Repeat.")] = [],
+          pot: Annotated[str, typer.Option(help="Which pot: pot or pot:NAME.")] = "pot",
+          reason: Annotated[str, typer.Option(help="What won it, for the record.")] = "",
+          db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """Pay a pot out to its winner (or split it with --share Ann=10 --share Ben=10)."""
+    shares = tuple((p, _chips(c, f"{p}'s share")) for p, c in _pairs(share, "--share", "NAME=CHIPS, like Ann=10"))
+    record(db, session, Command("award", player=player, amount=amount, shares=shares, source=pot, reason=reason),
+           override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Pots and payments")
+def carry(amount: Annotated[Optional[int], typer.Option(help="How much (default: the whole pot).", min=1)] = None,
+          pot: Annotated[str, typer.Option(help="Which pot.")] = "pot",
+          db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """Let the pot ride into the next hand (pot -> carry)."""
+    record(db, session, Command("carry", amount=amount, source=pot), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="The hand")
+def end(db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """End the hand (every pot must be empty: awarded or carried over)."""
+    record(db, session, Command("end"), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Corrections and records")
+def count(player: Player, chips: Annotated[int, typer.Argument(help="Chips counted on the table.", min=0, max=10**12)],
+          db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """Record a physical count of PLAYER's chips (the audit compares it with the ledger)."""
+    record(db, session, Command("count", player=player, amount=chips), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Corrections and records")
+def note(text: Annotated[List[str], typer.Argument(help="The note.")], db: DbOpt = None, session: SessionOpt = None,
+         json: JsonOpt = False) -> None:
+    """Add a free-text note to the log."""
+    record(db, session, Command("note", text=" ".join(text)), as_json=json)
+
+
+@app.command(rich_help_panel="Corrections and records")
+def void(seq: Annotated[int, typer.Argument(help="The seq of the event to cancel (see potlog log).", min=1)],
+         reason: Annotated[str, typer.Option(help="Why it is void (required, for the audit).")] = "",
+         db: DbOpt = None, session: SessionOpt = None, json: JsonOpt = False) -> None:
+    """Cancel an earlier event: the table is rebuilt as if it had never happened."""
+    record(db, session, Command("void", target=seq, reason=reason), as_json=json)
+
+
+@app.command(rich_help_panel="Corrections and records")
+def score(player: Player, points: Annotated[int, typer.Argument(help="Points (may be negative).")],
+          reason: Annotated[str, typer.Option(help="Why.")] = "",
+          db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """Give PLAYER points, for games scored in points."""
+    record(db, session, Command("score", player=player, amount=points, reason=reason), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Cards and dice")
+def reshuffle(db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """The stock ran out: the discards are shuffled into a new stock."""
+    record(db, session, Command("reshuffle"), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Start and seat")
+def close(db: DbOpt = None, session: SessionOpt = None, json: JsonOpt = False) -> None:
+    """Close the session: everyone still seated cashes out, and nothing more can be recorded."""
+    record(db, session, Command("close"), as_json=json)

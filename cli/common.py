@@ -1,0 +1,138 @@
+"""What every command shares: the Typer app, the --db/--session/--json options, opening the
+ledger, recording a command and showing the result, and turning errors into one line."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from typing import Annotated, Any, Iterator, Optional
+
+import click
+import typer
+from typer.core import TyperGroup
+
+from ledger.errors import PotlogError
+
+
+class PotlogGroup(TyperGroup):
+    """Turns every error into one line on stderr: 1 for a refusal, 2 for usage, 70 for a bug."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except PotlogError as exc:
+            fail(str(exc), exc.exit_code)
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, LineFailed):
+            raise
+        except KeyboardInterrupt:
+            fail("interrupted", 130)
+        except BrokenPipeError:
+            raise click.exceptions.Exit(0) from None
+        except Exception as exc:  # a bug: still no traceback for the user
+            fail(f"internal error ({type(exc).__name__}: {str(exc)[:200]}); please report it", 70)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(self.commands)  # in the order they were added: by purpose
+
+
+class LineFailed(Exception):
+    """A refused line inside `potlog run`: carries the one-line message and the exit code."""
+
+    def __init__(self, message: str, code: int):
+        super().__init__(message)
+        self.code = code
+
+
+def fail(message: str, code: int = 1) -> None:
+    """Print one line on stderr and exit with `code` (inside `potlog run`: hand it to run)."""
+    line = message.splitlines()[0] if message else "error"
+    if RUN_DEFAULTS.get("capture"):
+        raise LineFailed(line, code)
+    click.echo(f"potlog: {line}", err=True)
+    raise click.exceptions.Exit(code)
+
+
+app = typer.Typer(
+    cls=PotlogGroup,
+    name="potlog",
+    help=(
+        "The ledger of a night of card and dice games played for chips at a real table.\n\n"
+        "Every deal, roll, bet, exchange, payment and correction is an append-only event; "
+        "the table is rebuilt from the events alone. Start with 'potlog new GAME --player "
+        "NAME=BUYIN ...', then record the table as it happens ('potlog hand', 'potlog bet "
+        "Ann 5', ...), look at it with 'potlog state' and 'potlog log'."
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+# Options every command takes. The database: --db, else $POTLOG_DB, else the user data dir.
+DbOpt = Annotated[
+    Optional[str],
+    typer.Option("--db", envvar="POTLOG_DB", help="The database file (default: potlog.db in your data directory).",
+                 show_default=False),
+]
+SessionOpt = Annotated[
+    Optional[str],
+    typer.Option("--session", "-s", help="The session to use (default: the current one, set by 'new' or 'use')."),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of the table view.")]
+OverrideOpt = Annotated[
+    Optional[str],
+    typer.Option("--override", metavar="REASON",
+                 help="Record it even if the rules refuse, as a table ruling with this reason (audit lists it)."),
+]
+
+# `potlog run` executes lines in-process; these carry its --db/--session to each line.
+RUN_DEFAULTS: dict[str, Any] = {"db": None, "session": None, "capture": False}
+
+
+@contextlib.contextmanager
+def ledger(db: Optional[str]) -> Iterator[Any]:
+    from ledger.app import Ledger
+
+    led = Ledger.open(db or RUN_DEFAULTS["db"])
+    try:
+        yield led
+    finally:
+        led.close()
+
+
+def session_of(led: Any, session: Optional[str]) -> str:
+    return led.current(session or RUN_DEFAULTS["session"])
+
+
+def console(stderr: bool = False) -> Any:
+    from rich.console import Console
+
+    return Console(stderr=stderr, highlight=False)
+
+
+def print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False) + "\n")
+
+
+def record(db: Optional[str], session: Optional[str], cmd: Any, *, override: Optional[str] = None,
+           as_json: bool = False) -> None:
+    """Decide and record one command, then print what was recorded and who acts next."""
+    from ledger.describe import describe
+
+    with ledger(db) as led:
+        sid = session_of(led, session)
+        recorded = led.execute(sid, cmd, override=override)
+        if as_json:
+            print_json([r.to_line() for r in recorded])
+            return
+        out = console()
+        for r in recorded:
+            out.print(f"[dim]#{r.seq}[/dim] {describe(r.event)}")
+        state = led.state(sid)
+        from .render import next_line
+
+        line = next_line(state)
+        if line:
+            out.print(f"[dim]{line}[/dim]")

@@ -1,0 +1,62 @@
+"""The `potlog` entry point.
+
+Commands live in the modules ``cli/cmd_*.py``, grouped by purpose; each registers its
+commands on the shared app when imported. `main` turns usage errors into one line (exit 2),
+refusals into one line (exit 1), and never shows a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+
+import click
+
+from . import __path__ as _cli_path
+from .common import app
+
+_ORDER = ("cmd_record", "cmd_inspect", "cmd_io")
+
+
+def load_commands() -> None:
+    """Import every ``cmd_*`` module: the core ones first (their order is the help's order)."""
+    extra = sorted(m.name for m in pkgutil.iter_modules(_cli_path) if m.name.startswith("cmd_") and m.name not in _ORDER)
+    for name in (*_ORDER, *extra):
+        importlib.import_module(f"{__package__}.{name}")
+
+
+load_commands()
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        app(args=args, prog_name="potlog", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except click.exceptions.NoArgsIsHelpError as exc:  # bare 'potlog': help, not an error
+        click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+        return 0
+    except click.ClickException as exc:
+        hint = ""
+        ctx = getattr(exc, "ctx", None)
+        if ctx is not None:
+            hint = f" (see '{ctx.command_path} --help')"
+        click.echo(f"potlog: {exc.format_message()}{hint}", err=True)
+        return exc.exit_code
+    except click.exceptions.Abort:
+        click.echo("potlog: aborted", err=True)
+        return 130
+    except KeyboardInterrupt:
+        click.echo("potlog: interrupted", err=True)
+        return 130
+    return 0
+
+
+def entry() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    entry()

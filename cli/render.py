@@ -1,0 +1,157 @@
+"""Showing a table state: a Rich view for people, plain data for --json."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger.cards import pretty
+from ledger.games import get_ruleset
+from ledger.state import Held, TableState, state_hash
+
+
+def _card(h: Held, all_cards: bool, family: str) -> str:
+    if h.up or all_cards:
+        return pretty(h.card, family) if h.up or h.card == "??" else f"({pretty(h.card, family)})"
+    return "▒▒"
+
+
+def cards_text(cards: list[Held], all_cards: bool, family: str = "french") -> str:
+    return " ".join(_card(h, all_cards, family) for h in cards)
+
+
+def legal_lines(state: TableState) -> list[str]:
+    try:
+        legal = get_ruleset(state.game).legal(state)
+    except Exception:  # a state the rules never expected (after an override): say nothing
+        return []
+    lines = []
+    for item in legal:
+        who = item.player or "anyone"
+        lines.append(f"{who}: {', '.join(item.verbs)}" + (f" — {item.note}" if item.note else ""))
+    return lines
+
+
+def next_line(state: TableState) -> str:
+    hand = state.hand
+    if state.closed:
+        return "session closed"
+    if hand is not None and not hand.ended and hand.to_act:
+        return f"next: {hand.to_act} ({', '.join(legal_verbs_for(state, hand.to_act))})"
+    return ""
+
+
+def legal_verbs_for(state: TableState, player: str) -> list[str]:
+    try:
+        for item in get_ruleset(state.game).legal(state):
+            if item.player == player:
+                return list(item.verbs)
+    except Exception:
+        pass
+    return []
+
+
+def state_data(state: TableState, all_cards: bool = True) -> dict[str, Any]:
+    """The state as JSON-able data (what `potlog state --json` prints)."""
+    hand = state.hand
+    seats = []
+    for s in state.seats:
+        seats.append({
+            "name": s.name, "active": s.active, "stack": state.stack(s.name), "in_hand": s.in_hand,
+            "folded": s.folded, "all_in": s.all_in, "round_bet": s.round_bet, "hand_bet": s.hand_bet,
+            "cards": [{"card": h.card if (h.up or all_cards) else "??", "up": h.up} for h in s.cards],
+            "bought_in": s.bought_in, "rebought": s.rebought, "cashed_out": s.cashed_out,
+            "score": state.scores.get(s.name),
+        })
+    data: dict[str, Any] = {
+        "session": state.session, "game": state.game, "options": state.options, "chip_unit": state.chip_unit,
+        "seq": state.seq, "closed": state.closed, "hands_played": state.hands_played,
+        "seats": seats,
+        "accounts": {k: v for k, v in state.balances.items() if not k.startswith("seat:")},
+        "scores": state.scores,
+        "hand": None,
+        "legal": legal_lines(state),
+        "state_hash": state_hash(state),
+    }
+    if hand is not None and hand.number:
+        data["hand"] = {
+            "number": hand.number, "dealer": hand.dealer, "first": hand.first, "phase": hand.phase,
+            "round": hand.round, "current_bet": hand.current_bet, "to_act": hand.to_act, "ended": hand.ended,
+            "dice": [{"player": r.player, "faces": r.faces, "sides": r.sides} for r in hand.dice],
+            "declarations": [{"player": d.player, "name": d.name, "value": d.value} for d in hand.declarations],
+            "boards": {k: [{"card": h.card if (h.up or all_cards) else "??", "up": h.up} for h in v]
+                       for k, v in hand.boards.items()},
+            "trick": [{"player": p.player, "card": p.card} for p in hand.trick],
+            "tricks": hand.tricks,
+        }
+    try:
+        data["game_view"] = dict(get_ruleset(state.game).describe(state))
+    except Exception:
+        data["game_view"] = {}
+    return data
+
+
+def render_state(state: TableState, all_cards: bool = False) -> Any:
+    """A Rich renderable of the table as it sees itself (face-down cards hidden)."""
+    from rich.console import Group
+    from rich.markup import escape
+    from rich.panel import Panel
+    from rich.table import Table
+
+    family = "spanish" if str(state.options.get("pack", "")).startswith("spanish") else "french"
+    hand = state.hand
+    title = f"{state.session} · {state.game}"
+    if state.title:
+        title += f" · {state.title}"
+    head = []
+    if state.closed:
+        head.append("session closed")
+    if hand is not None and hand.number:
+        status = "ended" if hand.ended else hand.phase
+        head.append(f"hand {hand.number} ({status}) · dealer {hand.dealer}")
+        if hand.to_act and not hand.ended:
+            head.append(f"to act: {hand.to_act}")
+        if hand.current_bet and not hand.ended:
+            head.append(f"bet to match: {hand.current_bet}")
+    else:
+        head.append("no hand yet")
+    table = Table(expand=False, show_edge=False, pad_edge=False)
+    table.add_column("seat")
+    table.add_column("stack", justify="right")
+    table.add_column("in pot", justify="right")
+    table.add_column("cards")
+    table.add_column("status")
+    if state.scores:
+        table.add_column("score", justify="right")
+    live_hand = hand is not None and not hand.ended
+    for s in state.seats:
+        dealer = " (D)" if hand is not None and hand.dealer == s.name and live_hand else ""
+        status = "left" if not s.active else "folded" if s.folded and live_hand else "all-in" if s.all_in and live_hand else ""
+        if live_hand and hand.to_act == s.name:  # type: ignore[union-attr]
+            status = "to act"
+        row = [escape(s.name) + dealer, str(state.stack(s.name)), str(s.hand_bet) if live_hand else "",
+               cards_text(s.cards, all_cards, family), status]
+        if state.scores:
+            row.append(str(state.scores.get(s.name, 0)))
+        table.add_row(*row)
+    parts: list[Any] = [escape(" · ".join(head)), table]
+    pots = [f"{k} {v}" for k, v in state.balances.items()
+            if (k in ("pot", "carry", "house") or k.startswith("pot:")) and (v or k == "pot")]
+    parts.append("chips: " + ", ".join(pots) + f" · at the table {state.table_chips()} {state.chip_unit}s")
+    if hand is not None and hand.number:
+        for board, cards in hand.boards.items():
+            parts.append(f"{escape(board)}: {cards_text(cards, all_cards, family)}")
+        for r in hand.dice:
+            parts.append(f"dice{(' (' + escape(r.player) + ')') if r.player else ''}: "
+                         f"{' '.join(map(str, r.faces))} = {sum(r.faces)}")
+        if hand.trick:
+            parts.append("trick: " + ", ".join(f"{escape(p.player)} {p.card}" for p in hand.trick))
+    try:
+        for key, value in get_ruleset(state.game).describe(state):
+            parts.append(f"{escape(key)}: {escape(str(value))}")
+    except Exception:
+        pass
+    nexts = legal_lines(state)
+    if nexts:
+        parts.append("next: " + escape("; ".join(nexts)))
+    return Panel(Group(*parts), title=escape(title), title_align="left", subtitle=f"seq {state.seq}",
+                 subtitle_align="right")

@@ -1,0 +1,286 @@
+"""The application layer: load a state, decide a command, append its events, in a few lines.
+
+    state = ledger.state(session)                      # snapshot + fold of newer events
+    events = ruleset.decide(state, command)            # or RuleViolation
+    ledger.store.append(session, state.seq + 1, ...)   # one transaction, or Conflict
+
+Everything the CLI does goes through a `Ledger`; nothing here prints.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Callable, Iterable
+
+from . import events as ev
+from .chips import check
+from .commands import Command
+from .errors import ChipError, InputError, NotFound, PotlogError, RuleViolation
+from .games import get_ruleset
+from .reducer import apply, fold
+from .state import TableState
+from .store import Store
+
+SESSION_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+CURRENT = "current_session"
+
+
+def utc_now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def check_session_id(name: str) -> str:
+    if not SESSION_ID.match(name):
+        raise InputError(
+            f"{name[:40]!r} is not a session name: use 1 to 64 letters, digits, '.', '_' or '-', "
+            "starting with a letter or digit"
+        )
+    return name
+
+
+@dataclass
+class ImportResult:
+    added: dict[str, int] = field(default_factory=dict)
+    skipped: dict[str, int] = field(default_factory=dict)
+    lines: int = 0
+
+
+class Ledger:
+    """A potlog database and the operations on it."""
+
+    def __init__(self, store: Store):
+        self.store = store
+
+    @classmethod
+    def open(cls, path: str | None = None) -> Ledger:
+        return cls(Store.open(path))
+
+    def close(self) -> None:
+        self.store.close()
+
+    # ------------------------------------------------------------------ sessions
+    def current(self, session: str | None = None) -> str:
+        """The session named, else the current one; `NotFound` with a hint if there is none."""
+        sid = session or self.store.get_meta(CURRENT)
+        if not sid:
+            raise NotFound("no current session: start one with 'potlog new GAME' or pass --session")
+        self.store.require(sid)
+        return sid
+
+    def use(self, session: str) -> None:
+        self.store.require(session)
+        self.store.set_meta(CURRENT, session)
+
+    def new_session(self, game: str, players: list[tuple[str, int]], *, options: dict | None = None,
+                    name: str | None = None, chip_unit: str = "chip", title: str = "",
+                    now: str | None = None) -> str:
+        """Open a session with its players seated in the order given; it becomes current."""
+        rules = get_ruleset(game)
+        now = now or utc_now()
+        if name:
+            sid = check_session_id(name)
+            if self.store.exists(sid):
+                raise RuleViolation(f"a session called {sid} exists already: pick another --name")
+        else:
+            stem = f"{game}-{now[:10]}"
+            sid, n = stem, 1
+            while self.store.exists(sid):
+                n += 1
+                sid = f"{stem}-{n}"
+        state = TableState(session=sid)
+        events = list(rules.decide(state, Command("open", options=dict(options or {}), chip_unit=chip_unit,
+                                                  title=title)))
+        state = self._trial(state, events)
+        for player, buyin in players:
+            new = rules.decide(state, Command("join", player=player, amount=buyin))
+            state = self._trial(state, new)
+            events += new
+        self._append(sid, 1, events, now)
+        self.store.set_meta(CURRENT, sid)
+        return sid
+
+    # ------------------------------------------------------------------ reading
+    def state(self, session: str, upto: int | None = None) -> TableState:
+        """The table after `upto` (default: the last event)."""
+        from .snapshots import load_state
+
+        return load_state(self.store, session, upto)
+
+    def fold_session(self, session: str, upto: int | None = None, *, checked: bool = False,
+                     observer=None) -> TableState:
+        """Fold from scratch, no snapshot (audits, verification)."""
+        voids = self.store.voids(session, upto)
+        return fold(self.store.events(session, 0, upto), state=TableState(session=session),
+                    voided=set(voids), checked=checked, observer=observer)
+
+    # ------------------------------------------------------------------ writing
+    def execute(self, session: str, cmd: Command, *, override: str | None = None,
+                now: str | None = None) -> list[ev.Recorded]:
+        """Decide `cmd` against the session's rules and record what it causes."""
+        state = self.state(session)
+        rules = get_ruleset(state.game)
+        try:
+            events = list(rules.decide(state, cmd))
+        except ChipError:
+            raise
+        except RuleViolation as refusal:
+            if override is None:
+                raise
+            if not override.strip():
+                raise InputError("--override needs a reason, for the audit") from None
+            freeform = get_ruleset("freeform")
+            try:
+                events = list(freeform.decide(state, cmd))
+            except PotlogError as exc:
+                raise RuleViolation(f"{refusal} (and it cannot be recorded even as a ruling: {exc})") from None
+            events = [e.model_copy(update={"ruling": override.strip()}) for e in events]
+        if cmd.verb == "void":
+            self._check_void(session, state, cmd.target)  # type: ignore[arg-type]
+        else:
+            self._trial(state, events)
+        return self._append(session, state.seq + 1, events, now or utc_now())
+
+    def _trial(self, state: TableState, events: list[ev.Event]) -> TableState:
+        """Apply `events` to a copy and check the chips; raise if anything breaks."""
+        trial = state.clone()
+        seq = trial.seq
+        for e in events:
+            seq += 1
+            apply(trial, seq, e)
+            check(trial, hand_closed=e.type == "hand_ended")  # type: ignore[attr-defined]
+        return trial
+
+    def _check_void(self, session: str, state: TableState, target: int) -> None:
+        voided = set(self.store.voids(session)) | {target}
+        try:
+            fold(self.store.events(session), state=TableState(session=session), voided=voided, checked=True)
+        except ChipError as exc:
+            raise RuleViolation(f"voiding seq {target} would break the chips ({exc}): void the later events first") from None
+        except PotlogError:
+            raise
+        except Exception:  # an event after the target needs it (a bet by a player it seated...)
+            raise RuleViolation(
+                f"later events depend on seq {target}: void those first, newest first"
+            ) from None
+
+    def _append(self, session: str, first_seq: int, events: list[ev.Event], now: str) -> list[ev.Recorded]:
+        bodies = [(e.type, ev.event_body(e)) for e in events]  # type: ignore[attr-defined]
+        written = self.store.append(session, first_seq, bodies, now)
+        return [ev.Recorded(session, seq, now, prev, h, body, e)
+                for (seq, prev, h), (_, body), e in zip(written, bodies, events)]
+
+    # ------------------------------------------------------------------ import / export
+    def export_lines(self, session: str) -> Iterable[str]:
+        for rec in self.store.recorded(session):
+            yield ev.canonical_json(rec.to_line())
+
+    def import_lines(self, lines: Iterable[str], *, progress: Callable[[int], None] | None = None) -> ImportResult:
+        """Import JSONL events (as `export --format jsonl` writes them), checked link by link.
+
+        Every line must parse, validate, continue its session's seq and hash chain, and keep
+        the chips whole. Lines already stored (same seq, same hash) are skipped, so importing
+        the same file twice adds nothing. Nothing is written unless every line is good.
+        """
+        result = ImportResult()
+        sessions: dict[str, tuple[int, str, TableState]] = {}  # session -> (last seq, last hash, state)
+        expected: dict[str, int] = {}
+        rows: list[tuple[str, int, str, str, str, str, str]] = []
+        for n, line in enumerate(lines, 1):
+            result.lines = n
+            if progress is not None:
+                progress(n)
+            if not line.strip():
+                continue
+            try:
+                self._import_line(n, line, sessions, expected, rows, result)
+            except PotlogError as exc:
+                msg = str(exc)
+                raise type(exc)(msg if msg.startswith("line ") else f"line {n}: {msg}") from None
+        if rows:
+            self.store.append_rows(rows, expected)
+        return result
+
+    def _import_line(self, n: int, line: str, sessions: dict, expected: dict, rows: list, result: ImportResult) -> None:
+        try:
+            obj = json.loads(line)
+        except (json.JSONDecodeError, RecursionError) as exc:
+            raise InputError(f"not JSON ({str(exc)[:60]}): each line is one event object as 'potlog export --format jsonl' writes it") from None
+        if not isinstance(obj, dict):
+            raise InputError("a line must be a JSON object with session, seq, recorded_at, prev_hash, hash and event")
+        missing = [k for k in ("session", "seq", "recorded_at", "prev_hash", "hash", "event") if k not in obj]
+        if missing:
+            raise InputError(f"missing {', '.join(missing)}: each line has session, seq, recorded_at, prev_hash, hash and event")
+        sid, seq, at, prev, h, body_obj = (obj[k] for k in ("session", "seq", "recorded_at", "prev_hash", "hash", "event"))
+        if not isinstance(sid, str) or not SESSION_ID.match(sid):
+            raise InputError("session must be a session name (letters, digits, '.', '_', '-')")
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:
+            raise InputError("seq must be a whole number from 1")
+        if not all(isinstance(x, str) for x in (at, prev, h)) or len(at) > 40:
+            raise InputError("recorded_at, prev_hash and hash must be text")
+        if not isinstance(body_obj, dict):
+            raise InputError("event must be a JSON object with a type")
+        body = ev.canonical_json(body_obj)
+        try:
+            event = ev.parse_event(body)
+        except Exception as exc:  # pydantic's ValidationError: keep its first complaint
+            errs = getattr(exc, "errors", lambda: [{"loc": (), "msg": str(exc)}])()
+            first = errs[0] if errs else {"loc": (), "msg": "invalid"}
+            where = ".".join(str(x) for x in first["loc"])
+            kinds = ", ".join(ev.TYPE_NAMES)
+            hint = f" (known types: {kinds})" if "type" in where or "tag" in first["msg"] else ""
+            raise InputError(f"event {where}: {first['msg']}{hint}"[:400]) from None
+        if sid not in sessions:
+            last, last_hash = self.store._last(sid)
+            st = self.state(sid) if last else TableState(session=sid)
+            sessions[sid] = (last, last_hash, st, last)
+        last, last_hash, st, stored_upto = sessions[sid]
+        if seq <= stored_upto:  # already in the database: must be the very same event
+            if self.store.hash_at(sid, seq) != h:
+                raise RuleViolation(f"seq {seq} of session {sid} differs from the one already stored")
+            result.skipped[sid] = result.skipped.get(sid, 0) + 1
+            sessions[sid] = (seq, h, st, stored_upto)
+            return
+        if seq != last + 1:
+            raise InputError(f"seq {seq} of session {sid} does not follow seq {last}: events must be gapless and in order")
+        if prev != last_hash:
+            raise InputError(f"prev_hash of seq {seq} does not match the hash of seq {last}: the chain is broken here")
+        if ev.chain_hash(prev, body) != h:
+            raise InputError(f"hash of seq {seq} does not match its content: the event was altered")
+        if seq == 1 and event.type != "session_opened":  # type: ignore[attr-defined]
+            raise InputError("a session's seq 1 must be session_opened")
+        if seq > 1 and event.type == "session_opened":  # type: ignore[attr-defined]
+            raise InputError("session_opened can only be seq 1")
+        if event.type == "void":  # voids re-fold: check the target exists
+            if event.target >= seq:  # type: ignore[attr-defined]
+                raise InputError(f"void at seq {seq} names seq {event.target}, which is not before it")  # type: ignore[attr-defined]
+            # a void needs the earlier events: rebuild from this import's and the store's rows
+            st = self._refold_for_import(sid, rows, st, seq, event)
+        else:
+            try:
+                apply(st, seq, event)
+                check(st, hand_closed=event.type == "hand_ended")  # type: ignore[attr-defined]
+            except ChipError as exc:
+                raise RuleViolation(f"seq {seq} breaks the chips: {exc}") from None
+            except PotlogError:
+                raise
+            except Exception as exc:
+                raise InputError(f"seq {seq} cannot be applied ({type(exc).__name__}): it names something that does not exist") from None
+        if sid not in expected:
+            expected[sid] = seq
+        rows.append((sid, seq, event.type, body, prev, h, at))  # type: ignore[attr-defined]
+        result.added[sid] = result.added.get(sid, 0) + 1
+        sessions[sid] = (seq, h, st, stored_upto)
+
+    def _refold_for_import(self, sid: str, rows: list, st: TableState, seq: int, void: ev.Void) -> TableState:
+        stored = list(self.store.events(sid))
+        pending = [(r[1], ev.parse_event(r[3])) for r in rows if r[0] == sid]
+        allev = stored + pending + [(seq, void)]
+        try:
+            return fold(allev, state=TableState(session=sid), checked=True)
+        except ChipError as exc:
+            raise RuleViolation(f"the void at seq {seq} breaks the chips: {exc}") from None
+        except Exception as exc:
+            raise InputError(f"the void at seq {seq} leaves later events without what they need ({type(exc).__name__})") from None

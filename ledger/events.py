@@ -1,0 +1,417 @@
+"""Events: the facts potlog records. One frozen pydantic model per type, a union on `type`.
+
+An event is never edited or deleted; a mistake is corrected by a `Void` naming its seq.
+Every event may carry `ruling`: the reason given with ``--override`` when the table
+recorded something the rules refused. Chips are whole numbers.
+
+The envelope (`Envelope`) wraps a body with its session, seq (gapless from 1), the time it
+was recorded (for people only: the reducer never reads it), the previous event's hash and
+its own hash, ``sha256(prev_hash + body)`` where body is the canonical JSON text of the event.
+
+Names used in events:
+    player: a person at the table (no ``:`` and no control characters, 1 to 40 characters).
+    account: where chips can be: ``bank``, ``seat:NAME``, ``pot``, ``pot:NAME``, ``carry``,
+        ``house``.
+    holder: where cards can be: a player's name, or a board such as ``board``, ``stock``,
+        ``trump``, ``discard``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
+
+MAX_CHIPS = 10**12
+GENESIS = "0" * 64
+
+_BAD_NAME = re.compile(r"[:\x00-\x1f\x7f]")
+
+
+def _check_name(v: str) -> str:
+    if not v or v != v.strip() or len(v) > 40 or _BAD_NAME.search(v):
+        raise ValueError(
+            "a name is 1 to 40 characters with no ':' or control characters, "
+            "and no spaces at either end"
+        )
+    return v
+
+
+_ACCOUNT = re.compile(r"^(bank|pot|carry|house|seat:.+|pot:.+)$")
+
+
+def _check_account(v: str) -> str:
+    if not _ACCOUNT.match(v) or (":" in v and _check_name(v.split(":", 1)[1]) is None):
+        raise ValueError("an account is bank, pot, pot:NAME, carry, house or seat:NAME")
+    return v
+
+
+Name = Annotated[str, AfterValidator(_check_name)]
+Account = Annotated[str, AfterValidator(_check_account)]
+Chips = Annotated[int, Field(ge=1, le=MAX_CHIPS)]
+ChipsOrZero = Annotated[int, Field(ge=0, le=MAX_CHIPS)]
+Card = Annotated[str, Field(min_length=2, max_length=3)]
+Scalar = Union[bool, int, str]
+
+
+class Event(BaseModel):
+    """Base of every event body.
+
+    Attributes:
+        ruling: set when the table recorded this against the rules (``--override REASON``).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    ruling: str | None = Field(default=None, max_length=500)
+
+
+class SessionOpened(Event):
+    """A sitting begins. Always seq 1.
+
+    Attributes:
+        game: the ruleset's name (``potlog games``).
+        options: the table's choices, validated by the ruleset's ``Options``.
+        chip_unit: what one chip is called (``chip``, ``token``, ``cent``).
+        title: a free label for people (``Friday at Ann's``).
+    """
+
+    type: Literal["session_opened"] = "session_opened"
+    game: Name
+    options: dict[str, Scalar] = {}
+    chip_unit: Name = "chip"
+    title: str = Field(default="", max_length=200)
+
+
+class PlayerJoined(Event):
+    """A player sits down and buys in (bank -> seat).
+
+    Attributes:
+        position: where the seat goes in clockwise order (0 is first); None appends.
+    """
+
+    type: Literal["player_joined"] = "player_joined"
+    player: Name
+    buyin: ChipsOrZero
+    position: Annotated[int, Field(ge=0, le=100)] | None = None
+
+
+class Rebuy(Event):
+    """A seated player buys more chips (bank -> seat)."""
+
+    type: Literal["rebuy"] = "rebuy"
+    player: Name
+    amount: Chips
+
+
+class PlayerLeft(Event):
+    """A player leaves the table and cashes out their whole stack (seat -> bank)."""
+
+    type: Literal["player_left"] = "player_left"
+    player: Name
+    cashout: ChipsOrZero
+    reason: str = Field(default="", max_length=200)
+
+
+class HandStarted(Event):
+    """A deal begins. What rode over from the last hand moves carry -> pot.
+
+    Attributes:
+        hand: the hand's number in the session, from 1.
+        dealer: who deals.
+        first: who acts first, if the game says.
+        carry_in: chips moved from ``carry`` into ``pot``.
+    """
+
+    type: Literal["hand_started"] = "hand_started"
+    hand: Annotated[int, Field(ge=1)]
+    dealer: Name
+    first: Name | None = None
+    carry_in: ChipsOrZero = 0
+
+
+class RoundStarted(Event):
+    """A new betting round: everyone's bet in the round goes back to zero."""
+
+    type: Literal["round_started"] = "round_started"
+    round: Annotated[int, Field(ge=1, le=1000)]
+    name: str = Field(default="", max_length=40)
+
+
+class CardsDealt(Event):
+    """Cards dealt to a player or a board. ``??`` is a card dealt face down and unseen.
+
+    Attributes:
+        to: a player's name or a board (``board``, ``stock``, ``trump`` ...).
+        face_up: whether the table sees them.
+    """
+
+    type: Literal["cards_dealt"] = "cards_dealt"
+    to: Name
+    cards: list[Card] = Field(min_length=1, max_length=200)
+    face_up: bool = False
+
+
+class CardsRevealed(Event):
+    """Cards shown face up; each names a known face-down card or fills in an unseen ``??``."""
+
+    type: Literal["cards_revealed"] = "cards_revealed"
+    holder: Name
+    cards: list[Card] = Field(min_length=1, max_length=200)
+
+
+class CardsExchanged(Event):
+    """Discard and draw, with an optional cost paid from the seat to an account."""
+
+    type: Literal["cards_exchanged"] = "cards_exchanged"
+    player: Name
+    discard: list[Card] = Field(default=[], max_length=60)
+    draw: list[Card] = Field(default=[], max_length=60)
+    cost: ChipsOrZero = 0
+    to_account: Account = "pot"
+    face_up: bool = False
+
+
+class CardPlayed(Event):
+    """A card played from a hand to the current trick or the table."""
+
+    type: Literal["card_played"] = "card_played"
+    player: Name
+    card: Card
+
+
+class TrickWon(Event):
+    """A trick is taken; the cards played to it leave the table."""
+
+    type: Literal["trick_won"] = "trick_won"
+    player: Name
+    trick: Annotated[int, Field(ge=1)]
+
+
+class DiceRolled(Event):
+    """Dice rolled: every face, and the die size."""
+
+    type: Literal["dice_rolled"] = "dice_rolled"
+    player: Name | None = None
+    faces: list[Annotated[int, Field(ge=1, le=100)]] = Field(min_length=1, max_length=100)
+    sides: Annotated[int, Field(ge=2, le=100)] = 6
+
+
+class Declared(Event):
+    """A game-defined declaration: a dice count, a betting limit, a bid, a target, a stand."""
+
+    type: Literal["declared"] = "declared"
+    player: Name | None = None
+    name: Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z][a-z0-9_-]*$")]
+    value: Scalar | None = None
+
+
+class _Stake(Event):
+    player: Name
+    amount: Chips
+    pot: Account = "pot"
+
+
+class Ante(_Stake):
+    """An ante: seat -> pot, before the betting."""
+
+    type: Literal["ante"] = "ante"
+
+
+class Bet(_Stake):
+    """An opening bet in a round: seat -> pot."""
+
+    type: Literal["bet"] = "bet"
+
+
+class Call(_Stake):
+    """Matching the highest bet of the round: seat -> pot."""
+
+    type: Literal["call"] = "call"
+
+
+class Raise(_Stake):
+    """A raise: ``amount`` is what the seat puts in now, ``by`` how far the bet went up."""
+
+    type: Literal["raise"] = "raise"
+    by: Chips
+
+
+class AllIn(_Stake):
+    """Everything the seat has left goes in."""
+
+    type: Literal["all_in"] = "all_in"
+
+
+class Check(Event):
+    """Nothing to call, nothing put in."""
+
+    type: Literal["check"] = "check"
+    player: Name
+
+
+class Fold(Event):
+    """The player gives up the hand."""
+
+    type: Literal["fold"] = "fold"
+    player: Name
+
+
+class Transfer(Event):
+    """A game-specific payment between any two accounts, with its reason."""
+
+    type: Literal["transfer"] = "transfer"
+    from_account: Account
+    to_account: Account
+    amount: Chips
+    reason: str = Field(default="", max_length=200)
+
+
+class Share(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    player: Name
+    amount: Chips
+
+
+class PotAwarded(Event):
+    """A pot (or part of it) paid out to one or several players (pot -> seats)."""
+
+    type: Literal["pot_awarded"] = "pot_awarded"
+    pot: Account = "pot"
+    shares: list[Share] = Field(min_length=1, max_length=100)
+    reason: str = Field(default="", max_length=200)
+
+
+class PotCarried(Event):
+    """Chips that ride into the next hand (pot -> carry)."""
+
+    type: Literal["pot_carried"] = "pot_carried"
+    pot: Account = "pot"
+    amount: Chips
+    to_account: Account = "carry"
+
+
+class HandEnded(Event):
+    """The hand is over; every pot must be empty unless it persists by the game's rules."""
+
+    type: Literal["hand_ended"] = "hand_ended"
+    hand: Annotated[int, Field(ge=1)]
+
+
+class ChipCount(Event):
+    """A physical count of a player's chips, to be compared with the ledger."""
+
+    type: Literal["chip_count"] = "chip_count"
+    player: Name
+    counted: ChipsOrZero
+
+
+class Note(Event):
+    """Free text for the record."""
+
+    type: Literal["note"] = "note"
+    text: str = Field(min_length=1, max_length=2000)
+
+
+class Void(Event):
+    """Cancels an earlier event (by seq): the table is as if it had never been recorded."""
+
+    type: Literal["void"] = "void"
+    target: Annotated[int, Field(ge=2)]
+    reason: str = Field(min_length=1, max_length=500)
+
+
+class Scored(Event):
+    """Points to a player, for games scored in points."""
+
+    type: Literal["scored"] = "scored"
+    player: Name
+    points: Annotated[int, Field(ge=-MAX_CHIPS, le=MAX_CHIPS)]
+    reason: str = Field(default="", max_length=200)
+
+
+class DeckReshuffled(Event):
+    """The discards are shuffled into a new stock; cards seen in them may come again."""
+
+    type: Literal["deck_reshuffled"] = "deck_reshuffled"
+    cards: ChipsOrZero = 0
+
+
+class SessionClosed(Event):
+    """The sitting is over; nothing more can be recorded."""
+
+    type: Literal["session_closed"] = "session_closed"
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (
+    SessionOpened, PlayerJoined, Rebuy, PlayerLeft, HandStarted, RoundStarted, CardsDealt,
+    CardsRevealed, CardsExchanged, CardPlayed, TrickWon, DiceRolled, Declared, Ante, Bet,
+    Call, Raise, AllIn, Check, Fold, Transfer, PotAwarded, PotCarried, HandEnded, ChipCount,
+    Note, Void, Scored, DeckReshuffled, SessionClosed,
+)
+
+AnyEvent = Annotated[Union[EVENT_TYPES], Field(discriminator="type")]  # type: ignore[valid-type]
+EVENT_ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyEvent)
+TYPE_NAMES: tuple[str, ...] = tuple(t.model_fields["type"].default for t in EVENT_TYPES)
+
+
+def canonical_json(obj: Any) -> str:
+    """Canonical JSON: sorted keys, no spaces, UTF-8 text. Used for bodies and state hashes."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """The body as stored: the type plus every field that differs from its default."""
+    data = event.model_dump(mode="json", exclude_defaults=True)
+    data["type"] = event.type  # type: ignore[attr-defined]
+    return data
+
+
+def event_body(event: Event) -> str:
+    return canonical_json(event_to_dict(event))
+
+
+def parse_event(body: str | bytes) -> Event:
+    """Validate a stored body (JSON text) into its event model."""
+    return EVENT_ADAPTER.validate_json(body)
+
+
+def parse_event_dict(data: dict[str, Any]) -> Event:
+    return EVENT_ADAPTER.validate_json(canonical_json(data))
+
+
+def chain_hash(prev_hash: str, body: str) -> str:
+    return hashlib.sha256((prev_hash + body).encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """A recorded event with its place in the log.
+
+    Attributes:
+        session: the session's id.
+        seq: 1, 2, 3 ... with no gaps.
+        recorded_at: UTC time of recording, ISO 8601; never read by the reducer.
+        prev_hash: the previous event's hash (64 zeros for seq 1).
+        hash: sha256 of prev_hash + body.
+        body: the canonical JSON text of the event, exactly as stored and hashed.
+        event: the body parsed into its model.
+    """
+
+    session: str
+    seq: int
+    recorded_at: str
+    prev_hash: str
+    hash: str
+    body: str
+    event: Event
+
+    def to_line(self) -> dict[str, Any]:
+        """The JSONL export form of this event (``potlog export --format jsonl``)."""
+        return {
+            "session": self.session, "seq": self.seq, "recorded_at": self.recorded_at,
+            "prev_hash": self.prev_hash, "hash": self.hash, "event": json.loads(self.body),
+        }

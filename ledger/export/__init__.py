@@ -1,0 +1,19 @@
+"""Exports: ``potlog export --format F``. Each format is a module here with
+``write(ledger, sessions, out)`` that writes text to the file object `out`."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable, TextIO
+
+from ..errors import InputError
+
+FORMATS: dict[str, str] = {
+    "jsonl": "the raw events, one JSON object a line; 'potlog import' reads it back with the same hashes",
+}
+
+
+def writer(fmt: str) -> Callable[[Any, list[str], TextIO], None]:
+    if fmt not in FORMATS:
+        raise InputError(f"no export format {fmt!r}: choose one of {', '.join(FORMATS)}")
+    return importlib.import_module(f"{__name__}.{fmt}_format").write  # type: ignore[no-any-return]

@@ -1,0 +1,592 @@
+"""Table mechanics every ruleset shares: seating, chips through the cage, dealing, betting,
+awarding, voiding, closing. `freeform` is exactly this; a game module calls these helpers
+for the verbs it does not change and adds its own checks before them.
+
+Each helper checks that the command is well formed and keeps the chips whole (no bet larger
+than a stack, no award larger than the pot, no card in two places) and returns events.
+Refusals are `RuleViolation` (or `InputError` for input that is not well formed), with a
+message a person at the table understands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from pydantic import BaseModel, ValidationError
+
+from .. import events as ev
+from ..cards import UNKNOWN, get_pack, parse_cards
+from ..commands import Command
+from ..dice import check_sides, parse_faces
+from ..errors import InputError, RuleViolation
+from ..state import Held, TableState
+
+RESERVED_NAMES = {
+    "bank", "pot", "carry", "house", "board", "stock", "trump", "discard", "table", "kitty",
+    "trick", "all", "everyone",
+}
+
+
+@dataclass(frozen=True)
+class Legal:
+    """Who may do what next: `player` None means anyone (or the recorder)."""
+
+    player: str | None
+    verbs: tuple[str, ...]
+    note: str = ""
+
+
+# ----------------------------------------------------------------------------- options
+
+def validate_options(options_model: type[BaseModel], raw: dict[str, Any], game: str) -> dict[str, Any]:
+    """Validate ``--option KEY=VALUE`` pairs (strings from the shell, or typed values)."""
+    fields = options_model.model_fields
+    for key in raw:
+        if key not in fields:
+            choices = ", ".join(fields) or "none"
+            raise InputError(f"{game} has no option {key!r}: its options are {choices}")
+    try:
+        model = options_model.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err["loc"]) or "options"
+        raise InputError(f"option {where}: {err['msg']}") from None
+    return model.model_dump(mode="json")
+
+
+def options_of(state: TableState, options_model: type[BaseModel]) -> Any:
+    return options_model.model_validate(state.options)
+
+
+def make_event(model: type[ev.Event], **fields: Any) -> ev.Event:
+    """Build an event, turning a validation failure into one clear line."""
+    try:
+        return model(**fields)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err["loc"])
+        raise InputError(f"{where}: {err['msg']}") from None
+
+
+# ----------------------------------------------------------------------------- lookups
+
+def require_open(state: TableState) -> None:
+    if not state.game:
+        raise InputError("this session has not been opened")
+    if state.closed:
+        raise RuleViolation(f"session {state.session} is closed: nothing more can be recorded")
+
+
+def require_seated(state: TableState, player: str | None) -> str:
+    if not player:
+        raise InputError("say which player")
+    seat = state.seat(player)
+    if seat is None or not seat.active:
+        seated = ", ".join(s.name for s in state.active_seats) or "nobody yet"
+        raise RuleViolation(f"{player} is not at the table (seated: {seated})")
+    return player
+
+
+def require_hand(state: TableState) -> None:
+    if not state.in_hand:
+        raise RuleViolation("no hand is in progress: start one with 'potlog hand'")
+
+
+def require_live(state: TableState, player: str | None) -> str:
+    """A player seated, dealt into the current hand and not folded."""
+    require_hand(state)
+    name = require_seated(state, player)
+    seat = state.seat(name)
+    assert seat is not None
+    if not seat.in_hand:
+        raise RuleViolation(f"{name} is not in this hand")
+    if seat.folded:
+        raise RuleViolation(f"{name} has already folded this hand")
+    return name
+
+
+def seat_after(state: TableState, name: str | None, *, skip: Callable[[Any], bool] | None = None) -> str | None:
+    """The next active seat clockwise after `name` (the first seat when `name` is None)."""
+    seats = state.active_seats
+    if not seats:
+        return None
+    names = [s.name for s in state.seats]
+    start = names.index(name) if name in names else -1
+    n = len(state.seats)
+    for i in range(1, n + 1):
+        seat = state.seats[(start + i) % n]
+        if seat.active and (skip is None or not skip(seat)):
+            return seat.name
+    return None
+
+
+def pack_of(state: TableState) -> str:
+    return str(state.options.get("pack", "french52"))
+
+
+def where_is(state: TableState, card: str) -> str | None:
+    """Where a known card is this hand (``Ann's hand``, ``the board``), or None."""
+    if card == UNKNOWN:
+        return None
+    for seat in state.seats:
+        if any(h.card == card for h in seat.cards):
+            return f"{seat.name}'s hand"
+    hand = state.hand
+    if hand is None:
+        return None
+    for board, cards in hand.boards.items():
+        if any(h.card == card for h in cards):
+            return f"the {board}"
+    if any(p.card == card for p in hand.trick):
+        return "the current trick"
+    if card in hand.out:
+        return "the discards"
+    return None
+
+
+def check_unseen(state: TableState, cards: list[str], *, allow_at: str | None = None) -> None:
+    """Refuse a known card that is already somewhere else this hand, or named twice."""
+    seen: set[str] = set()
+    for c in cards:
+        if c == UNKNOWN:
+            continue
+        if c in seen:
+            raise RuleViolation(f"{c} is named twice: a pack holds one {c}")
+        seen.add(c)
+        where = where_is(state, c)
+        if where is not None and where != allow_at:
+            raise RuleViolation(f"{c} is already in {where}: a pack holds one {c}")
+
+
+def to_call(state: TableState, player: str) -> int:
+    seat = state.seat(player)
+    assert seat is not None and state.hand is not None
+    return max(0, state.hand.current_bet - seat.round_bet)
+
+
+def account_of(name: str, state: TableState) -> str:
+    """A player's name means their seat; otherwise an account name as written."""
+    if state.seat(name) is not None:
+        return "seat:" + name
+    if name in ("pot", "carry", "house") or name.startswith(("pot:", "seat:")):
+        return name
+    raise InputError(
+        f"{name!r} is neither a player nor an account: use a player's name, pot, pot:NAME, carry or house"
+    )
+
+
+def _amount(cmd: Command, what: str) -> int:
+    if cmd.amount is None:
+        raise InputError(f"say how many chips to {what}")
+    if cmd.amount <= 0:
+        raise InputError(f"{what}: the amount must be a whole number of chips above 0, not {cmd.amount}")
+    if cmd.amount > ev.MAX_CHIPS:
+        raise InputError(f"{what}: {cmd.amount} chips is more than potlog counts (at most {ev.MAX_CHIPS})")
+    return cmd.amount
+
+
+def _afford(state: TableState, player: str, amount: int, what: str) -> None:
+    stack = state.stack(player)
+    if amount > stack:
+        raise RuleViolation(
+            f"{player} has only {stack} chips and cannot {what} {amount}: "
+            f"at most {stack}, or go all-in"
+        )
+
+
+# ----------------------------------------------------------------------------- verbs
+
+def open_session(cmd: Command, options_model: type[BaseModel], game: str) -> list[ev.Event]:
+    opts = validate_options(options_model, dict(cmd.options), game)
+    return [make_event(ev.SessionOpened, game=game, options=opts, chip_unit=cmd.chip_unit or "chip",
+                       title=cmd.title)]
+
+
+def join(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    if not cmd.player:
+        raise InputError("say who joins")
+    if cmd.player.lower() in RESERVED_NAMES:
+        raise InputError(f"{cmd.player!r} is a word potlog keeps for the table: pick another name")
+    seat = state.seat(cmd.player)
+    if seat is not None and seat.active:
+        raise RuleViolation(f"{cmd.player} is already at the table: use rebuy for more chips")
+    amount = cmd.amount if cmd.amount is not None else 0
+    if amount < 0:
+        raise InputError(f"a buy-in is 0 or more chips, not {amount}")
+    return [make_event(ev.PlayerJoined, player=cmd.player, buyin=amount, position=cmd.position)]
+
+
+def rebuy(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    player = require_seated(state, cmd.player)
+    return [make_event(ev.Rebuy, player=player, amount=_amount(cmd, "rebuy"))]
+
+
+def leave(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    player = require_seated(state, cmd.player)
+    seat = state.seat(player)
+    assert seat is not None
+    if state.in_hand and seat.in_hand and not seat.folded and len(state.live_players()) > 1:
+        raise RuleViolation(f"{player} is still in hand {state.hand.number}: fold first or wait for the hand to end")  # type: ignore[union-attr]
+    return [make_event(ev.PlayerLeft, player=player, cashout=state.stack(player), reason=cmd.reason)]
+
+
+def start_hand(state: TableState, cmd: Command, *, min_players: int = 1) -> list[ev.Event]:
+    require_open(state)
+    if state.in_hand:
+        raise RuleViolation(f"hand {state.hand.number} is still going: end it first")  # type: ignore[union-attr]
+    active = state.active_seats
+    if len(active) < min_players:
+        raise RuleViolation(f"a hand needs at least {min_players} players at the table, not {len(active)}")
+    last_dealer = state.hand.dealer if state.hand is not None and state.hand.number else None
+    dealer = cmd.dealer or (seat_after(state, last_dealer) if last_dealer else active[0].name)
+    dealer = require_seated(state, dealer)
+    first = cmd.first
+    if first is not None:
+        require_seated(state, first)
+    number = (state.hand.number if state.hand is not None else 0) + 1
+    return [make_event(ev.HandStarted, hand=number, dealer=dealer, first=first,
+                       carry_in=state.balance("carry"))]
+
+
+def new_round(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    require_hand(state)
+    return [make_event(ev.RoundStarted, round=state.hand.round + 1, name=cmd.name or "")]  # type: ignore[union-attr]
+
+
+def deal(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    require_hand(state)
+    if not cmd.to:
+        raise InputError("say who the cards go to: a player or a board (board, stock, trump ...)")
+    if state.seat(cmd.to) is not None:
+        require_live(state, cmd.to)
+    elif cmd.to.lower() not in RESERVED_NAMES:
+        raise RuleViolation(
+            f"{cmd.to} is not at the table: deal to a seated player or to a board "
+            "(board, stock, trump, kitty, table)"
+        )
+    cards = parse_cards(cmd.cards, pack_of(state)) if cmd.cards else []
+    if cmd.count:
+        if cmd.count < 0 or cmd.count > 200:
+            raise InputError(f"deal 1 to 200 unseen cards, not {cmd.count}")
+        cards += [UNKNOWN] * cmd.count
+    if not cards:
+        raise InputError("name the cards dealt (like AS 10H), or give --count for face-down unseen cards")
+    check_unseen(state, cards)
+    return [make_event(ev.CardsDealt, to=cmd.to, cards=cards, face_up=cmd.face_up)]
+
+
+def _holder_cards(state: TableState, name: str) -> list[Held]:
+    seat = state.seat(name)
+    if seat is not None:
+        return seat.cards
+    if state.hand is not None and name in state.hand.boards:
+        return state.hand.boards[name]
+    raise RuleViolation(f"{name} holds no cards this hand")
+
+
+def _check_holding(state: TableState, holder: str, cards: list[str], verb: str) -> None:
+    """Every card must be among `holder`'s known cards, or stand for one of their ``??``."""
+    held = [h.card for h in _holder_cards(state, holder)]
+    unknown = held.count(UNKNOWN)
+    for c in cards:
+        if c in held:
+            held.remove(c)
+        elif c == UNKNOWN or unknown > 0:
+            if unknown == 0:
+                raise RuleViolation(f"{holder} has no unseen card left to {verb}")
+            unknown -= 1
+            if c != UNKNOWN:
+                where = where_is(state, c)
+                if where is not None:
+                    raise RuleViolation(f"{c} is already in {where}: {holder} cannot {verb} it")
+        else:
+            shown = " ".join(h.card for h in _holder_cards(state, holder)) or "no cards"
+            raise RuleViolation(f"{holder} does not hold {c} (holds {shown})")
+
+
+def reveal(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    holder = cmd.player or cmd.to
+    if not holder:
+        raise InputError("say whose cards are revealed")
+    cards = parse_cards(cmd.cards, pack_of(state), allow_unknown=False)
+    if not cards:
+        raise InputError("name the cards revealed, like AS 10H")
+    check_unseen(state, cards, allow_at=f"{holder}'s hand" if state.seat(holder) else f"the {holder}")
+    _check_holding(state, holder, cards, "reveal")
+    return [make_event(ev.CardsRevealed, holder=holder, cards=cards)]
+
+
+def exchange(state: TableState, cmd: Command, *, cost: int | None = None) -> list[ev.Event]:
+    require_open(state)
+    player = require_live(state, cmd.player)
+    pack = pack_of(state)
+    discard = parse_cards(cmd.discard, pack) if cmd.discard else []
+    draw = parse_cards(cmd.cards, pack) if cmd.cards else []
+    if cmd.count:
+        draw += [UNKNOWN] * cmd.count
+    if not discard and not draw:
+        raise InputError("name the cards discarded (--discard) and drawn")
+    _check_holding(state, player, discard, "discard")
+    check_unseen(state, draw)
+    price = cmd.amount if cost is None else cost
+    price = price or 0
+    if price < 0:
+        raise InputError(f"a card's cost is 0 or more chips, not {price}")
+    if price:
+        _afford(state, player, price, "pay")
+    return [make_event(ev.CardsExchanged, player=player, discard=discard, draw=draw, cost=price,
+                       face_up=cmd.face_up)]
+
+
+def play(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    player = require_live(state, cmd.player)
+    cards = parse_cards(cmd.cards, pack_of(state), allow_unknown=False)
+    if len(cards) != 1:
+        raise InputError("play one card at a time, like: potlog play Ann QH")
+    _check_holding(state, player, cards, "play")
+    return [make_event(ev.CardPlayed, player=player, card=cards[0])]
+
+
+def roll(state: TableState, cmd: Command, *, sides: int | None = None) -> list[ev.Event]:
+    require_open(state)
+    n = sides or cmd.sides or int(state.options.get("dice_sides", 6))
+    check_sides(n)
+    player = require_seated(state, cmd.player) if cmd.player else None
+    faces = parse_faces(list(cmd.faces), n)
+    return [make_event(ev.DiceRolled, player=player, faces=faces, sides=n)]
+
+
+def declare(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    player = require_seated(state, cmd.player) if cmd.player else None
+    if not cmd.name:
+        raise InputError("say what is declared, like: potlog declare Ann limit 5")
+    value = cmd.value
+    if isinstance(value, str) and value.lstrip("-").isdigit() and len(value) < 15:
+        value = int(value)
+    return [make_event(ev.Declared, player=player, name=cmd.name, value=value)]
+
+
+def ante(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    player = require_live(state, cmd.player)
+    amount = _amount(cmd, "ante")
+    _afford(state, player, amount, "ante")
+    return [make_event(ev.Ante, player=player, amount=amount)]
+
+
+def bet(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    player = require_live(state, cmd.player)
+    amount = _amount(cmd, "bet")
+    owed = to_call(state, player)
+    if owed:
+        raise RuleViolation(f"{player} faces a bet of {owed}: call, raise or fold")
+    _afford(state, player, amount, "bet")
+    return [make_event(ev.Bet, player=player, amount=amount)]
+
+
+def call(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    player = require_live(state, cmd.player)
+    owed = to_call(state, player)
+    if owed == 0:
+        raise RuleViolation(f"{player} has nothing to call: check or bet")
+    stack = state.stack(player)
+    if stack == 0:
+        raise RuleViolation(f"{player} is all-in already")
+    if owed > stack:
+        raise RuleViolation(f"{player} has {stack} chips and {owed} to call: go all-in for {stack} or fold")
+    if cmd.amount is not None and cmd.amount != owed:
+        raise RuleViolation(f"{player} calls {owed}, not {cmd.amount}: that is what matches the bet")
+    return [make_event(ev.Call, player=player, amount=owed)]
+
+
+def raise_(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    player = require_live(state, cmd.player)
+    by = _amount(cmd, "raise by")
+    owed = to_call(state, player)
+    total = owed + by
+    _afford(state, player, total, f"put in ({owed} to call + {by} raise)")
+    return [make_event(ev.Raise, player=player, amount=total, by=by)]
+
+
+def all_in(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    player = require_live(state, cmd.player)
+    stack = state.stack(player)
+    if stack == 0:
+        raise RuleViolation(f"{player} has no chips left to put in")
+    return [make_event(ev.AllIn, player=player, amount=stack)]
+
+
+def check(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    player = require_live(state, cmd.player)
+    owed = to_call(state, player)
+    if owed:
+        raise RuleViolation(f"{player} cannot check: {owed} to call (call, raise or fold)")
+    return [make_event(ev.Check, player=player)]
+
+
+def fold(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    player = require_live(state, cmd.player)
+    return [make_event(ev.Fold, player=player)]
+
+
+def pay(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    if not cmd.source or not cmd.to:
+        raise InputError("say who pays whom: potlog pay FROM TO AMOUNT (a player, pot, pot:NAME, carry, house)")
+    source, dest = account_of(cmd.source, state), account_of(cmd.to, state)
+    if source == dest:
+        raise InputError("a payment goes from one account to another, not to itself")
+    amount = _amount(cmd, "pay")
+    have = state.balance(source)
+    if amount > have:
+        raise RuleViolation(f"{cmd.source} has only {have} chips and cannot pay {amount}")
+    return [make_event(ev.Transfer, from_account=source, to_account=dest, amount=amount, reason=cmd.reason)]
+
+
+def award(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    pot = cmd.source or "pot"
+    if not (pot == "pot" or pot.startswith("pot:")):
+        raise InputError(f"award pays out of a pot (pot or pot:NAME), not {pot!r}")
+    have = state.balance(pot)
+    shares: list[tuple[str, int]] = list(cmd.shares)
+    if cmd.player and not shares:
+        shares = [(cmd.player, cmd.amount if cmd.amount is not None else have)]
+    if not shares:
+        raise InputError("say who wins: potlog award Ann, or --share Ann=10 --share Ben=5")
+    for player, amount in shares:
+        require_seated(state, player)
+        if amount <= 0:
+            raise InputError(f"{player}'s share must be above 0 chips, not {amount}")
+    total = sum(a for _, a in shares)
+    if total > have:
+        raise RuleViolation(f"{pot} holds {have} chips; the shares add up to {total}")
+    return [make_event(ev.PotAwarded, pot=pot, shares=[ev.Share(player=p, amount=a) for p, a in shares],
+                       reason=cmd.reason)]
+
+
+def carry(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    pot = cmd.source or "pot"
+    have = state.balance(pot)
+    amount = cmd.amount if cmd.amount is not None else have
+    if have == 0:
+        raise RuleViolation(f"{pot} is empty: nothing to carry over")
+    if amount <= 0 or amount > have:
+        raise RuleViolation(f"{pot} holds {have} chips: carry 1 to {have}, not {amount}")
+    return [make_event(ev.PotCarried, pot=pot, amount=amount)]
+
+
+def end_hand(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    require_hand(state)
+    for account in state.pot_accounts():
+        chips = state.balance(account)
+        if chips and account not in state.persistent:
+            raise RuleViolation(
+                f"{account} still holds {chips} chips: award it (potlog award) or carry it over "
+                "(potlog carry) before ending the hand"
+            )
+    return [make_event(ev.HandEnded, hand=state.hand.number)]  # type: ignore[union-attr]
+
+
+def count(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    player = require_seated(state, cmd.player)
+    if cmd.amount is None or cmd.amount < 0:
+        raise InputError("say how many chips were counted: 0 or more")
+    return [make_event(ev.ChipCount, player=player, counted=cmd.amount)]
+
+
+def note(state: TableState, cmd: Command) -> list[ev.Event]:
+    if not cmd.text.strip():
+        raise InputError("a note needs some text")
+    require_open(state)
+    return [make_event(ev.Note, text=cmd.text)]
+
+
+def void(state: TableState, cmd: Command) -> list[ev.Event]:
+    """The void itself; the application layer re-folds without the target to check it."""
+    require_open(state)
+    target = cmd.target
+    if target is None or target < 1:
+        raise InputError("say which seq to void (see potlog log)")
+    if target == 1:
+        raise RuleViolation("seq 1 opens the session and cannot be voided: start a new session instead")
+    if target > state.seq:
+        raise RuleViolation(f"there is no seq {target} yet (the last is {state.seq})")
+    if target in state.voided:
+        raise RuleViolation(f"seq {target} is already void")
+    if not cmd.reason.strip():
+        raise InputError("a void needs a reason (--reason), for the audit")
+    return [make_event(ev.Void, target=target, reason=cmd.reason)]
+
+
+def score(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    player = require_seated(state, cmd.player)
+    if cmd.amount is None:
+        raise InputError("say how many points")
+    return [make_event(ev.Scored, player=player, points=cmd.amount, reason=cmd.reason)]
+
+
+def reshuffle(state: TableState, cmd: Command) -> list[ev.Event]:
+    require_open(state)
+    require_hand(state)
+    return [make_event(ev.DeckReshuffled, cards=len(state.hand.out))]  # type: ignore[union-attr]
+
+
+def close(state: TableState, cmd: Command) -> list[ev.Event]:
+    """Close the session: everyone still seated cashes out their stack, then it closes."""
+    require_open(state)
+    if state.in_hand:
+        raise RuleViolation(f"hand {state.hand.number} is still going: end it before closing")  # type: ignore[union-attr]
+    if state.balance("carry"):
+        raise RuleViolation(
+            f"{state.balance('carry')} chips ride in carry: pay them out (potlog pay carry PLAYER N) before closing"
+        )
+    out: list[ev.Event] = [
+        make_event(ev.PlayerLeft, player=s.name, cashout=state.stack(s.name), reason="session closed")
+        for s in state.active_seats
+    ]
+    return out + [make_event(ev.SessionClosed)]
+
+
+VERBS: dict[str, Callable[[TableState, Command], list[ev.Event]]] = {
+    "join": join, "rebuy": rebuy, "leave": leave, "hand": start_hand, "round": new_round,
+    "deal": deal, "reveal": reveal, "exchange": exchange, "play": play, "roll": roll,
+    "declare": declare, "ante": ante, "bet": bet, "call": call, "raise": raise_, "allin": all_in,
+    "check": check, "fold": fold, "pay": pay, "award": award, "carry": carry, "end": end_hand,
+    "count": count, "note": note, "void": void, "score": score, "reshuffle": reshuffle,
+    "close": close,
+}
+
+
+def decide_generic(state: TableState, cmd: Command, game: str) -> list[ev.Event]:
+    """Dispatch a verb to the shared mechanics, or refuse it naming what this game knows."""
+    handler = VERBS.get(cmd.verb)
+    if handler is None:
+        raise RuleViolation(
+            f"{game} has no rule for '{cmd.verb}'"
+            + (": record the result with award/pay instead" if cmd.verb == "showdown" else "")
+        )
+    return handler(state, cmd)
+
+
+def pack_name(state: TableState) -> str:
+    return get_pack(pack_of(state)).name

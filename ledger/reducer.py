@@ -1,0 +1,323 @@
+"""The reducer: `evolve(state, event) -> state` and `fold(events) -> state`.
+
+Pure and deterministic: it reads nothing but the state and the event (no clock, no
+randomness, no environment, no set iteration). `apply` is the in-place step that `fold`
+uses on its own private copy; `evolve` copies first, so callers never see a state change
+under them.
+
+Each event is applied in two parts: the core effect here (chips, cards, dice, bets,
+seats), then the ruleset's own `apply` (turn, phase, the game's state in ``state.ext``).
+
+Voids: an event cancelled by a `Void` is skipped as if it had never been recorded, but only
+in folds that include the void (a replay to a seq before the void shows the table as it
+believed then). So `fold` needs to know which seqs are voided; it works that out from the
+events when given a list, or takes `voided` from the store when streaming.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterable, Sequence
+
+from . import events as ev
+from .chips import Posting, check, post, seat_account
+from .state import Declaration, Hand, Held, Played, Roll, Seat, TableState
+
+Observer = Callable[[int, ev.Event, list[Posting], TableState], None]
+
+
+def _seat(state: TableState, name: str) -> Seat:
+    seat = state.seat(name)
+    if seat is None:  # an overridden event may name someone never seated: seat them empty
+        seat = Seat(name=name, active=False)
+        state.seats.append(seat)
+    return seat
+
+
+def _take(cards: list[Held], card: str) -> Held | None:
+    """Remove and return `card` from `cards`, else the first unseen card, else None."""
+    for i, h in enumerate(cards):
+        if h.card == card:
+            return cards.pop(i)
+    for i, h in enumerate(cards):
+        if h.card == "??":
+            return cards.pop(i)
+    return None
+
+
+def _holder(state: TableState, name: str) -> list[Held]:
+    seat = state.seat(name)
+    if seat is not None:
+        return seat.cards
+    hand = state.hand
+    if hand is None:
+        hand = state.hand = Hand(number=0, dealer=name, ended=True)
+    return hand.boards.setdefault(name, [])
+
+
+def _hand(state: TableState) -> Hand:
+    if state.hand is None:
+        state.hand = Hand(number=0, dealer="", ended=True)
+    return state.hand
+
+
+def _session_opened(state: TableState, e: ev.SessionOpened) -> list[Posting]:
+    state.game = e.game
+    state.options = dict(e.options)
+    state.chip_unit = e.chip_unit
+    state.title = e.title
+    return []
+
+
+def _player_joined(state: TableState, e: ev.PlayerJoined) -> list[Posting]:
+    seat = state.seat(e.player)
+    if seat is None:
+        seat = Seat(name=e.player)
+        if e.position is None or e.position >= len(state.seats):
+            state.seats.append(seat)
+        else:
+            state.seats.insert(e.position, seat)
+    seat.active = True
+    seat.bought_in += e.buyin
+    return [Posting("bank", seat_account(e.player), e.buyin, "buy-in")] if e.buyin else []
+
+
+def _rebuy(state: TableState, e: ev.Rebuy) -> list[Posting]:
+    _seat(state, e.player).rebought += e.amount
+    return [Posting("bank", seat_account(e.player), e.amount, "rebuy")]
+
+
+def _player_left(state: TableState, e: ev.PlayerLeft) -> list[Posting]:
+    seat = _seat(state, e.player)
+    seat.active = False
+    seat.in_hand = False
+    seat.cashed_out += e.cashout
+    return [Posting(seat_account(e.player), "bank", e.cashout, "cash-out")] if e.cashout else []
+
+
+def _hand_started(state: TableState, e: ev.HandStarted) -> list[Posting]:
+    state.hand = Hand(number=e.hand, dealer=e.dealer, first=e.first, phase="dealing")
+    for seat in state.seats:
+        seat.cards = []
+        seat.folded = False
+        seat.all_in = False
+        seat.round_bet = 0
+        seat.hand_bet = 0
+        seat.in_hand = seat.active
+    return [Posting("carry", "pot", e.carry_in, "carry-in")] if e.carry_in else []
+
+
+def _round_started(state: TableState, e: ev.RoundStarted) -> list[Posting]:
+    hand = _hand(state)
+    hand.round = e.round
+    hand.current_bet = 0
+    for seat in state.seats:
+        seat.round_bet = 0
+    return []
+
+
+def _cards_dealt(state: TableState, e: ev.CardsDealt) -> list[Posting]:
+    _holder(state, e.to).extend(Held(c, e.face_up) for c in e.cards)
+    return []
+
+
+def _cards_revealed(state: TableState, e: ev.CardsRevealed) -> list[Posting]:
+    cards = _holder(state, e.holder)
+    for c in e.cards:
+        for h in cards:
+            if h.card == c:
+                h.up = True
+                break
+        else:
+            for h in cards:
+                if h.card == "??":
+                    h.card, h.up = c, True
+                    break
+            else:
+                cards.append(Held(c, True))
+    return []
+
+
+def _cards_exchanged(state: TableState, e: ev.CardsExchanged) -> list[Posting]:
+    seat = _seat(state, e.player)
+    hand = _hand(state)
+    for c in e.discard:
+        _take(seat.cards, c)
+        hand.out.append(c)
+    seat.cards.extend(Held(c, e.face_up) for c in e.draw)
+    if e.cost:
+        return [Posting(seat_account(e.player), e.to_account, e.cost, "card cost")]
+    return []
+
+
+def _card_played(state: TableState, e: ev.CardPlayed) -> list[Posting]:
+    _take(_seat(state, e.player).cards, e.card)
+    _hand(state).trick.append(Played(e.player, e.card))
+    return []
+
+
+def _trick_won(state: TableState, e: ev.TrickWon) -> list[Posting]:
+    hand = _hand(state)
+    hand.tricks[e.player] = hand.tricks.get(e.player, 0) + 1
+    hand.out.extend(p.card for p in hand.trick)
+    hand.trick = []
+    return []
+
+
+def _dice_rolled(state: TableState, e: ev.DiceRolled) -> list[Posting]:
+    _hand(state).dice.append(Roll(e.player, list(e.faces), e.sides))
+    return []
+
+
+def _declared(state: TableState, e: ev.Declared) -> list[Posting]:
+    _hand(state).declarations.append(Declaration(e.player, e.name, e.value))
+    return []
+
+
+def _stake(state: TableState, e: ev.Ante | ev.Bet | ev.Call | ev.Raise | ev.AllIn) -> list[Posting]:
+    seat = _seat(state, e.player)
+    seat.hand_bet += e.amount
+    if e.type != "ante":
+        seat.round_bet += e.amount
+        hand = _hand(state)
+        if seat.round_bet > hand.current_bet:
+            hand.current_bet = seat.round_bet
+    posting = Posting(seat_account(e.player), e.pot, e.amount, e.type)
+    if state.balances.get(posting.source, 0) == e.amount:
+        seat.all_in = True
+    return [posting]
+
+
+def _check(state: TableState, e: ev.Check) -> list[Posting]:
+    return []
+
+
+def _fold(state: TableState, e: ev.Fold) -> list[Posting]:
+    _seat(state, e.player).folded = True
+    return []
+
+
+def _transfer(state: TableState, e: ev.Transfer) -> list[Posting]:
+    return [Posting(e.from_account, e.to_account, e.amount, e.reason or "transfer")]
+
+
+def _pot_awarded(state: TableState, e: ev.PotAwarded) -> list[Posting]:
+    return [Posting(e.pot, seat_account(s.player), s.amount, "award") for s in e.shares]
+
+
+def _pot_carried(state: TableState, e: ev.PotCarried) -> list[Posting]:
+    return [Posting(e.pot, e.to_account, e.amount, "carry-over")]
+
+
+def _hand_ended(state: TableState, e: ev.HandEnded) -> list[Posting]:
+    hand = _hand(state)
+    hand.ended = True
+    hand.to_act = None
+    hand.phase = "ended"
+    state.hands_played += 1
+    return []
+
+
+def _chip_count(state: TableState, e: ev.ChipCount) -> list[Posting]:
+    _seat(state, e.player).last_count = e.counted
+    return []
+
+
+def _note(state: TableState, e: ev.Note) -> list[Posting]:
+    return []
+
+
+def _void(state: TableState, e: ev.Void) -> list[Posting]:
+    state.voided.append(e.target)
+    return []
+
+
+def _scored(state: TableState, e: ev.Scored) -> list[Posting]:
+    state.scores[e.player] = state.scores.get(e.player, 0) + e.points
+    return []
+
+
+def _deck_reshuffled(state: TableState, e: ev.DeckReshuffled) -> list[Posting]:
+    _hand(state).out = []
+    return []
+
+
+def _session_closed(state: TableState, e: ev.SessionClosed) -> list[Posting]:
+    state.closed = True
+    return []
+
+
+_CORE: dict[str, Callable[[TableState, ev.Event], list[Posting]]] = {
+    "session_opened": _session_opened, "player_joined": _player_joined, "rebuy": _rebuy,
+    "player_left": _player_left, "hand_started": _hand_started, "round_started": _round_started,
+    "cards_dealt": _cards_dealt, "cards_revealed": _cards_revealed,
+    "cards_exchanged": _cards_exchanged, "card_played": _card_played, "trick_won": _trick_won,
+    "dice_rolled": _dice_rolled, "declared": _declared, "ante": _stake, "bet": _stake,
+    "call": _stake, "raise": _stake, "all_in": _stake, "check": _check, "fold": _fold,
+    "transfer": _transfer, "pot_awarded": _pot_awarded, "pot_carried": _pot_carried,
+    "hand_ended": _hand_ended, "chip_count": _chip_count, "note": _note, "void": _void,
+    "scored": _scored, "deck_reshuffled": _deck_reshuffled, "session_closed": _session_closed,
+}  # type: ignore[dict-item]
+assert set(_CORE) == set(ev.TYPE_NAMES), "every event type needs a core step"
+
+
+def apply(state: TableState, seq: int, event: ev.Event) -> list[Posting]:
+    """Apply one (not voided) event in place; returns the postings it made."""
+    postings = _CORE[event.type](state, event)  # type: ignore[attr-defined]
+    balances = state.balances
+    for p in postings:
+        post(balances, p)
+    if event.ruling is not None:
+        state.rulings.append(seq)
+    state.seq = seq
+    if event.type == "session_opened":  # type: ignore[attr-defined]
+        from .games import get_ruleset
+
+        rules = get_ruleset(state.game)
+        state.ext = rules.initial(state)
+    else:
+        from .games import get_ruleset
+
+        get_ruleset(state.game).apply(state, event)
+    return postings
+
+
+def evolve(state: TableState, seq: int, event: ev.Event) -> TableState:
+    """A new state: `state` with `event` (recorded at `seq`) applied. `state` is untouched."""
+    new = state.clone()
+    apply(new, seq, event)
+    return new
+
+
+def voided_seqs(records: Iterable[tuple[int, ev.Event]]) -> set[int]:
+    return {e.target for _, e in records if e.type == "void"}  # type: ignore[attr-defined]
+
+
+def fold(
+    records: Iterable[tuple[int, ev.Event]],
+    *,
+    state: TableState | None = None,
+    voided: set[int] | None = None,
+    checked: bool = False,
+    observer: Observer | None = None,
+) -> TableState:
+    """Fold (seq, event) pairs into a state, starting from `state` (which is not modified).
+
+    `voided`: seqs to skip; computed from `records` when not given. `checked`: run the chip
+    invariants after every event (raising `ChipError`). `observer(seq, event, postings,
+    state)` is called after each applied event, for audits and replays.
+    """
+    if voided is None:
+        if not isinstance(records, Sequence):
+            records = list(records)
+        voided = voided_seqs(records)
+    st = state.clone() if state is not None else TableState()
+    for seq, event in records:
+        if seq in voided:
+            st.seq = seq
+            continue
+        postings = apply(st, seq, event)
+        if checked:
+            check(st, hand_closed=event.type == "hand_ended")  # type: ignore[attr-defined]
+        if observer is not None:
+            observer(seq, event, postings, st)
+    return st

@@ -1,0 +1,195 @@
+"""The table state: plain data, rebuilt from events alone, with a canonical hash.
+
+Everything here is dataclasses of ints, strings, bools, lists and dicts (insertion
+ordered), so the canonical JSON of a state, and so its hash, is the same in every process.
+Chips live only in `TableState.balances` (account -> chips); a seat's stack is the balance
+of ``seat:NAME``.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import hashlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from .events import canonical_json
+
+
+@dataclass(slots=True)
+class Held:
+    """A card in a hand or on a board. ``??`` is unseen; `up` means the whole table sees it."""
+
+    card: str
+    up: bool = False
+
+
+@dataclass(slots=True)
+class Seat:
+    """A player at the table, in clockwise order in `TableState.seats`.
+
+    Attributes:
+        active: seated now (False once they left, until they join again).
+        bought_in, rebought, cashed_out: chips through the cage, for the audit.
+        cards: the cards held this hand.
+        folded, all_in: their status in the current hand.
+        round_bet: chips put in during the current betting round.
+        hand_bet: chips put in during the whole hand.
+        in_hand: dealt into the current hand.
+    """
+
+    name: str
+    active: bool = True
+    bought_in: int = 0
+    rebought: int = 0
+    cashed_out: int = 0
+    cards: list[Held] = field(default_factory=list)
+    folded: bool = False
+    all_in: bool = False
+    round_bet: int = 0
+    hand_bet: int = 0
+    in_hand: bool = False
+    last_count: int | None = None
+
+
+@dataclass(slots=True)
+class Roll:
+    player: str | None
+    faces: list[int]
+    sides: int
+
+
+@dataclass(slots=True)
+class Declaration:
+    player: str | None
+    name: str
+    value: bool | int | str | None
+
+
+@dataclass(slots=True)
+class Played:
+    player: str
+    card: str
+
+
+@dataclass(slots=True)
+class Hand:
+    """The deal in progress (or the last one, once `ended`).
+
+    Attributes:
+        boards: cards that are not in a player's hand (``board``, ``stock``, ``trump``).
+        out: cards out of play this hand (discards, finished tricks), for duplicate checks.
+        trick: the cards played to the current trick, in order.
+        tricks: tricks taken per player this hand.
+        to_act: whose turn it is, where the game says (None: anyone, or nobody).
+        phase: the game's name for where the hand is (``betting``, ``showdown`` ...).
+    """
+
+    number: int
+    dealer: str
+    first: str | None = None
+    round: int = 0
+    current_bet: int = 0
+    boards: dict[str, list[Held]] = field(default_factory=dict)
+    dice: list[Roll] = field(default_factory=list)
+    declarations: list[Declaration] = field(default_factory=list)
+    trick: list[Played] = field(default_factory=list)
+    tricks: dict[str, int] = field(default_factory=dict)
+    out: list[str] = field(default_factory=list)
+    to_act: str | None = None
+    phase: str = "dealing"
+    ended: bool = False
+
+    def declared(self, name: str, player: str | None = None, default: Any = None) -> Any:
+        """The last value declared under `name` (by `player`, if given) in this hand."""
+        for d in reversed(self.declarations):
+            if d.name == name and (player is None or d.player == player):
+                return d.value
+        return default
+
+
+@dataclass(slots=True)
+class TableState:
+    """The whole table after some prefix of a session's events.
+
+    Attributes:
+        seq: the last event folded in.
+        balances: chips per account; ``bank`` is minus everything bought in net of cash-outs.
+        persistent: accounts the game lets keep chips between hands (Poch's compartments).
+        scores: points per player, for games scored in points.
+        voided: seqs cancelled by a void, in the order the voids were recorded.
+        rulings: seqs recorded with ``--override``.
+        ext: the ruleset's own state (a dataclass), or None.
+    """
+
+    session: str = ""
+    game: str = ""
+    options: dict[str, Any] = field(default_factory=dict)
+    chip_unit: str = "chip"
+    title: str = ""
+    seq: int = 0
+    seats: list[Seat] = field(default_factory=list)
+    balances: dict[str, int] = field(default_factory=lambda: {"bank": 0})
+    hand: Hand | None = None
+    hands_played: int = 0
+    scores: dict[str, int] = field(default_factory=dict)
+    persistent: list[str] = field(default_factory=list)
+    voided: list[int] = field(default_factory=list)
+    rulings: list[int] = field(default_factory=list)
+    closed: bool = False
+    ext: Any = None
+
+    # -- reading helpers (no mutation) --
+    def seat(self, name: str) -> Seat | None:
+        for s in self.seats:
+            if s.name == name:
+                return s
+        return None
+
+    def stack(self, name: str) -> int:
+        return self.balances.get("seat:" + name, 0)
+
+    def balance(self, account: str) -> int:
+        return self.balances.get(account, 0)
+
+    @property
+    def active_seats(self) -> list[Seat]:
+        return [s for s in self.seats if s.active]
+
+    @property
+    def in_hand(self) -> bool:
+        return self.hand is not None and not self.hand.ended
+
+    def live_players(self) -> list[Seat]:
+        """Seats dealt into the current hand that have not folded."""
+        return [s for s in self.seats if s.in_hand and not s.folded]
+
+    def pot_accounts(self) -> list[str]:
+        return [a for a in self.balances if a == "pot" or a.startswith("pot:")]
+
+    def table_chips(self) -> int:
+        return sum(v for k, v in self.balances.items() if k != "bank")
+
+    def clone(self) -> TableState:
+        return copy.deepcopy(self)
+
+
+def to_plain(obj: Any) -> Any:
+    """Dataclasses to dicts, recursively; what canonical JSON and snapshots are made of."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: to_plain(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, dict):
+        return {k: to_plain(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [to_plain(v) for v in obj]
+    return obj
+
+
+def state_json(state: TableState) -> str:
+    return canonical_json(to_plain(state))
+
+
+def state_hash(state: TableState) -> str:
+    """SHA-256 of the state's canonical JSON: equal states, equal hashes, in any process."""
+    return hashlib.sha256(state_json(state).encode("utf-8")).hexdigest()

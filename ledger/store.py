@@ -1,0 +1,259 @@
+"""The SQLite event store (through sqlite-utils).
+
+``events(session_id, seq, type, body, prev_hash, hash, recorded_at)``, primary key
+(session_id, seq), seq gapless from 1, ``hash = sha256(prev_hash + body)``. Triggers make
+the database itself refuse UPDATE and DELETE on events. WAL mode. Every append is one
+``BEGIN IMMEDIATE`` transaction that states the seq it expects: if another writer got there
+first, it raises `Conflict` and writes nothing.
+
+``meta`` holds small settings (the current session pointer); ``snapshots`` is a disposable
+cache of folded states (see `ledger.snapshots`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from sqlite_utils import Database
+
+from .errors import Conflict, NotFound
+from .events import GENESIS, Recorded, chain_hash, parse_event
+
+APPEND_ONLY = "events are append-only: correct a mistake with a void"
+
+_TRIGGERS = f"""
+CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, '{APPEND_ONLY}'); END;
+CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, '{APPEND_ONLY}'); END;
+"""
+
+
+def default_db_path() -> Path:
+    """``$POTLOG_DB``, else ``potlog.db`` in the user's data directory (XDG on Linux)."""
+    env = os.environ.get("POTLOG_DB")
+    if env:
+        return Path(env)
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("potlog", appauthor=False)) / "potlog.db"
+
+
+@dataclass(frozen=True)
+class SessionInfo:
+    session: str
+    game: str
+    title: str
+    events: int
+    started: str
+    last: str
+    closed: bool
+
+
+class Store:
+    """One potlog database. Open it with `Store.open(path)`; close it with `close()`."""
+
+    def __init__(self, conn: sqlite3.Connection, path: str):
+        self.conn = conn
+        self.db = Database(conn)
+        self.path = path
+
+    # ------------------------------------------------------------------ opening
+    @classmethod
+    def open(cls, path: str | Path | None = None, *, durable: bool = True) -> Store:
+        p = Path(path) if path is not None else default_db_path()
+        if str(p) != ":memory:":
+            p.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(str(p), timeout=10.0, isolation_level=None, check_same_thread=False)
+        store = cls(conn, str(p))
+        store._setup(durable)
+        return store
+
+    def _setup(self, durable: bool) -> None:
+        c = self.conn
+        c.execute("PRAGMA journal_mode=WAL")
+        c.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        c.execute("PRAGMA foreign_keys=ON")
+        if "events" not in self.db.table_names():
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                if "events" not in self.db.table_names():
+                    self.db["events"].create(
+                        {"session_id": str, "seq": int, "type": str, "body": str,
+                         "prev_hash": str, "hash": str, "recorded_at": str},
+                        pk=("session_id", "seq"),
+                        not_null={"session_id", "seq", "type", "body", "prev_hash", "hash", "recorded_at"},
+                    )
+                    self.db["meta"].create({"key": str, "value": str}, pk="key")
+                    self.db["snapshots"].create(
+                        {"session_id": str, "seq": int, "version": str, "state_hash": str, "state": str},
+                        pk="session_id",
+                    )
+                    for stmt in _TRIGGERS.strip().split("END;"):
+                        if stmt.strip():
+                            c.execute(stmt + "END;")
+                c.execute("COMMIT")
+            except BaseException:
+                c.execute("ROLLBACK")
+                raise
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ meta
+    def get_meta(self, key: str) -> str | None:
+        row = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.db["meta"].upsert({"key": key, "value": value}, pk="key")
+
+    # ------------------------------------------------------------------ writing
+    def append(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]],
+               recorded_at: str) -> list[tuple[int, str, str]]:
+        """Append events (type, canonical body) as seqs `expected_seq`, `expected_seq+1` ...
+
+        One transaction: if the session's next seq is not `expected_seq`, raise `Conflict`
+        and write nothing. Returns (seq, prev_hash, hash) per event.
+        """
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            last_seq, prev = self._last(session)
+            if last_seq + 1 != expected_seq:
+                raise Conflict(
+                    f"session {session} moved on: expected to write seq {expected_seq} but the log is at "
+                    f"{last_seq} (another recorder wrote first); look at the table again and retry"
+                )
+            rows = []
+            seq = expected_seq
+            for etype, body in bodies:
+                h = chain_hash(prev, body)
+                rows.append((session, seq, etype, body, prev, h, recorded_at))
+                prev = h
+                seq += 1
+            c.executemany(
+                "INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+            c.execute("COMMIT")
+        except sqlite3.IntegrityError:
+            c.execute("ROLLBACK")
+            raise Conflict(f"session {session}: seq {expected_seq} was written by another recorder; retry") from None
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
+        return [(r[1], r[4], r[5]) for r in rows]
+
+    def append_rows(self, rows: list[tuple[str, int, str, str, str, str, str]], expected: dict[str, int]) -> None:
+        """Insert pre-hashed rows (an import) in one transaction, checking each session's next seq."""
+        c = self.conn
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            for session, seq in expected.items():
+                last, _ = self._last(session)
+                if last + 1 != seq:
+                    raise Conflict(f"session {session} changed during the import (now at seq {last}); retry")
+            c.executemany(
+                "INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+            c.execute("COMMIT")
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
+
+    # ------------------------------------------------------------------ reading
+    def _last(self, session: str) -> tuple[int, str]:
+        row = self.conn.execute(
+            "SELECT seq, hash FROM events WHERE session_id = ? ORDER BY seq DESC LIMIT 1", (session,)
+        ).fetchone()
+        return (row[0], row[1]) if row else (0, GENESIS)
+
+    def last_seq(self, session: str) -> int:
+        return self._last(session)[0]
+
+    def last_hash(self, session: str) -> str:
+        return self._last(session)[1]
+
+    def exists(self, session: str) -> bool:
+        return self.last_seq(session) > 0
+
+    def require(self, session: str) -> None:
+        if not self.exists(session):
+            known = ", ".join(s.session for s in self.sessions()[-5:]) or "none yet"
+            raise NotFound(f"no session called {session!r} in {self.path} (recent: {known})")
+
+    def rows(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[tuple]:
+        """Raw rows (seq, type, body, prev_hash, hash, recorded_at), in seq order."""
+        sql = ("SELECT seq, type, body, prev_hash, hash, recorded_at FROM events "
+               "WHERE session_id = ? AND seq > ?")
+        args: list = [session, after]
+        if upto is not None:
+            sql += " AND seq <= ?"
+            args.append(upto)
+        sql += " ORDER BY seq"
+        cur = self.conn.execute(sql, args)
+        while True:
+            batch = cur.fetchmany(2000)
+            if not batch:
+                return
+            yield from batch
+
+    def events(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[tuple[int, object]]:
+        """(seq, event) pairs, each body validated into its model."""
+        for seq, _t, body, *_ in self.rows(session, after, upto):
+            yield seq, parse_event(body)
+
+    def recorded(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[Recorded]:
+        for seq, _t, body, prev, h, at in self.rows(session, after, upto):
+            yield Recorded(session, seq, at, prev, h, body, parse_event(body))
+
+    def voids(self, session: str, upto: int | None = None) -> dict[int, int]:
+        """target seq -> the seq of the void that cancels it."""
+        sql = "SELECT seq, body FROM events WHERE session_id = ? AND type = 'void'"
+        args: list = [session]
+        if upto is not None:
+            sql += " AND seq <= ?"
+            args.append(upto)
+        return {json.loads(body)["target"]: seq for seq, body in self.conn.execute(sql, args)}
+
+    def hash_at(self, session: str, seq: int) -> str | None:
+        row = self.conn.execute(
+            "SELECT hash FROM events WHERE session_id = ? AND seq = ?", (session, seq)
+        ).fetchone()
+        return row[0] if row else None
+
+    def sessions(self) -> list[SessionInfo]:
+        out = []
+        for sid, n, first, last in self.conn.execute(
+            "SELECT session_id, count(*), min(recorded_at), max(recorded_at) FROM events "
+            "GROUP BY session_id ORDER BY min(recorded_at), session_id"
+        ):
+            head = self.conn.execute(
+                "SELECT body FROM events WHERE session_id = ? AND seq = 1", (sid,)
+            ).fetchone()
+            opened = json.loads(head[0]) if head else {}
+            closed = self.conn.execute(
+                "SELECT 1 FROM events WHERE session_id = ? AND type = 'session_closed' LIMIT 1", (sid,)
+            ).fetchone() is not None
+            out.append(SessionInfo(sid, opened.get("game", "?"), opened.get("title", ""), n, first, last, closed))
+        return out
+
+    def count_events(self, session: str | None = None) -> int:
+        if session is None:
+            return self.conn.execute("SELECT count(*) FROM events").fetchone()[0]
+        return self.last_seq(session)

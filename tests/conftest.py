@@ -1,0 +1,57 @@
+"""Shared fixtures: a fresh database per test, and a CLI runner bound to it."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import app
+from ledger.app import Ledger
+
+
+class Potlog:
+    """Runs potlog commands in-process against one database; asserts success by default."""
+
+    def __init__(self, db: Path):
+        self.db = str(db)
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, ok: bool = True, input: str | None = None):
+        result = self.runner.invoke(app, list(args), env={"POTLOG_DB": self.db, "COLUMNS": "120"}, input=input)
+        if ok:
+            assert result.exit_code == 0, (args, result.output, result.exception)
+        return result
+
+    def run_script(self, text: str, tmp_path: Path, ok: bool = True):
+        script = tmp_path / f"script{abs(hash(text))}.potlog"
+        script.write_text(text, encoding="utf-8")
+        return self("run", str(script), ok=ok)
+
+    def ledger(self) -> Ledger:
+        return Ledger.open(self.db)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "potlog.db"
+
+
+@pytest.fixture
+def potlog(db_path: Path, monkeypatch: pytest.MonkeyPatch) -> Potlog:
+    monkeypatch.setenv("POTLOG_DB", str(db_path))
+    return Potlog(db_path)
+
+
+@pytest.fixture
+def ledger(db_path: Path):
+    led = Ledger.open(str(db_path))
+    yield led
+    led.close()
+
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "sample_sessions"
+os.environ.setdefault("COLUMNS", "120")
