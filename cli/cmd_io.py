@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Annotated, Optional
 
-import click
+from . import clicompat as click
 import typer
 
 from .common import RUN_DEFAULTS, DbOpt, LineFailed, JsonOpt, SessionOpt, app, fail, ledger, print_json, session_of
@@ -121,11 +121,11 @@ def _run_line(root: typer.Typer, args: list[str]) -> tuple[int, str]:
         root(args=args, prog_name="potlog", standalone_mode=False)
     except LineFailed as exc:
         return exc.code, str(exc)
-    except click.exceptions.Exit as exc:
+    except click.Exit as exc:
         return exc.exit_code, "refused"
     except click.ClickException as exc:
         return exc.exit_code, exc.format_message()
-    except click.exceptions.Abort:
+    except click.Abort:
         return 1, "aborted"
     finally:
         RUN_DEFAULTS["capture"] = False

@@ -276,7 +276,7 @@ def void(seq: Annotated[int, typer.Argument(help="The seq of the event to cancel
     record(db, session, Command("void", target=seq, reason=reason), as_json=json)
 
 
-@app.command(rich_help_panel="Corrections and records")
+@app.command(rich_help_panel="Corrections and records", context_settings={"ignore_unknown_options": True})
 def score(player: Player, points: Annotated[int, typer.Argument(help="Points (may be negative).")],
           reason: Annotated[str, typer.Option(help="Why.")] = "",
           db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:

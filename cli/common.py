@@ -8,7 +8,7 @@ import json
 import sys
 from typing import Annotated, Any, Iterator, Optional
 
-import click
+from . import clicompat as click
 import typer
 from typer.core import TyperGroup
 
@@ -18,21 +18,21 @@ from ledger.errors import PotlogError
 class PotlogGroup(TyperGroup):
     """Turns every error into one line on stderr: 1 for a refusal, 2 for usage, 70 for a bug."""
 
-    def invoke(self, ctx: click.Context) -> Any:
+    def invoke(self, ctx: typer.Context) -> Any:
         try:
             return super().invoke(ctx)
         except PotlogError as exc:
             fail(str(exc), exc.exit_code)
-        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException, LineFailed):
+        except (click.Exit, click.Abort, click.ClickException, LineFailed):
             raise
         except KeyboardInterrupt:
             fail("interrupted", 130)
         except BrokenPipeError:
-            raise click.exceptions.Exit(0) from None
+            raise click.Exit(0) from None
         except Exception as exc:  # a bug: still no traceback for the user
             fail(f"internal error ({type(exc).__name__}: {str(exc)[:200]}); please report it", 70)
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: typer.Context) -> list[str]:
         return list(self.commands)  # in the order they were added: by purpose
 
 
@@ -49,8 +49,8 @@ def fail(message: str, code: int = 1) -> None:
     line = message.splitlines()[0] if message else "error"
     if RUN_DEFAULTS.get("capture"):
         raise LineFailed(line, code)
-    click.echo(f"potlog: {line}", err=True)
-    raise click.exceptions.Exit(code)
+    typer.echo(f"potlog: {line}", err=True)
+    raise click.Exit(code)
 
 
 app = typer.Typer(

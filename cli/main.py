@@ -11,7 +11,9 @@ import importlib
 import pkgutil
 import sys
 
-import click
+import typer
+
+from . import clicompat as click
 
 from . import __path__ as _cli_path
 from .common import app
@@ -33,23 +35,22 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     try:
         app(args=args, prog_name="potlog", standalone_mode=False)
-    except click.exceptions.Exit as exc:
+    except click.Exit as exc:
         return exc.exit_code
-    except click.exceptions.NoArgsIsHelpError as exc:  # bare 'potlog': help, not an error
-        click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+    except click.NoArgsIsHelpError:  # bare 'potlog': Typer has printed the help
         return 0
     except click.ClickException as exc:
         hint = ""
         ctx = getattr(exc, "ctx", None)
         if ctx is not None:
             hint = f" (see '{ctx.command_path} --help')"
-        click.echo(f"potlog: {exc.format_message()}{hint}", err=True)
+        typer.echo(f"potlog: {exc.format_message()}{hint}", err=True)
         return exc.exit_code
-    except click.exceptions.Abort:
-        click.echo("potlog: aborted", err=True)
+    except click.Abort:
+        typer.echo("potlog: aborted", err=True)
         return 130
     except KeyboardInterrupt:
-        click.echo("potlog: interrupted", err=True)
+        typer.echo("potlog: interrupted", err=True)
         return 130
     return 0
 
