@@ -118,7 +118,7 @@ def _run_line(root: typer.Typer, args: list[str]) -> tuple[int, str]:
     """Run one line in-process; (exit code, the one-line reason it was refused)."""
     RUN_DEFAULTS["capture"] = True
     try:
-        root(args=args, prog_name="potlog", standalone_mode=False)
+        rv = root(args=args, prog_name="potlog", standalone_mode=False)
     except LineFailed as exc:
         return exc.code, str(exc)
     except click.Exit as exc:
@@ -129,4 +129,4 @@ def _run_line(root: typer.Typer, args: list[str]) -> tuple[int, str]:
         return 1, "aborted"
     finally:
         RUN_DEFAULTS["capture"] = False
-    return 0, ""
+    return (rv, "refused") if isinstance(rv, int) and rv else (0, "")

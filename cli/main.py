@@ -34,7 +34,7 @@ load_commands()
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     try:
-        app(args=args, prog_name="potlog", standalone_mode=False)
+        rv = app(args=args, prog_name="potlog", standalone_mode=False)
     except click.Exit as exc:
         return exc.exit_code
     except click.NoArgsIsHelpError:  # bare 'potlog': Typer has printed the help
@@ -52,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         typer.echo("potlog: interrupted", err=True)
         return 130
-    return 0
+    return rv if isinstance(rv, int) else 0
 
 
 def entry() -> None:

@@ -131,9 +131,10 @@ class Ledger:
                 raise
             if not override.strip():
                 raise InputError("--override needs a reason, for the audit") from None
-            freeform = get_ruleset("freeform")
+            from .games.base import forced
+
             try:
-                events = list(freeform.decide(state, cmd))
+                events = list(forced(state, cmd))
             except PotlogError as exc:
                 raise RuleViolation(f"{refusal} (and it cannot be recorded even as a ruling: {exc})") from None
             events = [e.model_copy(update={"ruling": override.strip()}) for e in events]

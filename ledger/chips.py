@@ -48,7 +48,7 @@ def check(state, *, hand_closed: bool = False) -> None:  # noqa: ANN001 (TableSt
     for account, chips in state.balances.items():
         if chips < 0 and account != "bank":
             who = account[5:] if account.startswith("seat:") else account
-            raise ChipError(f"{who} would have {chips} chips: no account but the bank may go below 0")
+            raise ChipError(f"{who} would be left with {chips} chips: nobody can put in or pay more than they have")
     table = state.table_chips()
     if table != bought - cashed or state.balances.get("bank", 0) != -table:
         raise ChipError(

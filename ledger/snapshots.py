@@ -1,14 +1,221 @@
-"""Loading a session's state: fold of its events (snapshot cache to come in issue 6)."""
+"""Loading a session's state: the last snapshot plus a fold of the events after it.
+
+A snapshot is a disposable cache of a folded `TableState`, one per session, in the
+``snapshots`` table. It is used only when all of these hold, and otherwise ignored (the
+state is folded from the first event, exactly as if there were no snapshot):
+
+- it was written by this very code (`code_version`: ``ledger.__version__`` plus a hash of
+  every source file of the ``ledger`` package, games included), so a new rule or a fixed
+  reducer never reads a state the old code folded;
+- it belongs to this log: the hash of the event at its seq is the one it was folded up to
+  (the hash chain pins the whole prefix);
+- its seq is not after the seq asked for, and no void recorded after it cancels an event at
+  or before it (that void changes the past the snapshot holds);
+- it rebuilds: its JSON turns back into the state's dataclasses, and the SHA-256 state
+  hash of the rebuilt state equals the hash stored with it, so a corrupted or edited
+  snapshot is caught rather than trusted.
+
+Snapshots are written only for the head of the log, when at least `EVERY` events had to be
+folded, and only when the state survives a round trip through JSON unchanged (same types,
+same values, same key order); the write is best-effort (a locked or read-only database just
+means no snapshot). Deleting every snapshot changes no result, only the time it takes.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
+import sqlite3
+import types
+import typing
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from . import __version__
 from .reducer import fold
-from .state import TableState
+from .state import TableState, state_hash, to_plain
 from .store import Store
+
+EVERY = 64  # fold at least this many events before writing a new snapshot
+
+
+@cache
+def code_version() -> str:
+    """``VERSION+HASH``: the package version and a hash of every ``ledger/**/*.py`` file."""
+    root = Path(__file__).resolve().parent
+    h = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        h.update(path.relative_to(root).as_posix().encode())
+        h.update(b"\0")
+        h.update(path.read_bytes())
+        h.update(b"\0")
+    return f"{__version__}+{h.hexdigest()[:16]}"
 
 
 def load_state(store: Store, session: str, upto: int | None = None) -> TableState:
     """The state of `session` after `upto` (default: its last event)."""
-    store.require(session)
-    voids = store.voids(session, upto)
-    return fold(store.events(session, 0, upto), state=TableState(session=session), voided=set(voids))
+    last = store.last_seq(session)
+    if last == 0:
+        store.require(session)  # raises NotFound with the recent sessions
+    target = last if upto is None else min(upto, last)
+    start, base, voided = 0, None, None
+    snap = read_snapshot(store, session, target)
+    if snap is not None:
+        start, base = snap
+        voided = _voids_after(store, session, start, target)
+        if any(t <= start for t in voided):  # a later void changes the past: refold it all
+            start, base, voided = 0, None, None
+    if base is None:
+        voided = set(store.voids(session, target))
+        base = TableState(session=session)
+    state = fold(store.events(session, start, target), state=base, voided=voided)
+    if target == last and target - start >= EVERY:
+        write_snapshot(store, session, state)
+    return state
+
+
+def _voids_after(store: Store, session: str, after: int, upto: int) -> set[int]:
+    rows = store.conn.execute(
+        "SELECT body FROM events WHERE session_id = ? AND seq > ? AND seq <= ? AND type = 'void'",
+        (session, after, upto),
+    )
+    return {json.loads(body)["target"] for (body,) in rows}
+
+
+# ---------------------------------------------------------------------- reading and writing
+def read_snapshot(store: Store, session: str, upto: int) -> tuple[int, TableState] | None:
+    """(seq, state) of the session's snapshot if it is sound and not after `upto`, else None."""
+    try:
+        row = store.conn.execute(
+            "SELECT seq, version, state_hash, state FROM snapshots WHERE session_id = ?", (session,)
+        ).fetchone()
+    except sqlite3.Error:
+        return None
+    if row is None:
+        return None
+    seq, version, stored_hash, text = row
+    if version != code_version() or not isinstance(seq, int) or not 0 < seq <= upto:
+        return None
+    try:
+        data = json.loads(text)
+        if data["head"] != store.hash_at(session, seq):
+            return None
+        state = from_plain(data["state"])
+        if state.session != session or state.seq != seq or state_hash(state) != stored_hash:
+            return None
+    except Exception:  # anything malformed is simply not a usable snapshot
+        return None
+    return seq, state
+
+
+def write_snapshot(store: Store, session: str, state: TableState) -> bool:
+    """Keep `state` as the session's snapshot; False if it cannot be (never raises)."""
+    try:
+        plain = to_plain(state)
+        text = json.dumps({"head": store.hash_at(session, state.seq), "state": plain},
+                          ensure_ascii=False, separators=(",", ":"))
+        if not same(from_plain(json.loads(text)["state"]), state):
+            return False  # something in the state does not survive JSON: never cache it
+        row = (session, state.seq, code_version(), state_hash(state), text)
+    except Exception:
+        return False
+    c = store.conn
+    try:
+        (sync,) = c.execute("PRAGMA synchronous").fetchone()
+        (timeout,) = c.execute("PRAGMA busy_timeout").fetchone()
+    except sqlite3.Error:
+        return False
+    try:
+        # a cache needs no fsync of its own, and must never wait long behind a recorder
+        c.execute("PRAGMA synchronous=NORMAL")
+        c.execute("PRAGMA busy_timeout=100")
+        c.execute("INSERT OR REPLACE INTO snapshots (session_id, seq, version, state_hash, state) "
+                  "VALUES (?, ?, ?, ?, ?)", row)
+        return True
+    except sqlite3.Error:
+        return False
+    finally:
+        try:
+            c.execute(f"PRAGMA synchronous={int(sync)}")
+            c.execute(f"PRAGMA busy_timeout={int(timeout)}")
+        except sqlite3.Error:
+            pass
+
+
+def clear(store: Store, session: str | None = None) -> None:
+    """Delete the snapshots of `session` (default: all); results stay the same."""
+    if session is None:
+        store.conn.execute("DELETE FROM snapshots")
+    else:
+        store.conn.execute("DELETE FROM snapshots WHERE session_id = ?", (session,))
+
+
+# ---------------------------------------------------------------------- JSON <-> dataclasses
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _build(tp: Any, value: Any) -> Any:
+    """Rebuild `value` (plain JSON data) as the annotated type `tp`."""
+    if value is None or tp is Any:
+        return value
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        if not isinstance(value, dict):
+            raise TypeError(f"{tp.__name__} needs an object")
+        hints = _hints(tp)
+        names = {f.name for f in dataclasses.fields(tp)}
+        if not set(value) <= names:
+            raise TypeError(f"unknown fields for {tp.__name__}")
+        return tp(**{k: _build(hints[k], v) for k, v in value.items()})
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is list:
+        return [_build(args[0] if args else Any, v) for v in value]
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_build(args[0], v) for v in value)
+        return tuple(_build(a, v) for a, v in zip(args, value)) if args else tuple(value)
+    if origin is dict:
+        return {k: _build(args[1] if args else Any, v) for k, v in value.items()}
+    if origin in (typing.Union, types.UnionType):
+        for arg in args:  # the dataclass member of an optional, if the value is an object
+            if isinstance(value, dict) and dataclasses.is_dataclass(arg):
+                return _build(arg, value)
+            if typing.get_origin(arg) in (list, tuple, dict) and isinstance(value, (list, dict)):
+                return _build(arg, value)
+        return value
+    return value
+
+
+def from_plain(data: dict[str, Any]) -> TableState:
+    """A `TableState` from `to_plain` data; the ruleset's ``ext`` rebuilt as its own type."""
+    ext = data.get("ext")
+    core = {k: v for k, v in data.items() if k != "ext"}
+    state = _build(TableState, core)
+    if ext is not None:
+        from .games import get_ruleset
+
+        proto = get_ruleset(state.game).initial(state)
+        if dataclasses.is_dataclass(proto) and not isinstance(proto, type):
+            state.ext = _build(type(proto), ext)
+        elif isinstance(proto, dict) and isinstance(ext, dict):
+            state.ext = dict(ext)
+        else:
+            raise TypeError("the game's state is not a dataclass")
+    return state
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal in value, type and dict order, all the way down (what a round trip must keep)."""
+    if type(a) is not type(b):
+        return False
+    if dataclasses.is_dataclass(a):
+        return all(same(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a))
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return a == b

@@ -1,0 +1,54 @@
+import json
+
+import pytest
+from pydantic import ValidationError
+
+from ledger import events as ev
+from ledger.schemas import DEFAULT_DIR, render
+
+
+def test_schemas_are_up_to_date():
+    wanted = render()
+    on_disk = {p.name: p.read_text(encoding="utf-8") for p in DEFAULT_DIR.glob("*.schema.json")}
+    stale = sorted(n for n in wanted if on_disk.get(n) != wanted[n]) + sorted(set(on_disk) - set(wanted))
+    assert not stale, f"schemas/events is stale ({stale}): run python -m ledger.schemas"
+
+
+def test_every_type_has_a_schema_and_a_distinct_name():
+    assert len(set(ev.TYPE_NAMES)) == len(ev.TYPE_NAMES)
+    assert set(f"{n}.schema.json" for n in ev.TYPE_NAMES) < set(render())
+
+
+def test_body_is_canonical_and_round_trips():
+    e = ev.Bet(player="Ann", amount=5)
+    body = ev.event_body(e)
+    assert body == '{"amount":5,"player":"Ann","type":"bet"}'
+    assert ev.parse_event(body) == e
+
+
+def test_events_are_frozen():
+    e = ev.Bet(player="Ann", amount=5)
+    with pytest.raises(ValidationError):
+        e.amount = 6  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("body", [
+    {"type": "bet", "player": "Ann", "amount": 0},
+    {"type": "bet", "player": "Ann", "amount": -5},
+    {"type": "bet", "player": "Ann", "amount": "5"},
+    {"type": "bet", "player": "Ann", "amount": 5.0},
+    {"type": "bet", "player": "A:nn", "amount": 5},
+    {"type": "bet", "player": "Ann", "amount": 10**13},
+    {"type": "bet", "player": "Ann", "amount": 5, "extra": 1},
+    {"type": "teleport", "player": "Ann"},
+    {"type": "transfer", "from_account": "nowhere", "to_account": "pot", "amount": 1},
+    {"type": "dice_rolled", "faces": []},
+])
+def test_malformed_bodies_are_refused(body):
+    with pytest.raises(ValidationError):
+        ev.parse_event(json.dumps(body))
+
+
+def test_chain_hash_depends_on_prev_and_body():
+    a = ev.chain_hash(ev.GENESIS, "x")
+    assert a != ev.chain_hash(ev.GENESIS, "y") and a != ev.chain_hash("1" * 64, "x") and len(a) == 64
