@@ -17,12 +17,13 @@ import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
-
-from sqlite_utils import Database
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from .errors import Conflict, NotFound
 from .events import GENESIS, Recorded, chain_hash, parse_event
+
+if TYPE_CHECKING:
+    from sqlite_utils import Database
 
 APPEND_ONLY = "events are append-only: correct a mistake with a void"
 
@@ -60,8 +61,21 @@ class Store:
 
     def __init__(self, conn: sqlite3.Connection, path: str):
         self.conn = conn
-        self.db = Database(conn)
+        self._db: Database | None = None
         self.path = path
+
+    @property
+    def db(self) -> Database:
+        """The sqlite-utils view of the connection, imported on first use (it is slow to import)."""
+        if self._db is None:
+            from sqlite_utils import Database
+
+            self._db = Database(self.conn)
+        return self._db
+
+    def _has_events(self) -> bool:
+        return self.conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'").fetchone() is not None
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -79,7 +93,7 @@ class Store:
         c.execute("PRAGMA journal_mode=WAL")
         c.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         c.execute("PRAGMA foreign_keys=ON")
-        if "events" not in self.db.table_names():
+        if not self._has_events():
             c.execute("BEGIN IMMEDIATE")
             try:
                 if "events" not in self.db.table_names():

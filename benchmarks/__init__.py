@@ -1,0 +1,1 @@
+"""potlog's benchmarks: `python -m benchmarks` (see benchmarks/README.md)."""
