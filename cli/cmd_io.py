@@ -83,7 +83,7 @@ def run(file: Annotated[str, typer.Argument(help="A file of potlog commands, one
 
     lines = _read_lines(file)
     saved = dict(RUN_DEFAULTS)
-    RUN_DEFAULTS.update(db=db, session=session, capture=False)
+    RUN_DEFAULTS.update(db=db or RUN_DEFAULTS["db"], session=session or RUN_DEFAULTS["session"], capture=False)
     done = 0
     try:
         for n, raw in enumerate(lines, 1):

@@ -73,7 +73,7 @@ app = typer.Typer(
 # Options every command takes. The database: --db, else $POTLOG_DB, else the user data dir.
 DbOpt = Annotated[
     Optional[str],
-    typer.Option("--db", envvar="POTLOG_DB", help="The database file (default: potlog.db in your data directory).",
+    typer.Option("--db", help="The database file (default: $POTLOG_DB, else potlog.db in your data directory).",
                  show_default=False),
 ]
 SessionOpt = Annotated[
@@ -136,3 +136,19 @@ def record(db: Optional[str], session: Optional[str], cmd: Any, *, override: Opt
         line = next_line(state)
         if line:
             out.print(f"[dim]{line}[/dim]")
+
+
+@app.callback()
+def _root(
+    db: Annotated[Optional[str], typer.Option("--db", help="The database file for every command (same as each command's --db).",
+                                              show_default=False)] = None,
+    session: Annotated[Optional[str], typer.Option("--session", "-s", help="The session for every command.")] = None,
+) -> None:
+    """The ledger of a night of card and dice games played for chips at a real table."""
+    if RUN_DEFAULTS["capture"]:  # a line of 'potlog run': keep run's choices unless the line names its own
+        if db is not None:
+            RUN_DEFAULTS["db"] = db
+        if session is not None:
+            RUN_DEFAULTS["session"] = session
+    else:  # a fresh invocation: forget any earlier one in this process
+        RUN_DEFAULTS["db"], RUN_DEFAULTS["session"] = db, session

@@ -61,6 +61,7 @@ def state_data(state: TableState, all_cards: bool = True) -> dict[str, Any]:
             "cards": [{"card": h.card if (h.up or all_cards) else "??", "up": h.up} for h in s.cards],
             "bought_in": s.bought_in, "rebought": s.rebought, "cashed_out": s.cashed_out,
             "score": state.scores.get(s.name),
+            "net": state.stack(s.name) + s.cashed_out - s.bought_in - s.rebought,
         })
     data: dict[str, Any] = {
         "session": state.session, "game": state.game, "options": state.options, "chip_unit": state.chip_unit,
@@ -123,6 +124,9 @@ def render_state(state: TableState, all_cards: bool = False) -> Any:
     table.add_column("status")
     if state.scores:
         table.add_column("score", justify="right")
+    table.add_column("bought in", justify="right")
+    table.add_column("cashed out", justify="right")
+    table.add_column("net", justify="right")
     live_hand = hand is not None and not hand.ended
     for s in state.seats:
         dealer = " (D)" if hand is not None and hand.dealer == s.name and live_hand else ""
@@ -133,6 +137,9 @@ def render_state(state: TableState, all_cards: bool = False) -> Any:
                cards_text(s.cards, all_cards, family), status]
         if state.scores:
             row.append(str(state.scores.get(s.name, 0)))
+        bought = s.bought_in + s.rebought
+        net = state.stack(s.name) + s.cashed_out - bought
+        row += [str(bought), str(s.cashed_out), f"{net:+d}"]
         table.add_row(*row)
     parts: list[Any] = [escape(" · ".join(head)), table]
     pots = [f"{k} {v}" for k, v in state.balances.items()
