@@ -10,6 +10,7 @@ message a person at the table understands.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -66,7 +67,8 @@ def make_event(model: type[ev.Event], **fields: Any) -> ev.Event:
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err["loc"])
-        raise InputError(f"{where}: {err['msg']}") from None
+        msg = str(err["msg"]).removeprefix("Value error, ")
+        raise InputError(f"{where}: {msg}") from None
 
 
 # ----------------------------------------------------------------------------- lookups
@@ -169,6 +171,8 @@ def account_of(name: str, state: TableState) -> str:
     """A player's name means their seat; otherwise an account name as written."""
     if state.seat(name) is not None:
         return "seat:" + name
+    if name == "bank":
+        raise InputError("chips come from the bank only by join or rebuy, and go back only by leave")
     if name in ("pot", "carry", "house") or name.startswith(("pot:", "seat:")):
         return name
     raise InputError(
@@ -369,6 +373,8 @@ def declare(state: TableState, cmd: Command) -> list[ev.Event]:
     player = require_seated(state, cmd.player) if cmd.player else None
     if not cmd.name:
         raise InputError("say what is declared, like: potlog declare Ann limit 5")
+    if not re.fullmatch(r"[a-z][a-z0-9_-]{0,39}", cmd.name):
+        raise InputError(f"{cmd.name[:40]!r} is not a declaration name: use lower-case letters, digits, '-' or '_', like dice or limit")
     value = cmd.value
     if isinstance(value, str) and value.lstrip("-").isdigit() and len(value) < 15:
         value = int(value)
