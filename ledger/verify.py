@@ -1,0 +1,368 @@
+"""Verify a stored session: the hash chain and seq numbers, and (``--rules``) the rules.
+
+Chain (`verify_chain`): rows are read in seq order, exactly as stored, and each is checked
+against the one before it: seq gapless from 1, ``prev_hash`` equal to the previous row's
+``hash``, ``hash == chain_hash(prev_hash, body)``, the body a valid event in canonical form,
+its ``type`` column matching, and ``session_opened`` at seq 1 only. Each finding names the
+seq where the log stops being what was written:
+
+- an edited body (hash not recomputed): that seq's hash does not match its content;
+- a missing event: the first missing seq;
+- reordered events: the first seq whose row is chained to a later row's hash;
+- an inserted event (given a good hash of its own, later rows renumbered): the inserted
+  seq, found because the row after it is chained to the row before it;
+- an edited body with its hash recomputed: the next seq, whose ``prev_hash`` still names
+  the old hash (the message names the seq before it as the one altered or replaced).
+A log rewritten consistently from some seq to its end cannot be told from a genuine one by
+the chain alone; ``--rules`` and ``potlog audit`` still check what it says.
+
+Rules (`verify_rules`): each recorded event is re-checked against the state folded from
+the events before it (voids recorded before it applied), and the first one the session's
+rules would have refused is reported. Reconstructing the command behind every event is
+not possible in general (one command may cause several events), so the check is per
+event, in three layers:
+
+1. a ruleset may define ``check_event(state, event) -> None``, raising `RuleViolation`
+   (or `InputError`) when its rules would not have produced `event` in `state`;
+2. ``freeform`` (whose commands are exactly the shared table mechanics) is re-decided:
+   the event is turned back into the command that causes it, decided again, and the
+   result must be the very event recorded (same amounts, same computed values);
+3. every event, whatever the game: it must apply to the state and keep the chips whole
+   (`ledger.chips.check`), and nothing may follow ``session_closed``.
+Events recorded with ``--override`` are listed as table rulings, not as failures; they
+still get layer 3. A game without ``check_event`` gets layer 3 only, and the report says so.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Iterable
+
+from . import events as ev
+from .chips import check as check_chips
+from .commands import Command
+from .describe import describe
+from .errors import ChipError, InputError, PotlogError, RuleViolation
+from .reducer import apply, fold
+from .state import TableState
+
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something wrong (or, for kind ``override``, worth knowing) at one seq.
+
+    Attributes:
+        session: the session's id.
+        seq: where it is.
+        kind: ``missing``, ``link``, ``reordered``, ``inserted``, ``hash``, ``body``,
+            ``rules``, ``chips``, or ``override`` (a table ruling, not a failure).
+        message: one line for a person.
+    """
+
+    session: str
+    seq: int
+    kind: str
+    message: str
+
+
+@dataclass
+class SessionReport:
+    """What `verify_session` found in one session.
+
+    Attributes:
+        events: rows read.
+        findings: failures, in seq order (chain first, then rules).
+        overrides: events recorded as table rulings (only with rules checked).
+        rules_method: how the rules were checked (None: not asked).
+    """
+
+    session: str
+    game: str
+    events: int
+    findings: list[Finding] = field(default_factory=list)
+    overrides: list[Finding] = field(default_factory=list)
+    rules_method: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.findings
+
+    @property
+    def first(self) -> Finding | None:
+        return self.findings[0] if self.findings else None
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "session": self.session, "game": self.game, "events": self.events, "ok": self.ok,
+            "first_broken_seq": self.first.seq if self.first else None,
+            "findings": [asdict(f) for f in self.findings],
+            "overrides": [asdict(f) for f in self.overrides],
+            "rules_checked": self.rules_method,
+        }
+
+
+# ----------------------------------------------------------------------------- chain
+
+def _body_problem(seq: int, etype: str, body: str) -> str | None:
+    try:
+        obj = json.loads(body)
+    except (json.JSONDecodeError, RecursionError):
+        return f"seq {seq}'s body is not JSON"
+    if not isinstance(obj, dict) or ev.canonical_json(obj) != body:
+        return f"seq {seq}'s body is not in canonical form (it was rewritten)"
+    try:
+        event = ev.parse_event(body)
+    except Exception:  # pydantic's ValidationError
+        return f"seq {seq}'s body is not a valid event"
+    if event.type != etype:  # type: ignore[attr-defined]
+        return f"seq {seq} is stored as {etype!r} but its body is {event.type!r}"  # type: ignore[attr-defined]
+    if (seq == 1) != (event.type == "session_opened"):  # type: ignore[attr-defined]
+        return f"seq {seq}: session_opened must be seq 1 and only seq 1"
+    return None
+
+
+def verify_chain(rows: Iterable[tuple], session: str = "") -> tuple[list[Finding], int]:
+    """Check stored rows ``(seq, type, body, prev_hash, hash, recorded_at)`` in seq order.
+
+    Returns (findings sorted by seq, rows read).
+    """
+    table = [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+    found: list[Finding] = []
+    hashes = [r[4] for r in table]
+    where = {h: i for i, h in reversed(list(enumerate(hashes)))}
+    expected = 1
+    prev = ev.GENESIS
+    explained = -1  # rows up to this index belong to a reordering already reported
+    for i, (seq, etype, body, prev_hash, h) in enumerate(table):
+        if seq != expected:
+            if seq > expected:
+                gap = f"seq {expected}" if seq == expected + 1 else f"seqs {expected} to {seq - 1}"
+                found.append(Finding(session, expected, "missing",
+                                     f"{gap} missing: the log jumps from seq {expected - 1} to seq {seq}"))
+            expected = seq
+        if prev_hash != prev and i > explained:
+            j = where.get(prev_hash)
+            if j is not None and j > i:
+                found.append(Finding(session, seq, "reordered",
+                                     f"seq {seq} is out of order: it was chained after seq {table[j][0]}"))
+                explained = j + 1
+            elif j is not None and j < i - 1:
+                first_inserted = table[j + 1][0]
+                found.append(Finding(session, first_inserted, "inserted",
+                                     f"seq {first_inserted} was inserted: seq {seq} is chained straight to "
+                                     f"seq {table[j][0]}"))
+            elif j is None:
+                before = seq - 1
+                found.append(Finding(session, seq, "link",
+                                     f"seq {seq} is not chained to seq {before}: seq {before} was altered and "
+                                     "re-hashed, or events were removed between them"))
+        if ev.chain_hash(prev_hash, body) != h:
+            found.append(Finding(session, seq, "hash",
+                                 f"seq {seq}'s content does not match its hash: the event was edited"))
+        problem = _body_problem(seq, etype, body)
+        if problem:
+            found.append(Finding(session, seq, "body", problem))
+        prev = h
+        expected = seq + 1
+    order = {"missing": 0, "inserted": 0, "reordered": 1, "link": 1, "hash": 2, "body": 3}
+    found.sort(key=lambda f: (f.seq, order.get(f.kind, 9)))
+    return found, len(table)
+
+
+# ----------------------------------------------------------------------------- rules
+
+def command_for(event: ev.Event) -> Command | None:
+    """The shared-mechanics command that causes `event` (None for types no verb records)."""
+    e: Any = event
+    t = e.type
+    simple = {"check": "check", "fold": "fold", "all_in": "allin"}
+    if t == "session_opened":
+        return Command("open", options=dict(e.options), chip_unit=e.chip_unit, title=e.title)
+    if t == "player_joined":
+        return Command("join", player=e.player, amount=e.buyin, position=e.position)
+    if t == "rebuy":
+        return Command("rebuy", player=e.player, amount=e.amount)
+    if t == "player_left":
+        return Command("leave", player=e.player, reason=e.reason)
+    if t == "hand_started":
+        return Command("hand", dealer=e.dealer, first=e.first)
+    if t == "round_started":
+        return Command("round", name=e.name or None)
+    if t == "cards_dealt":
+        return Command("deal", to=e.to, cards=tuple(e.cards), face_up=e.face_up)
+    if t == "cards_revealed":
+        return Command("reveal", player=e.holder, cards=tuple(e.cards))
+    if t == "cards_exchanged":
+        return Command("exchange", player=e.player, cards=tuple(e.draw), discard=tuple(e.discard),
+                       amount=e.cost, face_up=e.face_up)
+    if t == "card_played":
+        return Command("play", player=e.player, cards=(e.card,))
+    if t == "dice_rolled":
+        return Command("roll", player=e.player, faces=tuple(e.faces), sides=e.sides)
+    if t == "declared":
+        return Command("declare", player=e.player, name=e.name, value=e.value)
+    if t in ("ante", "bet", "call"):
+        return Command(t, player=e.player, amount=e.amount)
+    if t == "raise":
+        return Command("raise", player=e.player, amount=e.by)
+    if t in simple:
+        return Command(simple[t], player=e.player)
+    if t == "transfer":
+        return Command("pay", source=e.from_account, to=e.to_account, amount=e.amount, reason=e.reason)
+    if t == "pot_awarded":
+        return Command("award", source=e.pot, shares=tuple((s.player, s.amount) for s in e.shares),
+                       reason=e.reason)
+    if t == "pot_carried":
+        return Command("carry", source=e.pot, amount=e.amount)
+    if t == "hand_ended":
+        return Command("end")
+    if t == "chip_count":
+        return Command("count", player=e.player, amount=e.counted)
+    if t == "note":
+        return Command("note", text=e.text)
+    if t == "void":
+        return Command("void", target=e.target, reason=e.reason)
+    if t == "scored":
+        return Command("score", player=e.player, amount=e.points, reason=e.reason)
+    if t == "deck_reshuffled":
+        return Command("reshuffle")
+    if t == "session_closed":
+        return Command("close")
+    return None
+
+
+def _rules_method(game: str) -> str:
+    from .games import get_ruleset
+
+    try:
+        rules = get_ruleset(game)
+    except PotlogError:
+        return f"chips and well-formedness only (no game called {game!r} is installed)"
+    if callable(getattr(rules, "check_event", None)):
+        return f"{game}.check_event, then chips"
+    if game == "freeform":
+        return "freeform re-decided event by event, then chips"
+    return f"chips and well-formedness only ({game} defines no check_event)"
+
+
+def _redecide_freeform(state: TableState, event: ev.Event) -> str | None:
+    from .games import get_ruleset
+
+    cmd = command_for(event)
+    if cmd is None:
+        return None
+    plain = event.model_copy(update={"ruling": None})
+    decided = get_ruleset("freeform").decide(state, cmd)
+    if not decided:
+        return f"the rules record nothing for '{cmd.verb}' here"
+    if decided[0] != plain:
+        return f"the rules make it '{describe(decided[0])}', the log says '{describe(plain)}'"
+    return None
+
+
+def _rules_problem(state: TableState, seq: int, event: ev.Event) -> str | None:
+    from .games import get_ruleset
+
+    game = state.game if seq > 1 else getattr(event, "game", "")
+    try:
+        rules = get_ruleset(game)
+    except PotlogError as exc:
+        return str(exc)
+    hook = getattr(rules, "check_event", None)
+    try:
+        if callable(hook):
+            hook(state, event)
+        elif game == "freeform":
+            return _redecide_freeform(state, event)
+    except (RuleViolation, InputError) as exc:
+        return str(exc)
+    return None
+
+
+def _table_problem(state: TableState, seq: int, event: ev.Event) -> str | None:
+    """Layer 3: the event applies and keeps the chips whole (`state` is not changed)."""
+    t = event.type  # type: ignore[attr-defined]
+    if (seq == 1) != (t == "session_opened"):
+        return "session_opened must be seq 1 and only seq 1"
+    if state.closed:
+        return "recorded after the session was closed"
+    trial = state.clone()
+    try:
+        apply(trial, seq, event)
+        check_chips(trial, hand_closed=t == "hand_ended")
+    except ChipError as exc:
+        return f"breaks the chips: {exc}"
+    except PotlogError as exc:
+        return str(exc)
+    except Exception as exc:  # the event names something the state has never seen
+        return f"cannot be applied to the table as it was ({type(exc).__name__})"
+    return None
+
+
+def verify_rules(records: Iterable[tuple[int, ev.Event]], session: str = "",
+                 progress: Progress | None = None) -> tuple[list[Finding], list[Finding], str]:
+    """Re-check every event; returns (the first failure or nothing, overrides, method)."""
+    state = TableState(session=session)
+    seen: list[tuple[int, ev.Event]] = []
+    overrides: list[Finding] = []
+    method = ""
+    for n, (seq, event) in enumerate(records, 1):
+        if progress is not None:
+            progress(n)
+        if seq == 1:
+            method = _rules_method(getattr(event, "game", ""))
+        text = describe(event)
+        if event.ruling is not None:
+            overrides.append(Finding(session, seq, "override", f"seq {seq} ({text}) is a table ruling"))
+            problem = None
+        else:
+            problem = _rules_problem(state, seq, event)
+            if problem:
+                return [Finding(session, seq, "rules", f"seq {seq} ({text}): the rules refuse it: {problem}")], overrides, method
+        problem = _table_problem(state, seq, event)
+        if problem:
+            return [Finding(session, seq, "chips", f"seq {seq} ({text}): {problem}")], overrides, method
+        seen.append((seq, event))
+        if event.type == "void":  # type: ignore[attr-defined]
+            try:
+                state = fold(seen, state=TableState(session=session), checked=True)
+            except PotlogError as exc:
+                return [Finding(session, seq, "chips", f"seq {seq} ({text}): without the voided event {exc}")], overrides, method
+            except Exception as exc:
+                return [Finding(session, seq, "rules", f"seq {seq} ({text}): later events depend on the voided "
+                                f"one ({type(exc).__name__})")], overrides, method
+        else:
+            apply(state, seq, event)
+    return [], overrides, method
+
+
+# ----------------------------------------------------------------------------- sessions
+
+def verify_session(store: Any, session: str, *, rules: bool = False,
+                   progress: Progress | None = None) -> SessionReport:
+    """Verify one stored session: the chain always, the rules when asked (and the chain holds
+    well enough to read the events)."""
+    store.require(session)
+    rows = list(store.rows(session))
+    findings, count = verify_chain(rows, session)
+    game = "?"
+    head = rows[0] if rows else None
+    if head is not None:
+        try:
+            game = str(json.loads(head[2]).get("game", "?"))
+        except (ValueError, AttributeError):
+            pass
+    report = SessionReport(session, game, count, findings)
+    if rules:
+        if any(f.kind == "body" for f in findings):
+            report.rules_method = "not checked: some bodies cannot be read"
+            return report
+        records = [(r[0], ev.parse_event(r[2])) for r in rows]
+        more, overrides, method = verify_rules(records, session, progress)
+        report.findings = sorted(findings + more, key=lambda f: f.seq)
+        report.overrides = overrides
+        report.rules_method = method
+    return report
