@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from .errors import Conflict, NotFound
-from .events import GENESIS, Recorded, chain_hash, parse_event
+from .events import GENESIS, Recorded, chain_hash, parse_typed
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -229,12 +229,12 @@ class Store:
 
     def events(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[tuple[int, object]]:
         """(seq, event) pairs, each body validated into its model."""
-        for seq, _t, body, *_ in self.rows(session, after, upto):
-            yield seq, parse_event(body)
+        for seq, etype, body, *_ in self.rows(session, after, upto):
+            yield seq, parse_typed(etype, body)
 
     def recorded(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[Recorded]:
-        for seq, _t, body, prev, h, at in self.rows(session, after, upto):
-            yield Recorded(session, seq, at, prev, h, body, parse_event(body))
+        for seq, etype, body, prev, h, at in self.rows(session, after, upto):
+            yield Recorded(session, seq, at, prev, h, body, parse_typed(etype, body))
 
     def voids(self, session: str, upto: int | None = None) -> dict[int, int]:
         """target seq -> the seq of the void that cancels it."""
