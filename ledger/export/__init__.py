@@ -10,6 +10,10 @@ from ..errors import InputError
 
 FORMATS: dict[str, str] = {
     "jsonl": "the raw events, one JSON object a line; 'potlog import' reads it back with the same hashes",
+    "json": "hand histories, one object per hand (schemas/hand-history.schema.json)",
+    "csv": "the chip journal, one posting per row (seq, hand, time, from, to, amount, reason)",
+    "text": "a hand history to read, in the style of a poker site's",
+    "beancount": "the chip flows as a double-entry journal in CHIPS, with balance assertions per hand",
 }
 
 
