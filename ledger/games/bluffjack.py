@@ -85,6 +85,7 @@ SUMMARY = ("Blackjack hands with poker betting: closest to 21 wins the pot, all 
 
 ASIDE = "pot:aside"
 HOUSE = "house"
+ELIMINATED = "eliminated"
 BETTING_STAGES = ("opening", "second", "final")
 
 
@@ -133,6 +134,7 @@ class BluffjackExt:
         last: who last finished a turn (the next turn is clockwise after them).
         drew: in a more-betting draw, the player who has just taken a card or stood and now bets.
         forced: who made this hand's forced raise.
+        paid: how many of the showdown's payouts are recorded.
     """
 
     stage: str = "idle"
@@ -143,6 +145,7 @@ class BluffjackExt:
     last: str | None = None
     drew: str | None = None
     forced: str | None = None
+    paid: int = 0
 
 
 # ----------------------------------------------------------------------------- hands
@@ -305,7 +308,7 @@ def apply(state: TableState, event: ev.Event) -> None:
     hand = state.hand
     t = event.type  # type: ignore[attr-defined]
     if t == "hand_started" and hand is not None:
-        ext.stage, ext.due, ext.forced, ext.drew = "deal", "", None, None
+        ext.stage, ext.due, ext.forced, ext.drew, ext.paid = "deal", "", None, None, 0
         ext.anted, ext.acted, ext.stood = [], [], []
         ext.last = hand.dealer
     elif hand is None or hand.ended:
@@ -320,8 +323,14 @@ def apply(state: TableState, event: ev.Event) -> None:
         name = event.name  # type: ignore[attr-defined]
         ext.stage = {"draws": "drawing"}.get(name, name if name in BETTING_STAGES else ext.stage)
         ext.due, ext.acted, ext.drew, ext.last = "", [], None, hand.dealer
+        if name == "opening" and len(_able(state)) >= 2:
+            ext.due = "forced"
     elif t in ("bet", "call", "raise", "all_in", "check"):
+        if ext.due == "forced":
+            ext.due = ""
         _after_bet(state, ext, event.player)  # type: ignore[attr-defined]
+    elif ext.stage == "showdown" and (t == "pot_awarded" or (t == "transfer" and event.from_account == "pot")):  # type: ignore[attr-defined]
+        ext.paid += 1
     elif t == "fold":
         player = event.player  # type: ignore[attr-defined]
         if ext.stage in BETTING_STAGES or ext.stage == "drawing":
@@ -471,18 +480,17 @@ def _auto(state: TableState) -> list[ev.Event]:
     hand = state.hand
     if not ext.due or hand is None or hand.ended:
         return []
-    start = [base.make_event(ev.RoundStarted, round=hand.round + 1, name=ext.due)]
-    if ext.due != "opening":
-        return start
-    able = [s for s in _live(state) if state.stack(s.name) > 0]
-    if len(able) < 2:
-        return start
+    if ext.due != "forced":
+        return [base.make_event(ev.RoundStarted, round=hand.round + 1, name=ext.due)]
+    able = _able(state)
+    if not able:
+        return []
     forced = able[0].name
     stack = state.stack(forced)
     amount = min(int(_opt(state, "ante")), stack)
     if amount == stack:
-        return start + [base.make_event(ev.AllIn, player=forced, amount=amount)]
-    return start + [base.make_event(ev.Raise, player=forced, amount=amount, by=amount)]
+        return [base.make_event(ev.AllIn, player=forced, amount=amount)]
+    return [base.make_event(ev.Raise, player=forced, amount=amount, by=amount)]
 
 
 def _auto_chain(state: TableState) -> list[ev.Event]:
@@ -806,6 +814,53 @@ def _fold(state: TableState, cmd: Command) -> list[ev.Event]:
 
 # -- the showdown
 
+def _payouts(state: TableState) -> list[ev.Event]:
+    """Every payment out of the pot this hand, worked out from what does not change while the
+    pot is paid: the cards, who folded, and what each player put in."""
+    hand = state.hand
+    assert hand is not None
+    everyone = _clockwise(state, hand.dealer)
+    live = [s for s in everyone if s.in_hand and not s.folded]
+    total = sum(s.hand_bet for s in everyone)
+    if not total:
+        return []
+    if len(live) == 1:
+        return [base.make_event(ev.PotAwarded, shares=[ev.Share(player=live[0].name, amount=total)],
+                                reason="everyone else folded")]
+    opts = state.options
+    cards = {s.name: [h.card for h in s.cards] for s in live}
+    keys = {name: hand_key(c, opts) for name, c in cards.items()}
+    layers = side_pots([(s.name, s.hand_bet, s.in_hand and not s.folded) for s in everyone])
+    no_house = bool(_opt(state, "no_house"))
+    out: list[ev.Event] = []
+    for i, layer in enumerate(layers):
+        label = "the pot" if len(layers) == 1 else ("main pot" if i == 0 else f"side pot {i}")
+        eligible = list(layer.eligible) or [s.name for s in live]
+        if len(eligible) == 1:
+            out.append(base.make_event(ev.PotAwarded, shares=[ev.Share(player=eligible[0], amount=layer.amount)],
+                                       reason=f"{label}: back to {eligible[0]}, nobody else matched it"))
+            continue
+        best = max(keys[p] for p in eligible)
+        if best[0] == 0:
+            why = "set aside for the last player standing" if no_house else "the house takes it"
+            out.append(base.make_event(ev.Transfer, from_account="pot", to_account=ASIDE if no_house else HOUSE,
+                                       amount=layer.amount, reason=f"{label}: everyone in it is over 21, {why}"))
+            continue
+        winners = [p for p in eligible if keys[p] == best]
+        shares = [ev.Share(player=p, amount=a) for p, a in split_evenly(layer.amount, winners) if a]
+        shown = ", ".join(f"{p} {hand_name(cards[p], opts)}" for p in eligible)
+        verb = "split" if len(winners) > 1 else f"{winners[0]} wins"
+        out.append(base.make_event(ev.PotAwarded, shares=shares, reason=f"{label}: {verb} ({shown})"[:200]))
+    return out
+
+
+def _unnamed(state: TableState) -> None:
+    for s in _live(state):
+        if len(_live(state)) > 1 and any(h.card == UNKNOWN for h in s.cards):
+            raise RuleViolation(f"{s.name}'s face-down card was never named: say what it is "
+                                f"(potlog reveal {s.name} CARD), then showdown")
+
+
 @_handler("showdown")
 def _showdown(state: TableState, cmd: Command) -> list[ev.Event]:
     base.require_hand(state)
@@ -814,79 +869,31 @@ def _showdown(state: TableState, cmd: Command) -> list[ev.Event]:
     assert hand is not None
     if ext.stage != "showdown":
         raise RuleViolation(f"the hand is not ready for the showdown: {_waiting(state)}")
-    everyone = _clockwise(state, hand.dealer)
-    live = [s for s in everyone if s.in_hand and not s.folded]
-    stacks = {s.name: state.stack(s.name) for s in state.seats}
-    pot = state.balance("pot")
+    _unnamed(state)
+    live = _live(state)
     events: list[ev.Event] = []
-    to_aside = 0
-    if len(live) == 1:
-        if pot:
-            winner = live[0].name
-            events.append(base.make_event(ev.PotAwarded, shares=[ev.Share(player=winner, amount=pot)],
-                                          reason="everyone else folded"))
-            stacks[winner] += pot
-    else:
-        to_aside = _contested(state, everyone, live, pot, stacks, events)
-    events.append(base.make_event(ev.HandEnded, hand=hand.number))
-    events += _after_hand(state, everyone, live, stacks, to_aside)
-    return events
-
-
-def _contested(state: TableState, everyone: list[Seat], live: list[Seat], pot: int,
-               stacks: dict[str, int], events: list[ev.Event]) -> int:
-    """Reveal, rank, pay each pot layer. Returns the chips set aside (no house)."""
-    for s in live:
-        if any(h.card == UNKNOWN for h in s.cards):
-            raise RuleViolation(f"{s.name}'s face-down card was never named: say what it is "
-                                f"(potlog reveal {s.name} CARD), then showdown")
-    for s in live:
-        down = [h.card for h in s.cards if not h.up]
-        if down:
-            events.append(base.make_event(ev.CardsRevealed, holder=s.name, cards=down))
-    opts = state.options
-    cards = {s.name: [h.card for h in s.cards] for s in live}
-    keys = {name: hand_key(c, opts) for name, c in cards.items()}
-    layers = side_pots([(s.name, s.hand_bet, s.in_hand and not s.folded) for s in everyone])
-    if sum(p.amount for p in layers) != pot:
-        raise RuleViolation(f"the pot holds {pot} chips but the bets add up to {sum(p.amount for p in layers)}: "
+    if len(live) > 1:
+        for s in live:
+            down = [h.card for h in s.cards if not h.up]
+            if down:
+                events.append(base.make_event(ev.CardsRevealed, holder=s.name, cards=down))
+    payouts = _payouts(state)[ext.paid:]
+    owed = sum(e.amount if e.type == "transfer" else sum(x.amount for x in e.shares)  # type: ignore[attr-defined]
+               for e in payouts)
+    if owed != state.balance("pot"):
+        raise RuleViolation(f"the pot holds {state.balance('pot')} chips but the bets add up to {owed}: "
                             "settle this hand with --override")
-    aside = 0
-    no_house = bool(_opt(state, "no_house"))
-    for i, layer in enumerate(layers):
-        label = "the pot" if len(layers) == 1 else ("main pot" if i == 0 else f"side pot {i}")
-        eligible = list(layer.eligible) or [s.name for s in live]
-        if len(eligible) == 1:
-            shares = [(eligible[0], layer.amount)]
-            reason = f"{label}: only {eligible[0]} matched it"
-        else:
-            best = max(keys[p] for p in eligible)
-            if best[0] == 0:
-                dest = ASIDE if no_house else HOUSE
-                why = "set aside for the last player standing" if no_house else "the house takes it"
-                events.append(base.make_event(ev.Transfer, from_account="pot", to_account=dest,
-                                              amount=layer.amount,
-                                              reason=f"{label}: everyone in it is over 21, {why}"))
-                aside += layer.amount if no_house else 0
-                continue
-            winners = [p for p in eligible if keys[p] == best]
-            shares = [(p, a) for p, a in split_evenly(layer.amount, winners) if a]
-            shown = ", ".join(f"{p} {hand_name(cards[p], opts)}" for p in eligible)
-            verb = "split" if len(winners) > 1 else f"{winners[0]} wins"
-            reason = f"{label}: {verb} ({shown})"[:200]
-        events.append(base.make_event(ev.PotAwarded, shares=[ev.Share(player=p, amount=a) for p, a in shares],
-                                      reason=reason))
-        for p, a in shares:
-            stacks[p] += a
-    return aside
+    events += payouts
+    events.append(base.make_event(ev.HandEnded, hand=hand.number))
+    return events + _after_hand(_trial(state, events), live)
 
 
-def _after_hand(state: TableState, everyone: list[Seat], live: list[Seat], stacks: dict[str, int],
-                to_aside: int) -> list[ev.Event]:
-    """Eliminations, what was set aside, and the end of the game."""
+def _after_hand(state: TableState, live: list[Seat]) -> list[ev.Event]:
+    """After the hand: eliminations, what was set aside, and the end of the game."""
     out: list[ev.Event] = []
-    active = [s.name for s in everyone if s.active]
-    aside = state.balance(ASIDE) + to_aside
+    stacks = {s.name: state.stack(s.name) for s in state.seats}
+    active = [s.name for s in _clockwise(state, state.hand.dealer if state.hand else None) if s.active]
+    aside = state.balance(ASIDE)
     if aside and not any(stacks[p] for p in active):
         for p, a in split_evenly(aside, [s.name for s in live]):
             if a:
@@ -896,7 +903,7 @@ def _after_hand(state: TableState, everyone: list[Seat], live: list[Seat], stack
         aside = 0
     for p in active:
         if stacks[p] == 0:
-            out.append(base.make_event(ev.PlayerLeft, player=p, cashout=0, reason="eliminated"))
+            out.append(base.make_event(ev.PlayerLeft, player=p, cashout=0, reason=ELIMINATED))
     holders = [p for p in active if stacks[p] > 0]
     if len(holders) == 1:
         winner = holders[0]
@@ -908,6 +915,80 @@ def _after_hand(state: TableState, everyone: list[Seat], live: list[Seat], stack
         out.append(base.make_event(ev.Note, text="every player is out of chips: the house took the last of them "
                                                  "and nobody wins the game"))
     return out
+
+
+# -- verify --rules: was each recorded event what these rules make?
+
+def check_event(state: TableState, event: ev.Event) -> None:
+    """Raise `RuleViolation` if the rules would not have recorded `event` in `state`
+    (``potlog verify --rules``). Player moves are decided again and must come out the same;
+    what potlog records by itself (rounds, the forced raise, the showdown) is recomputed."""
+    from ..verify import command_for
+
+    e: Any = event
+    plain = event.model_copy(update={"ruling": None})
+    t = e.type
+    if t == "session_opened":
+        _same(base.open_session(command_for(event), Options, NAME)[0], plain)  # type: ignore[arg-type]
+        return
+    ext = _ext(state)
+    if state.in_hand and ext.due:
+        expected = _auto(state)
+        if not expected:
+            raise RuleViolation(f"potlog has nothing to record by itself here, yet {ext.due} is due")
+        _same(expected[0], plain)
+        return
+    if state.in_hand and ext.stage == "showdown" and t in ("pot_awarded", "transfer", "hand_ended"):
+        _unnamed(state)
+        payouts = _payouts(state)
+        if ext.paid < len(payouts):
+            _same(payouts[ext.paid], plain)
+        elif t != "hand_ended":
+            raise RuleViolation("the pot is already paid out")
+        return
+    if t == "round_started":
+        raise RuleViolation("no betting round is due here")
+    if t == "player_left" and e.reason == ELIMINATED:
+        if state.in_hand or state.stack(e.player) or e.cashout:
+            raise RuleViolation(f"{e.player} still has chips or a hand to play: not eliminated")
+        return
+    if t == "transfer":
+        _check_transfer(state, e)
+        return
+    if t == "note":
+        return
+    cmd = command_for(event)
+    if cmd is None:
+        raise RuleViolation(f"bluffjack never records {t}")
+    if t == "hand_started":
+        cmd = Command("hand", dealer=e.dealer)
+    decided = _decide(state, cmd)
+    if not decided:
+        raise RuleViolation(f"the rules record nothing for '{cmd.verb}' here")
+    _same(decided[0], plain)
+
+
+def _same(expected: ev.Event, recorded: ev.Event) -> None:
+    if expected != recorded:
+        from ..describe import describe as say
+
+        raise RuleViolation(f"the rules make it '{say(expected)}', the log says '{say(recorded)}'")
+
+
+def _check_transfer(state: TableState, e: Any) -> None:
+    src, dest = e.from_account, e.to_account
+    if src.startswith("seat:") and dest.startswith("seat:"):
+        if e.amount > state.balance(src):
+            raise RuleViolation(f"{src[5:]} has only {state.balance(src)} chips")
+        return
+    if src == ASIDE and dest.startswith("seat:") and not state.in_hand:
+        if e.amount > state.balance(ASIDE):
+            raise RuleViolation(f"only {state.balance(ASIDE)} chips are set aside")
+        holders = _players_with_chips(state)
+        if len(holders) > 1 and dest[5:] not in holders and state.hands_played:
+            raise RuleViolation(f"{dest[5:]} is not still in the game")
+        return
+    raise RuleViolation(f"in bluffjack chips do not move from {src} to {dest} here")
 
 
 # ----------------------------------------------------------------------------- legal and describe
