@@ -343,10 +343,9 @@ def _bid(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation("everyone has bid: play the hand (potlog play) or record the tricks (potlog tricks)")
     expected = waiting[:len(given)]
     if set(expected) != set(given):
-        nxt = next(p for p in waiting if p not in given) if any(p not in given for p in waiting) else waiting[0]
         raise RuleViolation(
             f"it is {waiting[0]}'s turn to bid: bids go round from the dealer's left "
-            f"({', '.join(x.order)}); {nxt} has not bid yet")
+            f"({', '.join(x.order)}), one each")
     out = []
     for p in expected:
         value = given[p]
