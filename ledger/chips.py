@@ -45,11 +45,13 @@ def check(state, *, hand_closed: bool = False) -> None:  # noqa: ANN001 (TableSt
     for seat in state.seats:
         bought += seat.bought_in + seat.rebought
         cashed += seat.cashed_out
+    table = 0
     for account, chips in state.balances.items():
+        if account != "bank":
+            table += chips
         if chips < 0 and account != "bank":
             who = account[5:] if account.startswith("seat:") else account
             raise ChipError(f"{who} would be left with {chips} chips: nobody can put in or pay more than they have")
-    table = state.table_chips()
     if table != bought - cashed or state.balances.get("bank", 0) != -table:
         raise ChipError(
             f"chips at the table ({table}) differ from bought in minus cashed out ({bought - cashed})"

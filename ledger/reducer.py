@@ -269,16 +269,22 @@ def apply(state: TableState, seq: int, event: ev.Event) -> list[Posting]:
     if event.ruling is not None:
         state.rulings.append(seq)
     state.seq = seq
+    rules = _RULES.get(state.game) or _ruleset(state.game)
     if event.type == "session_opened":  # type: ignore[attr-defined]
-        from .games import get_ruleset
-
-        rules = get_ruleset(state.game)
         state.ext = rules.initial(state)
     else:
-        from .games import get_ruleset
-
-        get_ruleset(state.game).apply(state, event)
+        rules.apply(state, event)
     return postings
+
+
+_RULES: dict = {}  # game -> ruleset module, so the hot path skips the import machinery
+
+
+def _ruleset(game: str):  # noqa: ANN202 (a module)
+    from .games import get_ruleset  # here, not at the top: the games import this module
+
+    rules = _RULES[game] = get_ruleset(game)
+    return rules
 
 
 def evolve(state: TableState, seq: int, event: ev.Event) -> TableState:
