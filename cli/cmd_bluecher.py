@@ -26,9 +26,11 @@ def buy(player: Player,
     the card cost goes into the pot by itself.
 
     Examples: potlog buy Ann (both cards unseen); potlog buy Ann 7H --discard KD.
+    A buy recorded as a table ruling (--override) pays no card cost: add it with
+    'potlog pay Ann pot N' if the table wants it paid.
     """
-    record(db, session, Command("exchange", player=player, cards=(card,) if card else (),
-                                discard=(discard,) if discard else ()), override=override, as_json=json)
+    record(db, session, Command("exchange", player=player, cards=(card or "??",), discard=(discard or "??",)),
+           override=override, as_json=json)
 
 
 @app.command(rich_help_panel="Cards and dice")

@@ -758,17 +758,15 @@ def _buy(state: TableState, cmd: Command) -> list[ev.Event]:
     others = _hand_cards(state, player, x)
     hole = x.hole.get(player)
     shown = " ".join(c for c in others if c != UNKNOWN)
-    if not discard:
-        if UNKNOWN not in others:
-            raise RuleViolation(f"say which card {player} discards: {' or '.join(others)} (--discard)")
-        discard = [UNKNOWN]
-    d = discard[0]
+    d = discard[0] if discard else UNKNOWN
     if hole is not None and d == hole and d != UNKNOWN:
         raise RuleViolation(f"{player} cannot exchange the hole card ({d}): discard one of the other two")
-    if d not in others and (d == UNKNOWN or UNKNOWN not in others):
-        if d == UNKNOWN or d in [h.card for h in state.seat(player).cards]:  # type: ignore[union-attr]
-            raise RuleViolation(f"{player} cannot exchange the hole card: discard one of the other two ({shown or 'unseen'})")
-        raise RuleViolation(f"{player} does not hold {d} besides the hole card (holds {shown or 'unseen cards'})")
+    if d not in others and UNKNOWN not in others:
+        if d == UNKNOWN:
+            raise RuleViolation(f"say which card {player} discards: {' or '.join(others)} (--discard); "
+                                "the hole card stays")
+        raise RuleViolation(f"{player} does not hold {d} besides the hole card (holds {shown})")
+    discard = [d]
     if x.stock <= 0:
         raise RuleViolation("the stock is empty: record the reshuffle of the discards first (potlog reshuffle)")
     if cmd.amount is not None and cmd.amount != x.card_cost:
@@ -805,10 +803,11 @@ def _rebuy(state: TableState, cmd: Command) -> list[ev.Event]:
 
 
 def _pay(state: TableState, cmd: Command) -> list[ev.Event]:
-    for name in (cmd.source or "", cmd.to or ""):
-        if state.seat(name) is None and (name in ("pot", "carry") or name.startswith("pot:")):
-            raise RuleViolation("chips leave the pot and the carry-over only by the rules (showdown): "
-                                "pay between players or the house")
+    source, to = cmd.source or "", cmd.to or ""
+    if state.seat(source) is None and (source in ("pot", "carry") or source.startswith("pot:")) or (
+            state.seat(to) is None and to == "carry"):
+        raise RuleViolation("chips leave the pot and the carry-over only by the rules (showdown): "
+                            "pay between players, the house, or into the pot")
     return base.pay(state, cmd)
 
 
