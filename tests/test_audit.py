@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import shutil
 import sqlite3
 
@@ -47,9 +48,14 @@ leave Cy
 """
 
 
+@pytest.fixture(scope="module")
+def night_db(tmp_path_factory):
+    return _template(tmp_path_factory, NIGHT)
+
+
 @pytest.fixture
-def night(potlog, tmp_path):
-    potlog.run_script(NIGHT, tmp_path)
+def night(potlog, night_db):
+    _copy_db(night_db, Path(potlog.db))
     return potlog
 
 
@@ -175,7 +181,7 @@ def test_season_sums_sessions():
     assert (line.sessions, line.bought_in, line.stack, line.net) == (2, 12, 12, 0)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(st.integers(0, 2), st.integers(1, 30), st.integers(0, 2)), min_size=1, max_size=8))
 def test_random_hands_reconcile(tmp_path_factory, hands):
     """Whatever is bet and whoever wins, the audit reconciles and the hand nets sum to zero."""
@@ -198,3 +204,20 @@ def test_random_hands_reconcile(tmp_path_factory, hands):
     for flow in a.hands:
         assert sum(flow.net.values()) == 0
         assert sum(sum(v.values()) for v in flow.put_in.values()) == sum(flow.took_out.values())
+
+
+def _template(tmp_path_factory, script: str):
+    """Record `script` once per module; each test gets its own copy of the database."""
+    from tests.conftest import Potlog as _Potlog
+
+    where = tmp_path_factory.mktemp("template")
+    _Potlog(where / "t.db").run_script(script, where)
+    return where / "t.db"
+
+
+def _copy_db(src, dest) -> None:
+    import shutil as _shutil
+
+    for suffix in ("", "-wal", "-shm"):
+        if src.with_name(src.name + suffix).exists():
+            _shutil.copy(src.with_name(src.name + suffix), dest.with_name(dest.name + suffix))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -38,9 +39,14 @@ end
 """
 
 
+@pytest.fixture(scope="module")
+def night_db(tmp_path_factory):
+    return _template(tmp_path_factory, NIGHT)
+
+
 @pytest.fixture
-def night(potlog, tmp_path):
-    potlog.run_script(NIGHT, tmp_path)
+def night(potlog, night_db):
+    _copy_db(night_db, Path(potlog.db))
     return potlog
 
 
@@ -139,3 +145,20 @@ def test_every_sample_replays_to_its_state(path, potlog):
     finally:
         led.close()
     assert potlog("replay").exit_code == 0
+
+
+def _template(tmp_path_factory, script: str):
+    """Record `script` once per module; each test gets its own copy of the database."""
+    from tests.conftest import Potlog as _Potlog
+
+    where = tmp_path_factory.mktemp("template")
+    _Potlog(where / "t.db").run_script(script, where)
+    return where / "t.db"
+
+
+def _copy_db(src, dest) -> None:
+    import shutil as _shutil
+
+    for suffix in ("", "-wal", "-shm"):
+        if src.with_name(src.name + suffix).exists():
+            _shutil.copy(src.with_name(src.name + suffix), dest.with_name(dest.name + suffix))
