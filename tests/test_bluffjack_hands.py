@@ -4,8 +4,11 @@ house, eliminations, the dealer, and the refusals a player at the table would he
 from __future__ import annotations
 
 import json
+import shlex
 
 import pytest
+
+from ledger.commands import Command
 
 
 def table(potlog):
@@ -289,13 +292,33 @@ DEAL = "hand\ndeal Ben ??\ndeal Cy ??\ndeal Ann ??\ndeal Ben 9H --up\ndeal Cy 4C
        "ante Ann 2\nante Ben 2\nante Cy 2"
 
 
+def command(line: str) -> Command:
+    """One script line as the command the CLI would build (the few verbs these tests use)."""
+    verb, *args = shlex.split(line)
+    flags = {a.lstrip("-") for a in args if a.startswith("--")}
+    words = [a for a in args if not a.startswith("--")]
+    if verb == "hand":
+        opt = dict(zip(args[::2], args[1::2]))
+        return Command("hand", dealer=opt.get("--dealer"), first=opt.get("--first"))
+    if verb == "deal":
+        return Command("deal", to=words[0], cards=tuple(words[1:]), face_up="up" in flags)
+    if verb in ("hit", "reveal"):
+        return Command(verb, player=words[0], cards=tuple(words[1:]), face_up=verb == "hit")
+    amount = int(words[1]) if len(words) > 1 else None
+    return Command(verb, player=words[0] if words else None, amount=amount)
+
+
 @pytest.mark.parametrize("lines,message", REFUSALS, ids=[m for _, m in REFUSALS])
 def test_refusals_are_one_clear_line_and_leave_the_log_alone(potlog, tmp_path, lines, message):
     *before, last = lines.replace("{deal}", DEAL).replace("{dealt}", DEAL.split("\nante")[0]).splitlines()
-    potlog.run_script("new bluffjack --name t -p Ann=20 -p Ben=20 -p Cy=20 -o ante=2\n" + "\n".join(before),
-                      tmp_path)
+    led = potlog.ledger()  # the lines before, straight through the ledger (fast)
+    sid = led.new_session("bluffjack", [("Ann", 20), ("Ben", 20), ("Cy", 20)], options={"ante": 2}, name="t")
+    for line in before:
+        if line.strip():
+            led.execute(sid, command(line))
+    led.close()
     log = potlog("log", "--json").output
-    r = potlog(*__import__("shlex").split(last), ok=False)
+    r = potlog(*shlex.split(last), ok=False)
     assert r.exit_code == 1, r.output
     assert message in r.output
     assert len(r.output.strip().splitlines()) == 1 and "Traceback" not in r.output

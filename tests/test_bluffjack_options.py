@@ -8,6 +8,8 @@ import json
 
 import pytest
 
+from ledger.commands import Command
+
 
 def table(potlog):
     data = json.loads(potlog("state", "--json").output)
@@ -18,12 +20,14 @@ def events(potlog):
     return [e["event"] for e in json.loads(potlog("log", "--json").output)]
 
 
-def heads_up(ben: list[str], ann: list[str], opts: str = "") -> str:
-    """A script: Ann deals, Ben (first) and Ann get `ben`/`ann` (down card first, then up, then
-    the draw, taken in turn until each stands), everyone checks, showdown. The pot is 4."""
-    lines = [f"new bluffjack --name t -p Ann=20 -p Ben=20 {opts}", "hand",
-             f"deal Ben {ben[0]}", f"deal Ann {ann[0]}", f"deal Ben {ben[1]} --up", f"deal Ann {ann[1]} --up",
-             "ante Ann 1", "ante Ben 1", "call Ann"]
+def heads_up(ben: list[str], ann: list[str]) -> list[Command]:
+    """Ann deals; Ben (first) and Ann get `ben`/`ann` (down card first, then up, then the draw,
+    taken in turn until each stands), both check, showdown. The pot is 4."""
+    cmds = [Command("hand"), Command("deal", to="Ben", cards=(ben[0],)), Command("deal", to="Ann", cards=(ann[0],)),
+            Command("deal", to="Ben", cards=(ben[1],), face_up=True),
+            Command("deal", to="Ann", cards=(ann[1],), face_up=True),
+            Command("ante", player="Ann", amount=1), Command("ante", player="Ben", amount=1),
+            Command("call", player="Ann")]
     extra = {"Ben": list(ben[2:]), "Ann": list(ann[2:])}
     stood: set[str] = set()
     while len(stood) < 2:
@@ -31,11 +35,36 @@ def heads_up(ben: list[str], ann: list[str], opts: str = "") -> str:
             if who in stood:
                 continue
             if extra[who]:
-                lines.append(f"hit {who} {extra[who].pop(0)}")
+                cmds.append(Command("hit", player=who, cards=(extra[who].pop(0),), face_up=True))
             else:
-                lines.append(f"stand {who}")
+                cmds.append(Command("stand", player=who))
                 stood.add(who)
-    return "\n".join(lines + ["check Ben", "check Ann", "showdown", ""])
+    return cmds + [Command("check", player="Ben"), Command("check", player="Ann"), Command("showdown")]
+
+
+def as_script(cmds: list[Command], opts: str) -> str:
+    """The same commands as a `potlog run` file."""
+    lines = [f"new bluffjack --name t -p Ann=20 -p Ben=20 {opts}"]
+    for c in cmds:
+        if c.verb in ("deal", "hit"):
+            who = c.to or c.player
+            lines.append(f"{c.verb} {who} {c.cards[0]}" + (" --up" if c.verb == "deal" and c.face_up else ""))
+        elif c.verb in ("ante",):
+            lines.append(f"ante {c.player} {c.amount}")
+        else:
+            lines.append(" ".join(x for x in (c.verb, c.player) if x))
+    return "\n".join(lines) + "\n"
+
+
+def play_api(led, cmds: list[Command], opts: str) -> dict[str, int]:
+    """Play through the ledger (what every CLI command calls), for the long matrices."""
+    options = dict(kv.split("=") for kv in opts.replace("-o ", "").split())
+    sid = led.new_session("bluffjack", [("Ann", 20), ("Ben", 20)], options=options, name="t")
+    for c in cmds:
+        led.execute(sid, c)
+    st = led.state(sid)
+    assert st.balance("pot") == 0 and not st.in_hand
+    return {s.name: st.stack(s.name) for s in st.seats}
 
 
 BEN_WINS = {"Ann": 18, "Ben": 22}
@@ -66,9 +95,8 @@ CHARLIES = [
 
 
 @pytest.mark.parametrize("opts,ben,ann,stacks", [c[1:] for c in CHARLIES], ids=[c[0] for c in CHARLIES])
-def test_charlies(potlog, tmp_path, opts, ben, ann, stacks):
-    potlog.run_script(heads_up(ben, ann, opts), tmp_path)
-    assert table(potlog)[0] == stacks
+def test_charlies(ledger, opts, ben, ann, stacks):
+    assert play_api(ledger, heads_up(ben, ann), opts) == stacks
 
 
 BEST_HANDS = [
@@ -78,22 +106,33 @@ BEST_HANDS = [
     ("two-card 21 beats three-card 21", ["7S", "7H", "7D"], ["AH", "10S"], ANN_WINS, SPLIT),
     ("equal two-card 21s split", ["AS", "QD"], ["AH", "QC"], SPLIT, SPLIT),
     ("below 21 it is still closest to 21", ["9S", "KD"], ["8H", "KH"], BEN_WINS, BEN_WINS),
+    ("21 beats a charlie", ["7S", "7H", "7D"], FIVE_18, BEN_WINS, BEN_WINS),
 ]
 
 
 @pytest.mark.parametrize("ben,ann,best,plain", [c[1:] for c in BEST_HANDS], ids=[c[0] for c in BEST_HANDS])
 @pytest.mark.parametrize("best_hand", [True, False], ids=["best_hand", "closest"])
-def test_best_hand_ranking(potlog, tmp_path, ben, ann, best, plain, best_hand):
-    potlog.run_script(heads_up(ben, ann, "-o best_hand=true" if best_hand else ""), tmp_path)
-    assert table(potlog)[0] == (best if best_hand else plain)
+def test_best_hand_ranking(ledger, ben, ann, best, plain, best_hand):
+    opts = "-o charlie=5" + (" -o best_hand=true" if best_hand else "")
+    assert play_api(ledger, heads_up(ben, ann), opts) == (best if best_hand else plain)
 
 
-def test_best_hand_ranks_charlies_between_21_and_20(potlog, tmp_path):
-    potlog.run_script(heads_up(FIVE_18, ["7S", "7H", "7D"], "-o best_hand=true -o charlie=5"), tmp_path)
-    assert table(potlog)[0] == ANN_WINS
-    potlog.run_script(heads_up(FIVE_18, TWENTY, "-o best_hand=true -o charlie=5").replace("--name t", "--name u"),
-                      tmp_path)
-    assert table(potlog)[0] == BEN_WINS
+CLI_CASES = [  # one whole hand through 'potlog run' for every value of the ranking options
+    ("-o charlie=5", FIVE_18, TWENTY, BEN_WINS),
+    ("-o charlie=5 -o charlie_minimum=true", SIX_18, FIVE_18_B, BEN_WINS),
+    ("-o charlie=7", SEVEN_20, TWENTY, BEN_WINS),
+    ("-o charlie=10", TEN_18, TWENTY, BEN_WINS),
+    ("-o best_hand=true", ["AS", "KD"], ["AH", "KH"], ANN_WINS),
+    ("-o best_hand=true -o charlie=5", FIVE_18, ["7S", "7H", "7D"], ANN_WINS),
+]
+
+
+@pytest.mark.parametrize("opts,ben,ann,stacks", CLI_CASES, ids=[c[0] for c in CLI_CASES])
+def test_ranking_options_through_potlog_run(potlog, tmp_path, opts, ben, ann, stacks):
+    potlog.run_script(as_script(heads_up(ben, ann), opts), tmp_path)
+    assert table(potlog)[0] == stacks
+    award = [e for e in events(potlog) if e["type"] == "pot_awarded"][0]
+    assert ("Ann wins" if stacks == ANN_WINS else "Ben wins") in award["reason"]
 
 
 def test_the_ante_option_sets_ante_forced_raise_and_smallest_bet(potlog, tmp_path):
