@@ -91,8 +91,9 @@ def scorecard(layout: Annotated[str, typer.Option(help="tricks: taken/bid and sc
     for a in card["adjustments"]:
         out.print(f"adjustment: {escape(a['player'])} {a['points']:+d} (hand {a['hand']}) {escape(a['reason'])}")
     for r in card["revokes"]:
+        when = "when the cards were shown" if r["shown"] == "revealed" else f"on trick {r['shown']}"
         out.print(f"revoke: {escape(r['player'])} did not follow {r['suit']} on trick {r['trick']} of hand "
-                  f"{r['hand']}, showed {r['card']} on trick {r['shown']}")
+                  f"{r['hand']}, showed {r['card']} {when}")
     if card["over"]:
         scores = ", ".join(f"{p} {card['totals'][p]['score']}" for p in card["players"])
         out.print(f"game over: {' and '.join(card['winners'])} win{'s' if len(card['winners']) == 1 else ''} ({scores})")

@@ -64,6 +64,14 @@ def refused(pl: Potlog, *args: str, says: str) -> str:
     return r.output
 
 
+def verified(pl: Potlog, overrides: int = 0) -> None:
+    """`potlog verify --rules` re-checks every event under Bluke's rules: all kept."""
+    report = json.loads(pl("verify", "--rules", "--json").output)["sessions"][0]
+    assert report["ok"], report["findings"]
+    assert report["rules_checked"] == "bluke.check_event, then chips"
+    assert len(report["overrides"]) == overrides
+
+
 # ----------------------------------------------------------------------------- schedule
 
 def test_schedules():
@@ -123,7 +131,7 @@ def test_dealer_rotation_and_bid_order(potlog):
     potlog("hand")
     assert state(potlog)["hand"]["dealer"] == "Betsy"
     assert state(potlog)["game_view"]["hand"] == "2 of 25: 12 cards each"
-
+    verified(potlog)
 
 def test_players_are_fixed_once_the_game_starts(potlog):
     potlog("new", "bluke", *PLAYERS.split())
@@ -151,6 +159,7 @@ def test_a_table_ruling_adds_points_as_an_adjustment(potlog):
 
 
 # ----------------------------------------------------------------------------- card by card
+    verified(potlog, overrides=1)
 
 def test_one_card_hand_hi_beats_lo_beats_trump(g13):
     g13("hand")  # hand 13: Betsy deals, John leads
@@ -183,7 +192,7 @@ def test_trump_beats_the_suit_led_and_a_turned_bluke_means_no_trump(g13):
     g13("hand")  # hand 14: two cards, John deals, Margaret leads
     g13("deal", "trump", "HI", "--up")
     g13("bid", "Margaret=1", "Steve=1", "Betsy=1", "John=1")
-    assert state(g13)["game_view"]["trump"] == "no trump (HI turned)"
+    assert state(g13)["game_view"]["trumps"] == "no trump (HI turned)"
     for p, c in (("Margaret", "9D"), ("Steve", "KD"), ("Betsy", "AS"), ("John", "2D")):
         g13("play", p, c)  # no trump: the highest diamond, Steve
     for p, c in (("Steve", "3S"), ("Betsy", "4S"), ("John", "LO"), ("Margaret", "KS")):
@@ -192,7 +201,7 @@ def test_trump_beats_the_suit_led_and_a_turned_bluke_means_no_trump(g13):
     assert data["players"]["Steve"]["taken"] == 1 and data["players"]["John"]["taken"] == 1
     assert {p: c["points"] for p, c in data["players"].items()} == {
         "Margaret": -10, "Steve": 10, "Betsy": -10, "John": 10}
-
+    verified(g13)
 
 def test_following_suit_where_the_hand_is_known(g13):
     g13("hand")
@@ -271,7 +280,7 @@ def test_a_revoke_is_flagged_when_the_suit_shows_later(g13):
     g13("play", "John", "3H")  # the revoke is flagged, not scored: the tricks stand as played
     hand14 = json.loads(g13("scorecard", "--json").output)["hands"][13]["players"]
     assert (hand14["Margaret"]["taken"], hand14["Steve"]["taken"]) == (2, 0)
-
+    verified(g13)
 
 def test_a_ruling_against_the_rules_still_lets_the_hand_finish(g13):
     g13("hand")
@@ -304,7 +313,7 @@ def test_a_ruling_against_the_rules_still_lets_the_hand_finish(g13):
     card = json.loads(g13("scorecard", "--json").output)
     assert card["hands"][13]["players"]["Betsy"] == {"bid": 1, "taken": 2, "points": 11, "score": -120 + 10 + 11,
                                                      "result": "O"}
-
+    verified(g13, overrides=2)
 
 def test_tricks_and_cards_give_the_same_scores(at_hand13, tmp_path):
     def copy(name):
@@ -369,7 +378,7 @@ def test_new_jersey_blukes_are_trumps(potlog):
     refused(potlog, "play", "Betsy", "4D", says="Betsy does not hold 4D")
     out = potlog("play", "Betsy", "KH").output
     assert "Margaret takes trick 2" in out and "hand 2 ends" in out
-
+    verified(potlog)
 
 def test_new_jersey_revoke_on_trumps_counts_the_blukes(potlog):
     potlog("new", "bluke", "-p", "A=0", "-p", "B=0", "-o", "new_jersey=true")
@@ -409,3 +418,29 @@ def test_the_game_state_survives_a_snapshot_round_trip(g13):
     again = from_plain(json.loads(json.dumps(to_plain(st))))
     assert isinstance(again.ext, bluke.BlukeState) and same(again, st)
     assert again.ext.voids == {"Margaret": {"H": 1}}
+
+
+def test_showing_a_card_of_a_suit_not_followed_is_a_revoke(g13):
+    g13("hand")
+    g13("hand", ok=False)
+    g13("bid", "John=1", "Margaret=1", "Steve=1", "Betsy=1")
+    g13("deal", "trump", "9H", "--up")
+    for p, c in (("John", "5C"), ("Margaret", "KC"), ("Steve", "2D"), ("Betsy", "AC")):
+        g13("play", p, c)
+    g13("hand")  # two cards each
+    g13("bid", "Margaret=1", "Steve=1", "Betsy=1", "John=1")
+    g13("deal", "trump", "7S", "--up")
+    g13("play", "Margaret", "AD")
+    g13("play", "Steve", "3C")
+    g13("play", "Betsy", "4D")
+    g13("play", "John", "5D")
+    assert any("Margaret: play" in line for line in state(g13)["legal"])
+    out = g13("reveal", "Steve", "QD").output  # the table checks Steve's last card
+    assert "revoke: Steve did not follow diamonds on trick 1 and shows QD" in out
+    card = json.loads(g13("scorecard", "--json").output)
+    assert card["revokes"][-1] == {"hand": 14, "player": "Steve", "suit": "D", "trick": 1, "shown": "revealed", "card": "QD"}
+    assert "when the cards were shown" in g13("scorecard").output
+    g13("play", "Margaret", "6H")
+    out = g13("play", "Steve", "QD").output  # flagged once, not again
+    assert "revoke" not in out
+    verified(g13)

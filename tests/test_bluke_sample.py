@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from ledger.scorecard import rows
 from tests.conftest import SAMPLES, Potlog
 
@@ -52,3 +54,44 @@ def test_the_sample_imports_cleanly(tmp_path):
     assert card["over"] and len(card["hands"]) == 25
     again = pl("import", str(JSONL))
     assert "0 events added" in again.output
+
+
+def _tampered(seq: int, key: str, value) -> list[str]:
+    """The sample with one event changed and the chain re-hashed from there (a rewritten log)."""
+    from ledger.events import canonical_json, chain_hash
+
+    lines = [json.loads(x) for x in JSONL.read_text(encoding="utf-8").splitlines()]
+    lines[seq - 1]["event"][key] = value
+    prev = lines[seq - 2]["hash"]
+    for line in lines[seq - 1:]:
+        line["prev_hash"] = prev
+        line["hash"] = prev = chain_hash(prev, canonical_json(line["event"]))
+    return [canonical_json(x) for x in lines]
+
+
+def _verify(tmp_path, lines: list[str]) -> dict:
+    pl = Potlog(tmp_path / "v.db")
+    path = tmp_path / "t.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    pl("import", str(path))
+    r = pl("verify", "--rules", "--json", ok=False)
+    return json.loads(r.output)["sessions"][0]
+
+
+def test_verify_rules_passes_the_sample(tmp_path):
+    report = _verify(tmp_path, JSONL.read_text(encoding="utf-8").splitlines())
+    assert report["ok"] and report["rules_checked"] == "bluke.check_event, then chips"
+
+
+@pytest.mark.parametrize("seq, key, value, says", [
+    (16, "points", 41, "the rules make it 'John scores +31"),  # a hand's points
+    (8, "value", 14, "a bid is 1 to 13 tricks"),  # a bid out of range
+    (206, "player", "John", "the rules make it 'Betsy takes trick 1'"),  # the winner of a trick
+    (13, "value", 1, "the tricks add up to 14 but 13 were played"),  # a tally that does not add up
+    (400, "reason", "a side bet", "433 from seat:John to seat:Margaret (Bluke settlement"),  # the settlement
+])
+def test_verify_rules_finds_a_rewritten_result(tmp_path, seq, key, value, says):
+    report = _verify(tmp_path, _tampered(seq, key, value))
+    assert not report["ok"]
+    assert report["first_broken_seq"] == (seq if seq != 13 else 15), report
+    assert says in report["findings"][0]["message"]

@@ -33,6 +33,8 @@ def test_closing_early_settles_the_scores_so_far(potlog, tmp_path):
     assert _transfers(potlog) == [("seat:C", "seat:A", 4), ("seat:C", "seat:B", 52)]
     assert _cashouts(potlog) == {"A": 504, "B": 552, "C": 444}
     assert sum(_cashouts(potlog).values()) == 1500
+    report = json.loads(potlog("verify", "--rules", "--json").output)["sessions"][0]
+    assert report["ok"] and report["rules_checked"].startswith("bluke.check_event")
 
 
 def test_a_loser_who_cannot_cover_pays_what_they_hold(potlog, tmp_path):
@@ -41,6 +43,7 @@ def test_a_loser_who_cannot_cover_pays_what_they_hold(potlog, tmp_path):
     # C owes 56 but holds 20: A was owed 4, B 52 -> 20 shared pro rata (1 and 18), the odd chip to B
     assert _transfers(potlog) == [("seat:C", "seat:A", 1), ("seat:C", "seat:B", 19)]
     assert _cashouts(potlog) == {"A": 501, "B": 519, "C": 0}
+    assert json.loads(potlog("verify", "--rules", "--json").output)["ok"]
 
 
 def test_no_stake_moves_no_chips(potlog, tmp_path):

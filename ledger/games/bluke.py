@@ -62,6 +62,8 @@ Readings of the rule text (where it leaves a gap, what a table would do):
   winners (losers and winners in seat order). A loser who cannot cover pays all they hold
   and the winners share what was paid in proportion to what they were owed (odd chips to
   the larger winners, then seat order). A ``declared settle`` event marks the settlement.
+- ``potlog verify --rules`` (`check_event`) recomputes what potlog records by itself (trick
+  winners, points, hand ends, the settlement) and decides every other event again.
 """
 
 from __future__ import annotations
@@ -118,6 +120,7 @@ class BlukeState:
         history: one entry per finished hand (the scorecard's rows).
         adjustments: points given outside the bid/tricks scoring (table rulings).
         over: every hand of the schedule is played. settled: the stake was paid out.
+        settle_due: the settlement's payments still to record, ``[from, to, amount]``.
     """
 
     schedule: list[int] = field(default_factory=list)
@@ -137,6 +140,7 @@ class BlukeState:
     adjustments: list[dict[str, Any]] = field(default_factory=list)
     over: bool = False
     settled: bool = False
+    settle_due: list[list[Any]] = field(default_factory=list)
 
 
 # ----------------------------------------------------------------------------- pure rules
@@ -240,8 +244,7 @@ def _join(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(
             f"{cmd.player or 'a new player'} cannot join a Bluke game in progress: the same players "
             "play every hand (start a new session for a new game)")
-    if len(state.active_seats) >= MAX_PLAYERS and (state.seat(cmd.player or "") is None
-                                                   or not state.seat(cmd.player or "").active):  # type: ignore[union-attr]
+    if len(state.active_seats) >= MAX_PLAYERS:
         raise RuleViolation(f"Bluke is for {MIN_PLAYERS} to {MAX_PLAYERS} players: the table is full")
     return base.join(state, cmd)
 
@@ -403,10 +406,8 @@ def _play(state: TableState, cmd: Command) -> list[ev.Event]:
     hand = state.hand
     assert hand is not None
     player = base.require_live(state, cmd.player)
-    if x.taken and not hand.trick and x.tricks_done >= x.cards:
-        raise RuleViolation(f"all {x.cards} tricks of hand {hand.number} are played")
-    if x.tally:
-        raise RuleViolation("this hand's tricks were recorded as a tally: nothing more to play")
+    if x.tally or x.tricks_done >= x.cards:
+        raise RuleViolation(f"all {x.cards} tricks of hand {hand.number} are taken: potlog end scores it")
     _require_bids_done(x)
     if x.trump is None:
         raise RuleViolation("turn the trump card first: potlog deal trump 7H --up (a turned Bluke, HI or LO, means no trump)")
@@ -476,7 +477,7 @@ def _finish(state: TableState, so_far: list[ev.Event]) -> list[ev.Event]:
     hand = st.hand
     assert hand is not None
     out: list[ev.Event] = []
-    for p in x.order:
+    for p in [p for p in x.order if p not in x.points]:
         bid, took = x.bids.get(p, 0), x.taken.get(p, 0)
         pts = hand_points(bid, took)
         result = {"S": "set", "O": "overtricks", "P": "perfect"}[outcome(bid, took)]
@@ -543,6 +544,50 @@ def settlement(state: TableState) -> list[ev.Event]:
     return events
 
 
+def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
+    """Cards shown: a card of a suit the player did not follow earlier in the hand is a revoke."""
+    x = _ext(state)
+    holder = cmd.player or cmd.to or ""
+    if not (state.in_hand and holder in x.order):
+        return base.reveal(state, cmd)
+    base.require_open(state)
+    cards = parse_cards(cmd.cards, PACK, allow_unknown=False)
+    if not cards:
+        raise InputError("name the cards shown, like QD 7S")
+    seat = state.seat(holder)
+    assert seat is not None
+    held = [h.card for h in seat.cards]
+    unseen = held.count(UNKNOWN) + max(0, (x.cards - x.tricks_done - (1 if _played(state, holder) else 0)) - len(held))
+    for card in cards:
+        if card in held:
+            held.remove(card)
+            continue
+        if cards.count(card) > 1:
+            raise RuleViolation(f"{card} is named twice: a pack holds one {card}")
+        where = base.where_is(state, card)
+        if where is not None:
+            raise RuleViolation(f"{card} is already in {where}: {holder} cannot show it")
+        if unseen <= 0:
+            raise RuleViolation(f"{holder} has no unseen card left to show {card}")
+        unseen -= 1
+    events: list[ev.Event] = [base.make_event(ev.CardsRevealed, holder=holder, cards=cards)]
+    shown = events[0]
+    if state.in_hand and shown.holder in x.order:  # type: ignore[attr-defined]
+        for card in shown.cards:  # type: ignore[attr-defined]
+            hit = _revoke_shown(x, shown.holder, card, x.trump, _nj(state))  # type: ignore[attr-defined]
+            if hit is not None:
+                events.append(base.make_event(ev.Note, text=(
+                    f"revoke: {shown.holder} did not follow {_suit_name(hit[0])} on trick {hit[1]} "  # type: ignore[attr-defined]
+                    f"and shows {card}")))
+                break
+    return events
+
+
+def _played(state: TableState, player: str) -> bool:
+    """Has `player` played to the trick on the table?"""
+    return state.hand is not None and any(p.player == player for p in state.hand.trick)
+
+
 def _close(state: TableState, cmd: Command) -> list[ev.Event]:
     base.require_open(state)
     if state.in_hand:
@@ -554,9 +599,9 @@ def _close(state: TableState, cmd: Command) -> list[ev.Event]:
 
 _VERBS = {
     "join": _join, "leave": _leave, "hand": _hand, "deal": _deal, "bid": _bid, "tricks": _tricks,
-    "play": _play, "end": _end, "score": _score, "close": _close,
+    "play": _play, "end": _end, "score": _score, "close": _close, "reveal": _reveal,
 }
-_GENERIC = {"rebuy", "reveal", "pay", "count", "note", "void"}
+_GENERIC = {"rebuy", "pay", "count", "note", "void"}
 
 
 # ----------------------------------------------------------------------------- apply
@@ -577,7 +622,10 @@ def apply(state: TableState, event: ev.Event) -> None:
             x.over = True
     elif hand is None or hand.ended:
         if t == "declared" and event.name == "settle":  # type: ignore[attr-defined]
-            x.settled = True
+            _settle_planned(state, x)
+        elif t == "transfer" and x.settle_due:
+            if x.settle_due[0] == [event.from_account, event.to_account, event.amount]:  # type: ignore[attr-defined]
+                x.settle_due.pop(0)
         elif t == "scored":
             x.adjustments.append({"hand": hand.number if hand is not None else 0, "player": event.player,  # type: ignore[attr-defined]
                                   "points": event.points, "reason": event.reason})  # type: ignore[attr-defined]
@@ -589,6 +637,9 @@ def apply(state: TableState, event: ev.Event) -> None:
         _declared(state, x, event)  # type: ignore[arg-type]
     elif t == "card_played":
         _card_played(state, x, event)  # type: ignore[arg-type]
+    elif t == "cards_revealed" and event.holder in x.order:  # type: ignore[attr-defined]
+        for card in event.cards:  # type: ignore[attr-defined]
+            _flag_revoke(state, x, event.holder, card, "revealed")  # type: ignore[attr-defined]
     elif t == "trick_won":
         x.taken[event.player] = x.taken.get(event.player, 0) + 1  # type: ignore[attr-defined]
         x.tricks_done += 1
@@ -601,6 +652,14 @@ def apply(state: TableState, event: ev.Event) -> None:
         else:
             x.adjustments.append({"hand": hand.number, "player": event.player,  # type: ignore[attr-defined]
                                   "points": event.points, "reason": event.reason})  # type: ignore[attr-defined]
+
+
+def _settle_planned(state: TableState, x: BlukeState) -> None:
+    """The settlement starts: keep its payments as due (for ``verify --rules``)."""
+    if not x.settled:
+        plan = settlement(state)
+        x.settle_due = [[e.from_account, e.to_account, e.amount] for e in plan if e.type == "transfer"]  # type: ignore[attr-defined]
+    x.settled = True
 
 
 def _start(state: TableState, x: BlukeState, e: ev.HandStarted) -> None:
@@ -628,7 +687,7 @@ def _declared(state: TableState, x: BlukeState, e: ev.Declared) -> None:
     assert hand is not None
     if e.player is None or not isinstance(e.value, int) or isinstance(e.value, bool):
         if e.name == "settle":
-            x.settled = True
+            _settle_planned(state, x)
         return
     if e.name == "bid":
         x.bids[e.player] = e.value
@@ -644,15 +703,20 @@ def _declared(state: TableState, x: BlukeState, e: ev.Declared) -> None:
             hand.phase, hand.to_act = "scoring", None
 
 
+def _flag_revoke(state: TableState, x: BlukeState, player: str, card: str, when: int | str) -> None:
+    """Record a revoke if `card` is of a suit `player` did not follow earlier this hand (once)."""
+    hit = _revoke_shown(x, player, card, x.trump, _nj(state))
+    if hit is not None:
+        x.revokes.append({"hand": state.hand.number, "player": player, "suit": hit[0], "trick": hit[1],  # type: ignore[union-attr]
+                          "shown": when, "card": card})
+        del x.voids[player][hit[0]]
+
+
 def _card_played(state: TableState, x: BlukeState, e: ev.CardPlayed) -> None:
     hand = state.hand
     assert hand is not None
     nj = _nj(state)
-    shown = _revoke_shown(x, e.player, e.card, x.trump, nj)
-    if shown is not None:
-        x.revokes.append({"hand": hand.number, "player": e.player, "suit": shown[0], "trick": shown[1],
-                          "shown": x.tricks_done + 1, "card": e.card})
-        del x.voids[e.player][shown[0]]
+    _flag_revoke(state, x, e.player, e.card, x.tricks_done + 1)
     if len(hand.trick) > 1:
         led = klass(hand.trick[0].card, x.trump, nj)
         mine = klass(e.card, x.trump, nj)
@@ -684,6 +748,12 @@ def legal(state: TableState) -> list[base.Legal]:
         return out
     if hand.phase == "playing":
         out = []
+        if _pending(state, x) and x.tricks_done + 1 >= x.cards:
+            return [base.Legal(None, ("end",), "the last trick is on the table: end takes it and scores the hand")]
+        if _pending(state, x):
+            winner = trick_winner([(p.player, p.card) for p in hand.trick], _trump_suit(x.trump))
+            return [base.Legal(winner, ("play",), "takes the trick on the table and leads"),
+                    base.Legal(None, ("end",), "if that was the last trick")]
         if hand.to_act:
             out.append(base.Legal(hand.to_act, ("play",)))
         if x.trump is None and not hand.trick and not x.tricks_done:
@@ -715,7 +785,7 @@ def describe(state: TableState) -> list[tuple[str, str]]:
     if hand is not None and hand.number:
         out.append(("hand", f"{hand.number} of {len(x.schedule)}: {x.cards} card{'s' if x.cards != 1 else ''} each"))
         if not hand.ended:
-            out.append(("trump", _trump_text(x)))
+            out.append(("trumps", _trump_text(x)))
             if x.bids:
                 out.append(("bids", ", ".join(f"{p} {x.bids[p]}" for p in x.order if p in x.bids)
                             + f" (total {sum(x.bids.values())} of {x.cards})"))
@@ -729,3 +799,87 @@ def describe(state: TableState) -> list[tuple[str, str]]:
         winners = [p for p, v in state.scores.items() if v == top]
         out.append(("game over", f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''} with {top}"))
     return out
+
+
+# ----------------------------------------------------------------------------- verify --rules
+
+def _due(state: TableState) -> list[ev.Event]:
+    """What potlog records by itself next, whatever anyone asks: a full trick's winner, the
+    hand's points and end, the settlement and its payments."""
+    x = _ext(state)
+    if x.settle_due:
+        a, b, amount = x.settle_due[0]
+        stake = int(state.options.get("stake", 0) or 0)
+        return [base.make_event(ev.Transfer, from_account=a, to_account=b, amount=amount,
+                                reason=f"Bluke settlement at {stake} per point")]
+    hand = state.hand
+    if hand is None or hand.ended:
+        return settlement(state) if x.over else []
+    if _pending(state, x):
+        return [_resolve(state, x)]
+    if hand.phase == "scoring":
+        return _finish(state, [])
+    return []
+
+
+def _same(expected: ev.Event, recorded: ev.Event) -> None:
+    from ..describe import describe
+
+    if expected != recorded:
+        raise RuleViolation(f"the rules make it '{describe(expected)}', the log says '{describe(recorded)}'")
+
+
+def _check_taken(state: TableState, x: BlukeState, e: ev.Declared) -> None:
+    _require_bids_done(x)
+    if state.hand.trick or x.tricks_done:  # type: ignore[union-attr]
+        raise RuleViolation("this hand is being played card by card: no tally of tricks")
+    waiting = [p for p in x.order if p not in x.taken]
+    if not waiting or e.player != waiting[0]:
+        raise RuleViolation(f"tricks are tallied for every player in turn: {waiting[0] if waiting else 'nobody'} next")
+    value = e.value if isinstance(e.value, int) and not isinstance(e.value, bool) else -1
+    if not 0 <= value <= x.cards:
+        raise RuleViolation(f"{e.player} took {e.value}: a player takes 0 to {x.cards} tricks this hand")
+    if len(waiting) == 1 and sum(x.taken.values()) + value != x.cards:
+        raise RuleViolation(f"the tricks add up to {sum(x.taken.values()) + value} but {x.cards} were played")
+
+
+def check_event(state: TableState, event: ev.Event) -> None:
+    """Raise `RuleViolation` if Bluke's rules would not have recorded `event` in `state`
+    (``potlog verify --rules``). What potlog records by itself (trick winners, points, the
+    hand's end, the settlement) is recomputed; every other event is decided again from the
+    command that causes it and must come out the same."""
+    from ..verify import command_for
+
+    e: Any = event
+    plain = event.model_copy(update={"ruling": None})
+    t = e.type
+    if t == "session_opened":
+        _same(base.open_session(command_for(event), Options, NAME)[0], plain)  # type: ignore[arg-type]
+        return
+    due = _due(state)
+    if due:
+        _same(due[0], plain)
+        return
+    if t in ("trick_won", "scored", "hand_ended"):
+        raise RuleViolation(f"potlog records {t.replace('_', ' ')} by itself, and none is due here")
+    if t == "note":
+        return
+    if t == "declared" and e.name == "taken":
+        base.require_hand(state)
+        _check_taken(state, _ext(state), e)
+        return
+    if t == "declared" and e.name == "bid":
+        cmd: Command | None = Command("bid", shares=((e.player or "", e.value if isinstance(e.value, int) else 0),))
+    elif t == "declared" and e.name == "settle" or t == "session_closed" or (
+            t == "player_left" and e.reason == "session closed"):
+        cmd = Command("close")
+    elif t == "hand_started":
+        cmd = Command("hand", dealer=e.dealer)
+    else:
+        cmd = command_for(event)
+    if cmd is None:
+        raise RuleViolation(f"Bluke never records {t}")
+    decided = decide(state, cmd)
+    if not decided:
+        raise RuleViolation(f"the rules record nothing for '{cmd.verb}' here")
+    _same(decided[0], plain)
