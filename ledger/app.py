@@ -189,6 +189,7 @@ class Ledger:
         sessions: dict[str, tuple[int, str, TableState]] = {}  # session -> (last seq, last hash, state)
         expected: dict[str, int] = {}
         rows: list[tuple[str, int, str, str, str, str, str]] = []
+        marks: dict[str, tuple[list[int], list[tuple[int, TableState]]]] = {}  # for voids: see _refold_for_import
         for n, line in enumerate(lines, 1):
             result.lines = n
             if progress is not None:
@@ -196,7 +197,7 @@ class Ledger:
             if not line.strip():
                 continue
             try:
-                self._import_line(n, line, sessions, expected, rows, result)
+                self._import_line(n, line, sessions, expected, rows, result, marks)
             except PotlogError as exc:
                 msg = str(exc)
                 raise type(exc)(msg if msg.startswith("line ") else f"line {n}: {msg}") from None
@@ -204,7 +205,8 @@ class Ledger:
             self.store.append_rows(rows, expected)
         return result
 
-    def _import_line(self, n: int, line: str, sessions: dict, expected: dict, rows: list, result: ImportResult) -> None:
+    def _import_line(self, n: int, line: str, sessions: dict, expected: dict, rows: list, result: ImportResult,
+                     marks: dict) -> None:
         try:
             obj = json.loads(line)
         except (json.JSONDecodeError, RecursionError) as exc:
@@ -225,7 +227,8 @@ class Ledger:
             raise InputError("event must be a JSON object with a type")
         body = ev.canonical_json(body_obj)
         try:
-            event = ev.parse_event(body)
+            etype = body_obj.get("type")
+            event = ev.parse_typed(etype if isinstance(etype, str) else "", body)
         except Exception as exc:  # pydantic's ValidationError: keep its first complaint
             errs = getattr(exc, "errors", lambda: [{"loc": (), "msg": str(exc)}])()
             first = errs[0] if errs else {"loc": (), "msg": "invalid"}
@@ -237,6 +240,7 @@ class Ledger:
             last, last_hash = self.store._last(sid)
             st = self.state(sid) if last else TableState(session=sid)
             sessions[sid] = (last, last_hash, st, last)
+            marks[sid] = ([], [(0, TableState(session=sid))] + ([(last, st.clone())] if last else []))
         last, last_hash, st, stored_upto = sessions[sid]
         if seq <= stored_upto:  # already in the database: must be the very same event
             if self.store.hash_at(sid, seq) != h:
@@ -258,7 +262,7 @@ class Ledger:
             if event.target >= seq:  # type: ignore[attr-defined]
                 raise InputError(f"void at seq {seq} names seq {event.target}, which is not before it")  # type: ignore[attr-defined]
             # a void needs the earlier events: rebuild from this import's and the store's rows
-            st = self._refold_for_import(sid, rows, st, seq, event)
+            st = self._refold_for_import(sid, rows, seq, event, marks[sid], expected.get(sid, seq), stored_upto)
         else:
             try:
                 apply(st, seq, event)
@@ -271,16 +275,30 @@ class Ledger:
                 raise InputError(f"seq {seq} cannot be applied ({type(exc).__name__}): it names something that does not exist") from None
         if sid not in expected:
             expected[sid] = seq
+        index, checkpoints = marks[sid]
+        if seq % 256 == 0:
+            checkpoints.append((seq, st.clone()))
+        index.append(len(rows))
         rows.append((sid, seq, event.type, body, prev, h, at))  # type: ignore[attr-defined]
         result.added[sid] = result.added.get(sid, 0) + 1
         sessions[sid] = (seq, h, st, stored_upto)
 
-    def _refold_for_import(self, sid: str, rows: list, st: TableState, seq: int, void: ev.Void) -> TableState:
-        stored = list(self.store.events(sid))
-        pending = [(r[1], ev.parse_event(r[3])) for r in rows if r[0] == sid]
+    def _refold_for_import(self, sid: str, rows: list, seq: int, void: ev.Void, marks: tuple,
+                           first: int, stored_upto: int) -> TableState:
+        """The session's state with `void` (at `seq`) applied: a void changes the past, so fold
+        again from the last checkpoint before its target. `marks` holds the indexes of this
+        session's rows in `rows` (seqs `first`, `first+1` ...) and (seq, state) checkpoints;
+        those at or after the target are stale from now on and dropped."""
+        index, checkpoints = marks
+        while checkpoints[-1][0] >= void.target:
+            checkpoints.pop()
+        base_seq, base = checkpoints[-1]
+        stored = list(self.store.events(sid, base_seq, stored_upto)) if base_seq < stored_upto else []
+        pending = [(rows[i][1], ev.parse_typed(rows[i][2], rows[i][3]))
+                   for i in index[max(0, base_seq + 1 - first):]]
         allev = stored + pending + [(seq, void)]
         try:
-            return fold(allev, state=TableState(session=sid), checked=True)
+            return fold(allev, state=base, checked=True)
         except ChipError as exc:
             raise RuleViolation(f"the void at seq {seq} breaks the chips: {exc}") from None
         except Exception as exc:
