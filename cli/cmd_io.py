@@ -116,7 +116,10 @@ def run(file: Annotated[str, typer.Argument(help="A file of potlog commands, one
 
 def _run_line(root: typer.Typer, args: list[str]) -> tuple[int, str]:
     """Run one line in-process; (exit code, the one-line reason it was refused)."""
+    from .main import _only_invoked  # build just this line's command, as `main` does
+
     RUN_DEFAULTS["capture"] = True
+    saved = _only_invoked(args)
     try:
         rv = root(args=args, prog_name="potlog", standalone_mode=False)
     except LineFailed as exc:
@@ -129,4 +132,6 @@ def _run_line(root: typer.Typer, args: list[str]) -> tuple[int, str]:
         return 1, "aborted"
     finally:
         RUN_DEFAULTS["capture"] = False
+        if saved is not None:
+            root.registered_commands = saved
     return (rv, "refused") if isinstance(rv, int) and rv else (0, "")
