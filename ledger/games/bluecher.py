@@ -905,7 +905,7 @@ def _showdown(state: TableState, cmd: Command) -> list[ev.Event]:
             take = min(pot.amount, len(contenders) - 1)
             if take:
                 events.append(_award([(best.player, take)],
-                                     f"{label}: all bust; {best.player} least wrong ({best.text()}), "
+                                     f"{label}: all bust; {best.player} least wrong with {best.text()}, "
                                      f"1 chip per other player"))
             carried += pot.amount - take
         if i == 0:
