@@ -444,3 +444,27 @@ def test_showing_a_card_of_a_suit_not_followed_is_a_revoke(g13):
     out = g13("play", "Steve", "QD").output  # flagged once, not again
     assert "revoke" not in out
     verified(g13)
+
+
+def test_the_highest_card_drawn_deals_first_and_ties_draw_again(potlog):
+    potlog("new", "bluke", *PLAYERS.split())
+    potlog("deal", "John", "KS")
+    refused(potlog, "hand", says="the draw for the deal is not finished: Margaret, Steve, Betsy to draw")
+    refused(potlog, "deal", "John", "2C", says="John has drawn already")
+    refused(potlog, "deal", "Margaret", "KS", says="KS is already in John's hand")
+    potlog("deal", "Margaret", "KD")  # a king each: suits do not count
+    potlog("deal", "Steve", "QH")
+    potlog("deal", "Betsy", "4C")
+    assert state(potlog)["game_view"]["draw for the deal"].endswith("John and Margaret tie: they draw again")
+    refused(potlog, "hand", says="John and Margaret tie for the highest card: they draw again")
+    refused(potlog, "deal", "Steve", "AS", says="Steve is out of the draw for the deal")
+    potlog("deal", "Margaret", "LO")  # a Bluke outranks any ace
+    potlog("deal", "John", "AS")
+    refused(potlog, "deal", "Betsy", "2S", says="the draw is decided: Margaret drew the highest card")
+    refused(potlog, "hand", "--dealer", "John", says="Margaret drew the highest card and deals first, not John")
+    potlog("hand")
+    hand = state(potlog)["hand"]
+    assert (hand["dealer"], hand["first"]) == ("Margaret", "Steve")
+    assert all(s["cards"] == [] for s in state(potlog)["seats"])  # the drawn cards go back
+    potlog("bid", "Steve=1", "Betsy=1", "John=1", "Margaret=1")
+    verified(potlog)

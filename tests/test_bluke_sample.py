@@ -24,6 +24,7 @@ def test_the_script_reproduces_the_sample_and_the_game_is_whole(tmp_path):
 
     card = json.loads(pl("scorecard", "--json").output)
     assert len(card["hands"]) == 25 and card["over"] and card["settled"]
+    assert card["hands"][0]["dealer"] == "Betsy"  # she won the draw for the deal (a tie with John, drawn again)
     assert [h["cards"] for h in card["hands"]] == [*range(13, 0, -1), *range(2, 14)]
     assert {h["hand"] for h in card["hands"] if h["mode"] == "cards"} == {12, 13, 14}
     # its first three hands are the rule text's sample scorecard
@@ -49,7 +50,7 @@ def test_the_script_reproduces_the_sample_and_the_game_is_whole(tmp_path):
 def test_the_sample_imports_cleanly(tmp_path):
     pl = Potlog(tmp_path / "import.db")
     r = pl("import", str(JSONL))
-    assert "bluke-game: 407 events added" in r.output
+    assert "bluke-game: 413 events added" in r.output
     card = json.loads(pl("scorecard", "--json").output)
     assert card["over"] and len(card["hands"]) == 25
     again = pl("import", str(JSONL))
@@ -84,14 +85,14 @@ def test_verify_rules_passes_the_sample(tmp_path):
 
 
 @pytest.mark.parametrize("seq, key, value, says", [
-    (16, "points", 41, "the rules make it 'John scores +31"),  # a hand's points
-    (8, "value", 14, "a bid is 1 to 13 tricks"),  # a bid out of range
-    (206, "player", "John", "the rules make it 'Betsy takes trick 1'"),  # the winner of a trick
-    (13, "value", 1, "the tricks add up to 14 but 13 were played"),  # a tally that does not add up
-    (400, "reason", "a side bet", "433 from seat:John to seat:Margaret (Bluke settlement"),  # the settlement
+    (22, "points", 41, "the rules make it 'John scores +31"),  # a hand's points
+    (14, "value", 14, "a bid is 1 to 13 tricks"),  # a bid out of range
+    (212, "player", "John", "the rules make it 'Betsy takes trick 1'"),  # the winner of a trick
+    (19, "value", 1, "the tricks add up to 14 but 13 were played"),  # a tally that does not add up
+    (406, "reason", "a side bet", "433 from seat:John to seat:Margaret (Bluke settlement"),  # the settlement
 ])
 def test_verify_rules_finds_a_rewritten_result(tmp_path, seq, key, value, says):
     report = _verify(tmp_path, _tampered(seq, key, value))
     assert not report["ok"]
-    assert report["first_broken_seq"] == (seq if seq != 13 else 15), report
+    assert report["first_broken_seq"] == (seq if seq != 19 else 21), report
     assert says in report["findings"][0]["message"]

@@ -18,9 +18,12 @@ How a night is recorded (either way, or hand by hand both ways; the scores are t
 
 Readings of the rule text (where it leaves a gap, what a table would do):
 
-- The first dealer is whoever drew the highest card: the table says who with ``potlog hand
-  --dealer NAME`` on the first hand; without it the first seat deals. Afterwards the deal
-  passes left, and potlog refuses any other dealer.
+- The first dealer is whoever draws the highest card: before the first hand each player's
+  draw is recorded with ``potlog deal NAME CARD`` (face up; Hi Bluke, Lo Bluke, then ace
+  high down to 2; suits do not count), players tied for the highest draw again among
+  themselves, and ``potlog hand`` makes the winner deal. A table that does not record the
+  draw says who deals with ``potlog hand --dealer NAME``; with neither, the first seat
+  deals. Afterwards the deal passes left, and potlog refuses any other dealer.
 - Cards per hand: with 2 to 4 players 13, 12 ... 1, 2 ... 13 (25 hands). With 5 or more, the
   first hand is the most cards that leave at least 2 undealt from the 54, ``(54 - 2) //
   players`` (5 players 10, 6 players 8, 7 players 7, 8 players 6 ... 15 players 3), down to 1
@@ -108,6 +111,7 @@ class BlukeState:
 
     Attributes:
         schedule: cards per hand, fixed when the first hand starts.
+        draws: the cards each player drew for the first deal, round by round (ties redraw).
         order: this hand's players from the dealer's left (the bidding order).
         cards: cards dealt to each player this hand.
         trump: the trump suit letter, ``none`` (a Bluke turned), or None (not turned yet).
@@ -124,6 +128,7 @@ class BlukeState:
     """
 
     schedule: list[int] = field(default_factory=list)
+    draws: dict[str, list[str]] = field(default_factory=dict)
     order: list[str] = field(default_factory=list)
     cards: int = 0
     trump: str | None = None
@@ -193,6 +198,24 @@ def trick_winner(plays: list[tuple[str, str]], trump: str | None) -> str:
     led = None if plays[0][1] in JOKERS else plays[0][1][-1]
     best = max(range(len(plays)), key=lambda i: (power(plays[i][1], led, trump), -i))
     return plays[best][0]
+
+
+def draw_value(card: str) -> int:
+    """A card's rank in the draw for the deal: Hi Bluke, Lo Bluke, then ace high; suits do not count."""
+    return 16 if card == "HI" else 15 if card == "LO" else _RANK_VALUE[card[:-1]]
+
+
+def draw_ties(draws: dict[str, list[str]], players: list[str]) -> tuple[list[str], int]:
+    """Who is still in the draw for the deal, and which round of drawing they are at.
+
+    Everyone draws once; players tied for the highest card draw again among themselves, and so
+    on. One name back means that player deals first."""
+    tied, rnd = list(players), 0
+    while len(tied) > 1 and all(len(draws.get(p, [])) > rnd for p in tied):
+        top = max(draw_value(draws[p][rnd]) for p in tied)
+        tied = [p for p in tied if draw_value(draws[p][rnd]) == top]
+        rnd += 1
+    return tied, rnd
 
 
 def _trump_suit(trump: str | None) -> str | None:
@@ -271,7 +294,19 @@ def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
     if cmd.first:
         raise RuleViolation("in Bluke the player on the dealer's left leads the first trick: drop --first")
     last = state.hand.dealer if state.hand is not None and state.hand.number else None
-    if last is None:
+    if last is None and x.draws:
+        tied, rnd = draw_ties(x.draws, [s.name for s in players])
+        if len(tied) > 1:
+            waiting = [p for p in tied if len(x.draws.get(p, [])) <= rnd]
+            if rnd == 0:
+                raise RuleViolation(f"the draw for the deal is not finished: {', '.join(waiting)} to draw "
+                                    "(potlog deal NAME CARD)")
+            raise RuleViolation(f"{' and '.join(tied)} tie for the highest card: they draw again "
+                                f"({', '.join(waiting)} to draw)")
+        dealer = tied[0]
+        if cmd.dealer and cmd.dealer != dealer:
+            raise RuleViolation(f"{dealer} drew the highest card and deals first, not {cmd.dealer}")
+    elif last is None:
         dealer = base.require_seated(state, cmd.dealer) if cmd.dealer else players[0].name
     else:
         dealer = base.seat_after(state, last) or players[0].name
@@ -287,7 +322,29 @@ def _live(state: TableState) -> BlukeState:
     return _ext(state)
 
 
+def _draw(state: TableState, cmd: Command) -> list[ev.Event]:
+    """A card drawn for the first deal (before the first hand): the highest card deals."""
+    x = _ext(state)
+    player = base.require_seated(state, cmd.to)
+    cards = parse_cards(cmd.cards, PACK, allow_unknown=False) if cmd.cards else []
+    if len(cards) != 1 or cmd.count:
+        raise InputError(f"a player draws one card for the deal, face up, like: potlog deal {player} KD")
+    tied, rnd = draw_ties(x.draws, [s.name for s in state.active_seats])
+    if len(tied) == 1:
+        raise RuleViolation(f"the draw is decided: {tied[0]} drew the highest card and deals first (potlog hand)")
+    if player not in tied:
+        raise RuleViolation(f"{player} is out of the draw for the deal: {' and '.join(tied)} draw again")
+    if len(x.draws.get(player, [])) > rnd:
+        waiting = [p for p in tied if len(x.draws.get(p, [])) <= rnd]
+        raise RuleViolation(f"{player} has drawn already: waiting for {', '.join(waiting)}")
+    base.check_unseen(state, cards)
+    return [base.make_event(ev.CardsDealt, to=player, cards=cards, face_up=True)]
+
+
 def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
+    base.require_open(state)
+    if not state.in_hand and not _started(state) and cmd.to and state.seat(cmd.to) is not None:
+        return _draw(state, cmd)
     x = _live(state)
     hand = state.hand
     assert hand is not None
@@ -621,7 +678,9 @@ def apply(state: TableState, event: ev.Event) -> None:
         if hand.number >= len(x.schedule):
             x.over = True
     elif hand is None or hand.ended:
-        if t == "declared" and event.name == "settle":  # type: ignore[attr-defined]
+        if t == "cards_dealt" and not x.schedule and state.seat(event.to) is not None:  # type: ignore[attr-defined]
+            x.draws.setdefault(event.to, []).append(event.cards[-1])  # type: ignore[attr-defined]
+        elif t == "declared" and event.name == "settle":  # type: ignore[attr-defined]
             _settle_planned(state, x)
         elif t == "transfer" and x.settle_due:
             if x.settle_due[0] == [event.from_account, event.to_account, event.amount]:  # type: ignore[attr-defined]
@@ -737,8 +796,10 @@ def legal(state: TableState) -> list[base.Legal]:
     if not state.in_hand:
         if x.over:
             return [base.Legal(None, ("close", "note", "pay"), "the game is over: potlog scorecard")]
-        verbs = ("hand", "note", "close") + (("join", "leave") if not x.schedule else ())
-        return [base.Legal(None, verbs)]
+        if x.schedule:
+            return [base.Legal(None, ("hand", "note", "close"))]
+        return [base.Legal(None, ("hand", "join", "leave", "note", "close")),
+                base.Legal(None, ("deal",), "draw for the first deal: potlog deal NAME CARD (the highest deals)")]
     hand = state.hand
     assert hand is not None
     if hand.phase == "bidding":
@@ -780,6 +841,12 @@ def describe(state: TableState) -> list[tuple[str, str]]:
         if MIN_PLAYERS <= n <= MAX_PLAYERS:
             plan = schedule(n, _nj(state))
             out.append(("game", f"{len(plan)} hands of {', '.join(map(str, plan))} cards"))
+        if x.draws:
+            tied, rnd = draw_ties(x.draws, [s.name for s in state.active_seats])
+            drawn = ", ".join(f"{p} {' '.join(pretty(c) for c in cs)}" for p, cs in x.draws.items())
+            verdict = (f"{tied[0]} deals first" if len(tied) == 1 else
+                       f"{', '.join(tied)} to draw" if rnd == 0 else f"{' and '.join(tied)} tie: they draw again")
+            out.append(("draw for the deal", f"{drawn}; {verdict}"))
         return out
     hand = state.hand
     if hand is not None and hand.number:
