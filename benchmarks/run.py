@@ -1,0 +1,355 @@
+"""Run every benchmark and print each figure with its same-run baseline and the ratio.
+
+    python -m benchmarks                      # 10k, 100k and 1M events (a few minutes)
+    python -m benchmarks --sizes 10000,100000 # quicker
+    python -m benchmarks --out benchmarks/RESULTS.md
+
+Figures (targets from issue 6):
+- fold: events/s to read and fold a whole archive, every body validated, vs. a plain sqlite3
+  SELECT of the same rows + json.loads. Target at 1M: >= 250,000/s and <= 2.5x the floor.
+- import: events/s of `potlog import` (JSONL, hash chain, chips checked) vs. one plain
+  executemany of the same rows in one transaction. Target: <= 2x the floor.
+- live append: events/s recording one command per durable transaction (`Ledger.execute`:
+  state, decide, chip check, append) vs. a single-row INSERT per transaction with the same
+  pragmas (WAL, synchronous=FULL). Target: <= 1.5x the floor.
+- peer: the same fold and append through the eventsourcing library's SQLite recorder.
+  Target: fold >= 5x faster than its aggregate rebuild.
+- CLI latency: median wall time of `potlog state` and `potlog note` on a 10,000-event
+  session vs. a Typer hello-world, same run. Target: <= 1.3x.
+- memory: peak RSS of the process folding the 1M archive. Target: < 200 MB.
+
+Archives are generated once per size into --data (default: a temp directory) and reused.
+Times are the best of --repeat runs (the machine may be shared), each in a fresh process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from .workload import archive_rows, jsonl_line, session_rows, write_db
+
+GENERATOR = "v1"  # bump when workload.py changes, so cached archives are rebuilt
+HERE = Path(__file__).resolve().parent
+
+
+@dataclass
+class Figure:
+    figure: str
+    size: str
+    ours: str
+    baseline: str
+    ratio: str
+    target: str
+    met: bool | None
+
+
+def say(msg: str) -> None:
+    print(f"… {msg}", file=sys.stderr, flush=True)
+
+
+def rate(n: int, seconds: float) -> str:
+    return f"{n / seconds:,.0f} ev/s"
+
+
+def label(n: int) -> str:
+    return f"{n // 1_000_000}M" if n >= 1_000_000 else f"{n // 1000}k"
+
+
+def archive(data: Path, size: int) -> tuple[Path, Path]:
+    """The archive of `size` events as a database and as a JSONL export (cached)."""
+    db = data / f"archive-{size}-{GENERATOR}.db"
+    jsonl = data / f"archive-{size}-{GENERATOR}.jsonl"
+    if not (db.exists() and jsonl.exists()):
+        say(f"generating the {label(size)} archive")
+        for p in (db, jsonl):
+            p.unlink(missing_ok=True)
+        with open(jsonl, "w", encoding="utf-8") as fh:
+            fh.writelines(jsonl_line(r) + "\n" for r in archive_rows(size))
+        write_db(db, _rows_from_jsonl(jsonl))
+    return db, jsonl
+
+
+def _rows_from_jsonl(path: Path):
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            o = json.loads(line)
+            body = json.dumps(o["event"], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+            yield (o["session"], o["seq"], o["event"]["type"], body, o["prev_hash"], o["hash"], o["recorded_at"])
+
+
+def child(*args: str) -> dict:
+    out = subprocess.run([sys.executable, "-m", "benchmarks.child", *args], check=True,
+                         capture_output=True, text=True, cwd=HERE.parent)
+    return json.loads(out.stdout)
+
+
+def best(repeat: int, *args: str, fresh: Path | None = None) -> dict:
+    runs = []
+    for _ in range(repeat):
+        if fresh is not None:
+            for p in fresh.parent.glob(fresh.name + "*"):
+                p.unlink()
+        runs.append(child(*args))
+    return min(runs, key=lambda r: r["seconds"]) | {"rss_mb": max(r["rss_mb"] for r in runs)}
+
+
+# ------------------------------------------------------------------------------- figures
+def bench_fold(data: Path, sizes: list[int], repeat: int) -> tuple[list[Figure], dict]:
+    figs, rss = [], {}
+    for size in sizes:
+        db, _ = archive(data, size)
+        say(f"fold {label(size)}")
+        ours = best(repeat, "fold", str(db))
+        floor = best(repeat, "floor", str(db))
+        r_ours = ours["events"] / ours["seconds"]
+        ratio = ours["seconds"] / floor["seconds"]
+        big = size == max(sizes)
+        figs.append(Figure("fold (read + validate + fold)", label(size), rate(ours["events"], ours["seconds"]),
+                           rate(floor["events"], floor["seconds"]) + " (SELECT + json.loads)",
+                           f"{ratio:.2f}x slower", ">= 250,000 ev/s and <= 2.5x",
+                           (r_ours >= 250_000 and ratio <= 2.5) if big else None))
+        rss[size] = (ours["rss_mb"], floor["rss_mb"])
+    return figs, rss
+
+
+def bench_import(data: Path, sizes: list[int], repeat: int) -> list[Figure]:
+    figs = []
+    work = data / "import"
+    work.mkdir(exist_ok=True)
+    for size in sizes:
+        _, jsonl = archive(data, size)
+        say(f"import {label(size)}")
+        n = repeat if size < 1_000_000 else 1
+        ours = best(n, "import", str(jsonl), str(work / "ours.db"), fresh=work / "ours.db")
+        floor = best(n, "executemany", str(jsonl), str(work / "floor.db"), fresh=work / "floor.db")
+        ratio = ours["seconds"] / floor["seconds"]
+        figs.append(Figure("import (JSONL, chain + chips checked)", label(size), rate(ours["events"], ours["seconds"]),
+                           rate(floor["events"], floor["seconds"]) + " (one executemany)",
+                           f"{ratio:.2f}x slower", "<= 2x", ratio <= 2 if size == max(sizes) else None))
+    return figs
+
+
+def _live_commands(n: int):
+    from ledger.commands import Command
+
+    players = ("Ann", "Ben", "Cy", "Dora")
+    cycle = [Command("hand")] + [Command("ante", player=p, amount=1) for p in players] + [
+        Command("round"), Command("bet", player="Ann", amount=2),
+        *(Command("call", player=p) for p in players[1:]),
+        Command("award", player="Ann"), Command("end")]
+    out = []
+    while len(out) < n:
+        out.extend(cycle)
+    return out[:n], players
+
+
+def bench_append(data: Path, n: int) -> tuple[list[Figure], float]:
+    from ledger.app import Ledger
+    from ledger.store import Store
+
+    work = data / "append"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir()
+    say(f"live append of {n} events")
+    cmds, players = _live_commands(n)
+    led = Ledger.open(str(work / "ours.db"))
+    sid = led.new_session("freeform", [(p, 10**6) for p in players], name="live")
+    first = led.store.last_seq(sid)
+    t = time.perf_counter()
+    for cmd in cmds:
+        led.execute(sid, cmd)
+    ours = time.perf_counter() - t
+    events = led.store.last_seq(sid) - first
+    rows = list(led.store.conn.execute(
+        "SELECT session_id, seq, type, body, prev_hash, hash, recorded_at FROM events WHERE seq > ? ORDER BY seq",
+        (first,)))
+    led.close()
+
+    floor_store = Store.open(work / "floor.db")  # same schema, triggers and pragmas
+    c = floor_store.conn
+    t = time.perf_counter()
+    for row in rows:
+        c.execute("BEGIN IMMEDIATE")
+        c.execute("INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
+                  "VALUES (?, ?, ?, ?, ?, ?, ?)", row)
+        c.execute("COMMIT")
+    floor = time.perf_counter() - t
+    floor_store.close()
+
+    raw = Store.open(work / "store.db")  # the store layer alone: chained append, no rules
+    t = time.perf_counter()
+    for i, row in enumerate(rows, 1):
+        raw.append("live", i, [(row[2], row[3])], row[6])
+    store_only = time.perf_counter() - t
+    raw.close()
+    ratio = ours / floor
+    return [
+        Figure("live append (Ledger.execute, durable)", f"{events}", rate(events, ours),
+               rate(len(rows), floor) + " (1-row INSERT per txn)", f"{ratio:.2f}x slower", "<= 1.5x", ratio <= 1.5),
+        Figure("  store.append alone (chain, seq check)", f"{events}", rate(len(rows), store_only),
+               rate(len(rows), floor), f"{store_only / floor:.2f}x slower", "(information)", None),
+    ], events / ours
+
+
+def bench_peer(data: Path, size: int, n_append: int, our_append_rate: float) -> list[Figure]:
+    try:
+        import eventsourcing  # noqa: F401
+    except ImportError:
+        return [Figure("peer (eventsourcing)", "-", "not installed", "pip install -e '.[bench]'", "-", ">= 5x", None)]
+    from . import peer
+    from .child import fold as our_fold
+
+    db, _ = archive(data, size)
+    work = data / "peer"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir()
+    say(f"peer: loading the {label(size)} archive into eventsourcing")
+    rows = list(_rows_from_jsonl(data / f"archive-{size}-{GENERATOR}.jsonl"))
+    ids, _load = peer.load(work / "peer.db", rows)
+    say("peer: rebuilding every aggregate")
+    hashes, peer_fold = peer.fold(work / "peer.db", ids)
+    n, ours = our_fold(str(db))
+    from ledger.app import Ledger
+    from ledger.state import state_hash
+
+    led = Ledger.open(str(db))
+    for sid, h in hashes.items():  # the same events must give the same table
+        if state_hash(led.fold_session(sid)) != h:
+            raise SystemExit(f"peer and potlog disagree on {sid}")
+    led.close()
+    say(f"peer: appending {n_append} events one per transaction")
+    bodies = [json.loads(r[3]) for r in rows[:n_append]]
+    peer_append = peer.append(work / "live.db", bodies)
+    fold_ratio = peer_fold / ours
+    peer_rate = len(bodies) / peer_append
+    return [
+        Figure("peer fold (same events, same state hash)", label(size), rate(n, ours),
+               rate(len(rows), peer_fold) + " (eventsourcing rebuild)", f"{fold_ratio:.2f}x faster", ">= 5x faster",
+               fold_ratio >= 5),
+        Figure("peer live append (1 event per txn)", str(len(bodies)), f"{our_append_rate:,.0f} ev/s",
+               f"{peer_rate:,.0f} ev/s (eventsourcing save)", f"{our_append_rate / peer_rate:.2f}x faster",
+               "(side by side)", None),
+    ]
+
+
+def _median_wall(cmd: list[str], runs: int, env: dict) -> float:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def bench_cli(data: Path, runs: int) -> list[Figure]:
+    from ledger.store import Store
+
+    work = data / "cli"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir()
+    db = work / "night.db"
+    say("CLI latency on a 10,000-event session")
+    write_db(db, session_rows("night", random.Random(10), 10_000, closed=False))
+    with Store.open(db) as s:
+        s.set_meta("current_session", "night")
+        events = s.last_seq("night")
+    env = {**os.environ, "POTLOG_DB": str(db), "COLUMNS": "100"}
+    potlog = shutil.which("potlog")
+    base = [potlog] if potlog else [sys.executable, "-m", "cli.main"]
+    hello = [sys.executable, str(HERE / "hello.py")]
+    state_cmd = base + ["state"]
+    note_cmd = base + ["note", "Eli", "brought", "snacks"]
+    for cmd in (hello, state_cmd, hello, state_cmd):  # warm the OS caches and the snapshot
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, env=env, check=True)
+    h1 = _median_wall(hello, runs, env)
+    st = _median_wall(state_cmd, runs, env)
+    nt = _median_wall(note_cmd, runs, env)
+    h2 = _median_wall(hello, runs, env)
+    h = min(h1, h2)
+    return [
+        Figure("CLI: potlog state", f"{events} ev", f"{st * 1000:.0f} ms", f"{h * 1000:.0f} ms (Typer hello-world)",
+               f"{st / h:.2f}x", "<= 1.3x", st / h <= 1.3),
+        Figure("CLI: potlog note (records)", f"{events} ev", f"{nt * 1000:.0f} ms", f"{h * 1000:.0f} ms (Typer hello-world)",
+               f"{nt / h:.2f}x", "<= 1.3x", nt / h <= 1.3),
+    ]
+
+
+# ------------------------------------------------------------------------------- output
+def table(figs: list[Figure]) -> str:
+    head = ("figure", "size", "ours", "baseline (same run)", "ratio", "target", "met")
+    rows = [head] + [(f.figure, f.size, f.ours, f.baseline, f.ratio, f.target,
+                      "" if f.met is None else ("yes" if f.met else "NO")) for f in figs]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(head))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def markdown(figs: list[Figure], command: str) -> str:
+    out = ["| figure | size | ours | baseline (same run) | ratio | target | met |",
+           "|---|---|---|---|---|---|---|"]
+    for f in figs:
+        met = "" if f.met is None else ("yes" if f.met else "**no**")
+        out.append(f"| {f.figure.strip()} | {f.size} | {f.ours} | {f.baseline} | {f.ratio} | {f.target} | {met} |")
+    machine = (f"{platform.system()} {platform.machine()}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
+               f"SQLite {__import__('sqlite3').sqlite_version}")
+    when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return (f"Measured {when} on {machine} with `{command}`.\n\n" + "\n".join(out) + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", default="10000,100000,1000000", help="archive sizes in events (comma separated)")
+    ap.add_argument("--data", default=str(Path(tempfile.gettempdir()) / "potlog-bench"),
+                    help="where archives are generated and kept")
+    ap.add_argument("--append", type=int, default=2000, help="events recorded in the live append figure")
+    ap.add_argument("--peer-size", type=int, default=100_000, help="archive size for the eventsourcing peer")
+    ap.add_argument("--cli-runs", type=int, default=15, help="runs per command for the CLI medians")
+    ap.add_argument("--repeat", type=int, default=3, help="best of this many runs for fold and import")
+    ap.add_argument("--skip", default="", help="figures to skip: fold,import,append,peer,cli")
+    ap.add_argument("--out", help="also write the results as a Markdown table to this file")
+    args = ap.parse_args(argv)
+    sizes = sorted(int(s) for s in args.sizes.split(",") if s)
+    skip = set(args.skip.split(","))
+    data = Path(args.data)
+    data.mkdir(parents=True, exist_ok=True)
+    figs: list[Figure] = []
+    rate_append = 0.0
+    if "fold" not in skip:
+        f, rss = bench_fold(data, sizes, args.repeat)
+        figs += f
+        big = max(sizes)
+        ours_mb, floor_mb = rss[big]
+        figs.append(Figure("memory: peak RSS folding the archive", label(big), f"{ours_mb:.0f} MB",
+                           f"{floor_mb:.0f} MB (SELECT + json.loads process)", f"{ours_mb / floor_mb:.2f}x",
+                           "< 200 MB", ours_mb < 200))
+    if "import" not in skip:
+        figs += bench_import(data, sizes, args.repeat)
+    if "append" not in skip:
+        f, rate_append = bench_append(data, args.append)
+        figs += f
+    if "peer" not in skip:
+        if not rate_append:
+            rate_append = bench_append(data, args.append)[1]
+        figs += bench_peer(data, args.peer_size, min(args.append, 1000), rate_append)
+    if "cli" not in skip:
+        figs += bench_cli(data, args.cli_runs)
+    print(table(figs))
+    if args.out:
+        command = "python -m benchmarks " + " ".join(argv if argv is not None else sys.argv[1:])
+        Path(args.out).write_text("# Benchmark results\n\n" + markdown(figs, command.strip()), encoding="utf-8")
+        say(f"wrote {args.out}")
+    return 0
