@@ -468,3 +468,15 @@ def test_the_highest_card_drawn_deals_first_and_ties_draw_again(potlog):
     assert all(s["cards"] == [] for s in state(potlog)["seats"])  # the drawn cards go back
     potlog("bid", "Steve=1", "Betsy=1", "John=1", "Margaret=1")
     verified(potlog)
+
+
+def test_the_draw_shows_who_is_still_to_draw(potlog):
+    potlog("new", "bluke", "-p", "A=0", "-p", "B=0", "-p", "C=0")
+    potlog("deal", "A", "5H")
+    assert state(potlog)["game_view"]["draw for the deal"] == "A 5♥; B, C to draw"
+    potlog("deal", "B", "5C")
+    potlog("deal", "C", "2S")
+    potlog("deal", "A", "LO")
+    assert state(potlog)["game_view"]["draw for the deal"] == "A 5♥ LO, B 5♣, C 2♠; A and B tie: they draw again"
+    potlog("deal", "B", "4D")
+    assert state(potlog)["game_view"]["draw for the deal"].endswith("; A deals first")

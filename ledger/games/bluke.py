@@ -798,6 +798,9 @@ def legal(state: TableState) -> list[base.Legal]:
             return [base.Legal(None, ("close", "note", "pay"), "the game is over: potlog scorecard")]
         if x.schedule:
             return [base.Legal(None, ("hand", "note", "close"))]
+        tied, _ = draw_ties(x.draws, [s.name for s in state.active_seats])
+        if x.draws and len(tied) == 1:
+            return [base.Legal(None, ("hand", "note", "close"), f"{tied[0]} drew the highest card and deals")]
         return [base.Legal(None, ("hand", "join", "leave", "note", "close")),
                 base.Legal(None, ("deal",), "draw for the first deal: potlog deal NAME CARD (the highest deals)")]
     hand = state.hand
@@ -844,8 +847,9 @@ def describe(state: TableState) -> list[tuple[str, str]]:
         if x.draws:
             tied, rnd = draw_ties(x.draws, [s.name for s in state.active_seats])
             drawn = ", ".join(f"{p} {' '.join(pretty(c) for c in cs)}" for p, cs in x.draws.items())
+            waiting = ", ".join(p for p in tied if len(x.draws.get(p, [])) <= rnd)
             verdict = (f"{tied[0]} deals first" if len(tied) == 1 else
-                       f"{', '.join(tied)} to draw" if rnd == 0 else f"{' and '.join(tied)} tie: they draw again")
+                       f"{waiting} to draw" if rnd == 0 else f"{' and '.join(tied)} tie: they draw again")
             out.append(("draw for the deal", f"{drawn}; {verdict}"))
         return out
     hand = state.hand
