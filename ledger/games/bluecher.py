@@ -135,6 +135,8 @@ class BluecherExt:
         stock: cards left to draw; pack_size: cards in the pack.
         carried_in: chips that rode into this hand.
         next_dealer: who deals the next hand, as the last showdown decided.
+        paid, settled: chips paid out of the pot this hand, and the settlement events
+            (awards, carry-over, next dealer) recorded so far (for `check_event`).
     """
 
     phase: str = "idle"
@@ -152,6 +154,8 @@ class BluecherExt:
     pack_size: int = 52
     carried_in: int = 0
     next_dealer: str | None = None
+    paid: int = 0
+    settled: int = 0
 
 
 # ----------------------------------------------------------------------------- cards and hands
@@ -265,6 +269,14 @@ def apply(state: TableState, event: ev.Event) -> None:
         x.acted.append(event.player)  # type: ignore[attr-defined]
     elif t == "deck_reshuffled":
         x.stock += event.cards  # type: ignore[attr-defined]
+    elif t == "pot_awarded":
+        x.paid += sum(s.amount for s in event.shares)  # type: ignore[attr-defined]
+        x.settled += 1
+        return
+    elif t == "pot_carried":
+        x.paid += event.amount  # type: ignore[attr-defined]
+        x.settled += 1
+        return
     elif t == "hand_ended":
         x.phase = "ended"
         return
@@ -282,6 +294,7 @@ def _begin(state: TableState, x: BluecherExt, e: ev.HandStarted) -> None:
     x.stock = x.pack_size
     x.carried_in = e.carry_in
     x.next_dealer = None
+    x.paid = x.settled = 0
     balances = state.balances
     for s in state.seats:
         if s.in_hand and balances.get("seat:" + s.name, 0) <= 0:
@@ -304,6 +317,7 @@ def _declared(state: TableState, x: BluecherExt, e: ev.Declared) -> None:
         x.limit = value
     elif name == "next-dealer" and isinstance(value, str):
         x.next_dealer = value
+        x.settled += 1
     elif name == "hole" and e.player and isinstance(value, str):
         x.hole[e.player] = value
         seat = state.seat(e.player)
@@ -820,13 +834,13 @@ def _end(state: TableState, cmd: Command) -> list[ev.Event]:
 
 # ----------------------------------------------------------------------------- showdown
 
-def _last_one_wins(state: TableState) -> list[ev.Event]:
+def _last_one_wins(state: TableState, pot: int | None = None) -> list[ev.Event]:
     """Everyone else folded: the last player takes every chip in the pot without showing."""
     live = state.live_players()
     hand = state.hand
     assert hand is not None
     events: list[ev.Event] = []
-    pot = state.balance("pot")
+    pot = state.balance("pot") if pot is None else pot
     if len(live) == 1:
         winner = live[0].name
         if pot:
@@ -873,17 +887,25 @@ def _showdown(state: TableState, cmd: Command) -> list[ev.Event]:
     hands, missing = showdown_hands(state)
     if missing:
         raise RuleViolation("; ".join(missing))
-    family = family_of(state)
     events: list[ev.Event] = []
     for h in hands:  # the remaining players expose their cards
         seat = state.seat(h.player)
         down = [c.card for c in seat.cards if not c.up]  # type: ignore[union-attr]
         if down:
             events.append(base.make_event(ev.CardsRevealed, holder=h.player, cards=down))
+    return events + _settle(state, hands, state.balance("pot"))
+
+
+def _settle(state: TableState, hands: list[BestHand], pot_total: int) -> list[ev.Event]:
+    """The awards, the carry-over, the next dealer and the end of the hand, for a pot of
+    `pot_total` chips and the players' best hands."""
+    x = _x(state)
+    family = family_of(state)
+    events: list[ev.Event] = []
     by_player = {h.player: h for h in hands}
     contributions = [(s.name, s.hand_bet, s.name in by_player) for s in (state.seat(n) for n in x.order) if s]
     pots = side_pots(contributions)
-    extra = state.balance("pot") - sum(p.amount for p in pots)
+    extra = pot_total - sum(p.amount for p in pots)
     if pots and extra:
         pots[0] = type(pots[0])(pots[0].amount + extra, pots[0].eligible)
     carried = 0
@@ -921,6 +943,56 @@ def _showdown(state: TableState, cmd: Command) -> list[ev.Event]:
 def _award(shares: list[tuple[str, int]], reason: str) -> ev.Event:
     return base.make_event(ev.PotAwarded, shares=[ev.Share(player=p, amount=a) for p, a in shares if a],
                            reason=reason[:200])
+
+
+def settlement(state: TableState) -> list[ev.Event]:
+    """What the showdown (or the last fold) pays out this hand, counted from the whole pot
+    (what is left plus what was already paid)."""
+    x = _x(state)
+    pot_total = state.balance("pot") + x.paid
+    if x.phase == "won":
+        return _last_one_wins(state, pot_total)
+    hands, missing = showdown_hands(state)
+    if missing:
+        raise RuleViolation("; ".join(missing))
+    return _settle(state, hands, pot_total)
+
+
+def check_event(state: TableState, event: ev.Event) -> None:
+    """For ``potlog verify --rules``: raise `RuleViolation` if Blücher's rules would not have
+    recorded `event` in `state` (the table before it). Commands are re-decided from the
+    event; the rounds and the settlement are recomputed and must be exactly what was recorded."""
+    from ..describe import describe as say
+    from ..verify import command_for
+
+    t = event.type  # type: ignore[attr-defined]
+    plain = event.model_copy(update={"ruling": None})
+    if t == "void":
+        return
+    if t == "session_opened":
+        if base.validate_options(Options, dict(event.options), NAME) != event.options:  # type: ignore[attr-defined]
+            raise RuleViolation("the options are not the ones Blücher would record")
+        return
+    x = _x(state)
+    hand = state.hand
+    settling = t in ("pot_awarded", "pot_carried", "hand_ended") or (
+        t == "declared" and event.name == "next-dealer")  # type: ignore[attr-defined]
+    if settling and state.in_hand and x.phase in ("showdown", "won"):
+        expected = settlement(state)
+        want = expected[x.settled] if x.settled < len(expected) else None
+        if want != plain:
+            raise RuleViolation(f"the showdown records '{say(want)}' here" if want else "the hand is settled already")
+        return
+    if t == "round_started":
+        if not state.in_hand or x.phase != "round-over" or event.round != hand.round + 1:  # type: ignore[union-attr,attr-defined]
+            raise RuleViolation("a round starts by itself, only when the dice are rolled or a round's betting is over")
+        return
+    cmd = command_for(event)
+    if cmd is None:
+        raise RuleViolation(f"Blücher never records {t}")
+    decided = decide(state, cmd)
+    if not decided or decided[0] != plain:
+        raise RuleViolation(f"the rules record '{say(decided[0])}' here" if decided else "the rules record nothing here")
 
 
 _VERBS = {
