@@ -55,7 +55,7 @@ def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog ex
 
 
 @app.command(rich_help_panel="Move logs")
-def export(fmt: Annotated[str, typer.Option("--format", "-f", help="jsonl (raw events); more with 'potlog export --help'.")] = "jsonl",
+def export(fmt: Annotated[str, typer.Option("--format", "-f", help="jsonl (raw events, re-importable), json (hand histories), csv (chip journal), text (hand history to read), beancount (double-entry journal).")] = "jsonl",
            out: Annotated[Optional[str], typer.Option("--out", "-o", help="Write to this file (default: stdout).")] = None,
            all_sessions: Annotated[bool, typer.Option("--all", help="Every session in the database.")] = False,
            db: DbOpt = None, session: SessionOpt = None) -> None:
