@@ -996,7 +996,10 @@ def _check_transfer(state: TableState, e: Any) -> None:
 def _bet_verbs(state: TableState, player: str) -> tuple[str, ...]:
     seat = state.seat(player)
     assert seat is not None
-    if _owes(state, seat):
+    owed = _owes(state, seat)
+    if owed >= state.stack(player):
+        return ("allin", "fold")
+    if owed:
         return ("call", "raise", "allin", "fold")
     return ("check", "bet", "allin", "fold")
 
@@ -1033,6 +1036,8 @@ def legal(state: TableState) -> list[base.Legal]:
         holders = _players_with_chips(state)
         if len(holders) == 1 and state.hands_played:
             return [base.Legal(None, ("close", "note"), f"the game is over: {holders[0]} holds every chip")]
+        if not holders and state.hands_played:
+            return [base.Legal(None, ("close", "note"), "the game is over: the house took the last chips")]
         return [base.Legal(None, ("hand", "join", "rebuy", "leave", "count", "note", "close"))]
     ext = _ext(state)
     hand = state.hand
@@ -1055,7 +1060,9 @@ def legal(state: TableState) -> list[base.Legal]:
         else:
             seat = state.seat(who)
             owed = _owes(state, seat) if seat is not None else 0
-            out.append(base.Legal(who, _bet_verbs(state, who), f"{owed} to call" if owed else "nothing to call"))
+            note = "nothing to call" if not owed else (f"{owed} to call" if owed < state.stack(who) else
+                                                        f"{owed} to call: all-in or fold")
+            out.append(base.Legal(who, _bet_verbs(state, who), note))
     return out
 
 
