@@ -245,6 +245,9 @@ def apply(state: TableState, event: ev.Event) -> None:
     hand = state.hand
     if t == "hand_started":
         _begin(state, x, event)  # type: ignore[arg-type]
+    elif t == "hand_ended":
+        x.phase = "ended"
+        return
     elif hand is None or hand.ended:
         return
     elif t == "declared":
@@ -276,9 +279,6 @@ def apply(state: TableState, event: ev.Event) -> None:
     elif t == "pot_carried":
         x.paid += event.amount  # type: ignore[attr-defined]
         x.settled += 1
-        return
-    elif t == "hand_ended":
-        x.phase = "ended"
         return
     elif t != "player_left":
         return
