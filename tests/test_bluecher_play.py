@@ -350,3 +350,53 @@ bet Ann 4
         assert a.hand.to_act == "Ben" and a.ext.raised == ["Ann"] and a.ext.bought == ["Ann"]
     finally:
         led.close()
+
+
+def test_everyone_all_in_in_the_opening_goes_straight_to_the_showdown(potlog, tmp_path):
+    potlog.run_script("""
+new bluecher --name t -p Ann=4 -p Ben=3 -p Cy=9
+hand --dealer Cy
+deal Ann 5H 9C 2D
+deal Ben KS AD 7C
+deal Cy 6D 4S 3H
+declare Ann dice 2
+declare Ann limit 5
+hole Ann 5H
+allin Ann
+hole Ben KS
+allin Ben
+hole Cy 6D
+call Cy
+roll Ann 5 6
+""", tmp_path)
+    data = table(potlog)
+    # Cy still has chips but nobody can call him: he still gets his turn to buy a card
+    assert data["hand"]["phase"] == "round" and data["hand"]["to_act"] == "Cy"
+    r = potlog("bet", "Cy", "2", ok=False)
+    assert "nobody else can call a bet (all-in): Cy checks" in r.output
+    potlog.run_script("check Cy\ncheck Cy\ncheck Cy\nshowdown\n", tmp_path)
+    # Ben KS+AD = 11 takes the main pot (9); Cy's 6D+4S = 10 beats Ann's 7 for the side pot (2)
+    assert stacks(potlog) == {"Ann": 0, "Ben": 9, "Cy": 7}
+    # Ann has no chips left: she sits the next hand out, and three players are still needed
+    r = potlog("hand", ok=False)
+    assert "needs 3 to 10 players with chips, not 2" in r.output
+    potlog("rebuy", "Ann", "10")
+    potlog("hand")
+    assert table(potlog)["hand"]["dealer"] == "Ben" and table(potlog)["hand"]["first"] == "Cy"
+
+
+def test_a_player_without_chips_sits_out_and_rebuys_wait_for_the_hand_to_end(potlog, tmp_path):
+    potlog.run_script("""
+new bluecher --name t -p Ann=20 -p Ben=20 -p Cy=20 -p Dan=0
+hand --dealer Dan
+deal all -n 3
+""", tmp_path)
+    data = table(potlog)
+    assert [s["name"] for s in data["seats"] if s["in_hand"]] == ["Ann", "Ben", "Cy"]
+    assert data["hand"]["first"] == "Ann" and data["game_view"]["stock"] == "43 cards"
+    potlog.run_script("declare Ann dice 1\ndeclare Ann limit 2\nhole Ann\nbet Ann 1\n", tmp_path)
+    r = potlog("rebuy", "Ann", "10", ok=False)
+    assert "Ann is in hand 1: rebuy between hands (table stakes)" in r.output
+    potlog("rebuy", "Dan", "10")  # not in the hand: may rebuy now, plays from the next hand
+    potlog("join", "Eve", "15")
+    assert table(potlog)["hand"]["to_act"] == "Ben"

@@ -1035,7 +1035,7 @@ def legal(state: TableState) -> list[base.Legal]:
         if p == _first(x) and p not in x.acted:
             todo = [w for w, v in (("dice 1-5", x.dice), ("limit", x.limit)) if v is None]
             verbs: tuple[str, ...] = ("declare",) if todo else ()
-            verbs += ("hole",) if p not in x.hole else ("bet", "allin")
+            verbs += ("hole",) if p not in x.hole else () if todo else ("bet", "allin")
             note = ("declare " + " and ".join(todo) + "; " if todo else "") + (
                 "place a hole card" if p not in x.hole else f"bet 1 to {x.limit}")
             return [base.Legal(p, verbs, note)]
