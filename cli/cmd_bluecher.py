@@ -22,12 +22,11 @@ def buy(player: Player,
         card: Annotated[Optional[str], typer.Argument(help="The card received, if the recorder sees it (default: unseen).")] = None,
         discard: Annotated[Optional[str], typer.Option("--discard", "-d", help="The card given up (default: one of the player's unseen cards).")] = None,
         db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
-    """Blücher: PLAYER buys a card, discarding one of the two cards that are not the hole card;
-    the card cost goes into the pot by itself.
+    """Blücher: PLAYER buys a card for the card cost, which goes into the pot by itself.
 
-    Examples: potlog buy Ann (both cards unseen); potlog buy Ann 7H --discard KD.
-    A buy recorded as a table ruling (--override) pays no card cost: add it with
-    'potlog pay Ann pot N' if the table wants it paid.
+    The card given up is one of the two that are not the hole card. Examples: 'potlog buy Ann' (both cards unseen); 'potlog buy Ann 7H --discard KD'.
+
+    A buy recorded as a table ruling (--override) pays no card cost: add it with 'potlog pay Ann pot N' if the table wants it paid.
     """
     record(db, session, Command("exchange", player=player, cards=(card or "??",), discard=(discard or "??",)),
            override=override, as_json=json)
@@ -37,10 +36,11 @@ def buy(player: Player,
 def hole(player: Player,
          card: Annotated[Optional[str], typer.Argument(help="The hole card, if the recorder sees it (default: face down, unseen).")] = None,
          db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
-    """Blücher: PLAYER places a hole card face down (in the opening, before betting or calling).
+    """Blücher: PLAYER places a hole card face down, in the opening, before betting or calling.
 
-    'potlog hole Ann' records it unseen (one of Ann's unseen cards); 'potlog hole Ann 5H'
-    names it. At the showdown, 'potlog hole Ann 5H' names an unseen hole card and turns it up.
+    'potlog hole Ann' records it unseen (then it is one of Ann's unseen cards); 'potlog hole Ann 5H' names it.
+
+    At the showdown, 'potlog hole Ann 5H' names an unseen hole card and turns it up.
     """
     record(db, session, Command("declare", player=player, name="hole", value=card if card else "??"),
            override=override, as_json=json)
