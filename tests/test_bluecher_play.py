@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 from ledger.games.bluecher import BluecherExt
+from ledger.snapshots import from_plain, same
 from ledger.state import state_hash, to_plain
 
 OPENING = """
@@ -347,6 +348,8 @@ bet Ann 4
         assert state_hash(a) == state_hash(b)
         plain = json.loads(json.dumps(to_plain(a.ext)))
         assert BluecherExt(**plain) == a.ext
+        again = from_plain(json.loads(json.dumps(to_plain(a))))  # a snapshot's round trip
+        assert same(again, a) and state_hash(again) == state_hash(a)
         assert a.hand.to_act == "Ben" and a.ext.raised == ["Ann"] and a.ext.bought == ["Ann"]
     finally:
         led.close()

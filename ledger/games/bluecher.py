@@ -549,7 +549,8 @@ def _declare(state: TableState, cmd: Command) -> list[ev.Event]:
         if player != first:
             raise RuleViolation(f"{player} cannot declare the {what}: {first}, the first player, does")
         if x.phase != "open" or first in x.acted:
-            raise RuleViolation(f"the {what} is declared by {first} in the opening, before the first bet")
+            raise RuleViolation(f"the {what} {'are' if what == 'dice' else 'is'} declared by {first} "
+                                "in the opening, before the first bet")
         if what == "dice":
             if x.dice is not None:
                 raise RuleViolation(f"{first} declared {x.dice} dice already: a declaration stands (void it if it was recorded wrong)")
