@@ -44,9 +44,16 @@ class LineFailed(Exception):
         self.code = code
 
 
+def one_line(message: str) -> str:
+    """The first line of `message`, with any other control character (which a terminal or
+    `str.splitlines` would treat as a break, or worse) shown escaped, as typed input may hold them."""
+    line = message.split("\n", 1)[0] if message else "error"
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in line) or "error"
+
+
 def fail(message: str, code: int = 1) -> None:
     """Print one line on stderr and exit with `code` (inside `potlog run`: hand it to run)."""
-    line = message.splitlines()[0] if message else "error"
+    line = one_line(message)
     if RUN_DEFAULTS.get("capture"):
         raise LineFailed(line, code)
     typer.echo(f"potlog: {line}", err=True)

@@ -63,7 +63,9 @@ def main(argv: list[str] | None = None) -> int:
         ctx = getattr(exc, "ctx", None)
         if ctx is not None:
             hint = f" (see '{ctx.command_path} --help')"
-        typer.echo(f"potlog: {exc.format_message()}{hint}", err=True)
+        from .common import one_line
+
+        typer.echo(f"potlog: {one_line(exc.format_message())}{hint}", err=True)
         return exc.exit_code
     except click.Abort:
         typer.echo("potlog: aborted", err=True)
