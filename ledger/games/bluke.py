@@ -9,12 +9,14 @@ ended on its last trick) and, with a stake, the chips at the end.
 
 How a night is recorded (either way, or hand by hand both ways; the scores are the same):
 
-- card by card: ``potlog hand`` (the deal is computed), ``potlog deal trump 7H --up`` (the
-  turned card), ``potlog bid John=3 Margaret=3 ...``, then ``potlog play John QH`` for
+- card by card: ``potlog hand`` (potlog knows the dealer and the cards each gets),
+  ``potlog deal trump 7H --up`` (the turned card), ``potlog bid John=3 Margaret=3 ...``, then ``potlog play John QH`` for
   every card; each complete trick gets its ``trick_won``, the last one scores the hand.
 - as a scorekeeper does: ``potlog hand``, ``potlog bid ...``, ``potlog tricks John=4
   Margaret=0 ...`` (every player's tricks, adding up to the cards dealt).
-``potlog scorecard`` lays out the card as the rule text does.
+``potlog scorecard`` lays out the card as the rule text does: its "creative" layout (the
+default) writes taken/bid then the running score (``4/3 31``: bid 3, took 4), and the
+bids' total over the cards dealt (``13/13``), as the text's own card does.
 
 Readings of the rule text (where it leaves a gap, what a table would do):
 
@@ -48,10 +50,13 @@ Readings of the rule text (where it leaves a gap, what a table would do):
   turned) the two Blukes are the whole trump suit.
 - A play that breaks following suit where the hand is known is refused. Where the hand is
   not known, a player who did not follow is noted as void in that suit; if they later show
-  a card of it, potlog flags a revoke (a note in the log, ``revokes`` in the state and the
-  scorecard). The rule text sets no penalty: the table decides, and records it with
+  a card of it (played, or shown with ``potlog reveal``), potlog flags a revoke (a note in
+  the log, ``revokes`` in the state and the scorecard), once per suit not followed. The rule text sets no penalty: the table decides, and records it with
   ``potlog score NAME -N --override "revoke"`` (shown as an adjustment on the scorecard).
 - ``score`` is otherwise refused: the points follow from the bids and tricks.
+- A card recorded against the rules (``play ... --override``) may complete a trick without
+  its ``trick_won``: the next ``play`` (by the trick's winner) records it first, and after
+  the last trick ``potlog end`` takes it and scores the hand.
 - The scorekeeper's ``tricks`` must add up to the cards dealt (every trick is taken by
   someone). The rule text's "creative scorecard" breaks this once (its second hand shows
   11 tricks taken of 12) and its third hand's bid total reads 10 where the bids add up to 9;
