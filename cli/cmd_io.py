@@ -102,7 +102,7 @@ def run(file: Annotated[str, typer.Argument(help="A file of potlog commands, one
                 fail(f"line {n}: 'run' cannot be nested", 2)
             if not quiet:
                 typer.echo(f"» {text}")
-            code, why = _run_line(root, args)
+            code, why = _run_line(root, args, quiet)
             if code:
                 RUN_DEFAULTS["capture"] = False
                 fail(f"line {n}: {why} (stopped here; lines before it are recorded)", code)
@@ -114,14 +114,18 @@ def run(file: Annotated[str, typer.Argument(help="A file of potlog commands, one
     typer.echo(f"ran {done} commands from {file}")
 
 
-def _run_line(root: typer.Typer, args: list[str]) -> tuple[int, str]:
+def _run_line(root: typer.Typer, args: list[str], quiet: bool = False) -> tuple[int, str]:
     """Run one line in-process; (exit code, the one-line reason it was refused)."""
+    import contextlib
+    import io
+
     from .main import _only_invoked  # build just this line's command, as `main` does
 
     RUN_DEFAULTS["capture"] = True
     saved = _only_invoked(args)
     try:
-        rv = root(args=args, prog_name="potlog", standalone_mode=False)
+        with contextlib.redirect_stdout(io.StringIO()) if quiet else contextlib.nullcontext():
+            rv = root(args=args, prog_name="potlog", standalone_mode=False)
     except LineFailed as exc:
         return exc.code, str(exc)
     except click.Exit as exc:
