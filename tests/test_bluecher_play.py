@@ -48,7 +48,7 @@ roll Ann 6 5
 buy Ann 4C --discard 2D
 bet Ann 3
 call Ben
-buy Cy AC --discard 4S
+exchange Cy AC --discard 4S
 raise Cy 2
 call Ann
 call Ben

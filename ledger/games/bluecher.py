@@ -252,13 +252,17 @@ def apply(state: TableState, event: ev.Event) -> None:
         return
     elif t == "declared":
         _declared(state, x, event)  # type: ignore[arg-type]
+        return  # a declaration moves no turn
     elif t == "cards_dealt":
         if state.seat(event.to) is not None:  # type: ignore[attr-defined]
             x.stock -= len(event.cards)  # type: ignore[attr-defined]
+        if x.phase != "deal":
+            return
     elif t == "cards_exchanged":
         x.stock -= len(event.draw)  # type: ignore[attr-defined]
         if x.phase == "round":
             x.bought.append(event.player)  # type: ignore[attr-defined]
+        return
     elif t == "dice_rolled":
         if x.target is None and x.phase in ("roll", "open"):
             x.target = sum(event.faces)  # type: ignore[attr-defined]
@@ -268,8 +272,12 @@ def apply(state: TableState, event: ev.Event) -> None:
         x.acted, x.raised, x.bought, x.high = [], [], [], 0
     elif t in _STAKES:
         _stake(state, x, event)
-    elif t in ("fold", "check"):
+    elif t == "check":
         x.acted.append(event.player)  # type: ignore[attr-defined]
+    elif t == "fold":
+        x.acted.append(event.player)  # type: ignore[attr-defined]
+        _flow(state, x, folded=True)
+        return
     elif t == "deck_reshuffled":
         x.stock += event.cards  # type: ignore[attr-defined]
     elif t == "pot_awarded":
@@ -280,7 +288,10 @@ def apply(state: TableState, event: ev.Event) -> None:
         x.paid += event.amount  # type: ignore[attr-defined]
         x.settled += 1
         return
-    elif t != "player_left":
+    elif t == "player_left":
+        _flow(state, x, folded=True)
+        return
+    else:
         return
     _flow(state, x)
 
@@ -344,16 +355,21 @@ def _can_act(state: TableState, seat: Seat | None) -> bool:
             and state.balances.get("seat:" + seat.name, 0) > 0)
 
 
+def _in_order(state: TableState, x: BluecherExt) -> list[Seat]:
+    """The hand's seats from the first player, clockwise."""
+    by_name = {s.name: s for s in state.seats}
+    return [by_name[n] for n in x.order if n in by_name]
+
+
 def _next_open(state: TableState, x: BluecherExt) -> str | None:
-    for name in x.order:
-        seat = state.seat(name)
-        if seat is not None and seat.in_hand and seat.active and not seat.folded and name not in x.acted:
-            return name
+    for seat in _in_order(state, x):
+        if seat.in_hand and seat.active and not seat.folded and seat.name not in x.acted:
+            return seat.name
     return None
 
 
 def _next_round(state: TableState, x: BluecherExt) -> str | None:
-    seats = [state.seat(n) for n in x.order]
+    seats = _in_order(state, x)
     for seat in seats:
         if _can_act(state, seat) and seat.name not in x.acted:  # type: ignore[union-attr]
             return seat.name  # type: ignore[union-attr]
@@ -364,8 +380,9 @@ def _next_round(state: TableState, x: BluecherExt) -> str | None:
     return None
 
 
-def _flow(state: TableState, x: BluecherExt) -> None:
-    """Where the hand is now: the phase and whose turn it is."""
+def _flow(state: TableState, x: BluecherExt, folded: bool = False) -> None:
+    """Where the hand is now: the phase and whose turn it is (`folded`: someone just left
+    the hand, so it may be down to one player)."""
     hand = state.hand
     assert hand is not None
     to_act: str | None = None
@@ -373,7 +390,7 @@ def _flow(state: TableState, x: BluecherExt) -> None:
         dealt = [s for s in state.seats if s.in_hand]
         if dealt and all(len(s.cards) >= 3 for s in dealt):
             x.phase = "open"
-    if x.phase in ("open", "roll", "round", "round-over", "showdown"):
+    if folded and x.phase in ("open", "roll", "round", "round-over", "showdown"):
         if sum(1 for s in state.seats if s.in_hand and not s.folded) <= 1:
             x.phase = "won"
     if x.phase == "open":
