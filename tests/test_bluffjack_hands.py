@@ -354,3 +354,71 @@ def test_a_player_short_of_the_ante_antes_what_they_have(potlog, tmp_path):
     _, data = table(potlog)
     # Ben has no chips left, so nobody can bet against Ann: straight to the draw
     assert data["hand"]["phase"] == "drawing" and data["hand"]["to_act"] == "Ben"
+
+
+def test_voids_go_newest_first_and_undo_the_steps_potlog_added(potlog, tmp_path):
+    potlog.run_script(DEAL.join(["new bluffjack --name t -p Ann=20 -p Ben=20 -p Cy=20 -o ante=2\n", "\n"]), tmp_path)
+    seqs = {(e["event"]["type"], e["event"].get("player")): e["seq"] for e in json.loads(potlog("log", "--json").output)}
+    ante, forced = seqs[("ante", "Cy")], seqs[("raise", "Ben")]
+    r = potlog("void", str(ante), "--reason", "Cy had not anted", ok=False)
+    assert f"void seq {forced} first: in bluffjack corrections go from the newest event back" in r.output
+    r = potlog("void", "2", "--reason", "no", ok=False)
+    assert "came before the last hand started" in r.output
+    for seq in (forced, forced - 1, ante):  # the forced raise, the round it opened, the ante
+        potlog("void", str(seq), "--reason", "Cy had not anted")
+    stacks, data = table(potlog)
+    assert data["accounts"]["pot"] == 4 and stacks["Cy"] == 20 and data["hand"]["current_bet"] == 0
+    assert data["legal"] == ["Cy: ante — ante 2"]
+    potlog("ante", "Cy", "2")  # and the round and the forced raise come again
+    assert events(potlog)[-1] == {"type": "raise", "player": "Ben", "amount": 2, "by": 2}
+    potlog.run_script("call Cy\ncall Ann\n", tmp_path)
+    assert potlog("verify", "--rules").exit_code == 0
+
+
+NO_HOUSE_BUST = """\
+new bluffjack --name t -p Ann=20 -p Ben=20 -o no_house=true
+hand
+deal Ben KS
+deal Ann KD
+deal Ben 5S --up
+deal Ann 6D --up
+ante Ann 1
+ante Ben 1
+call Ann
+hit Ben 9C
+hit Ann 9D
+stand Ben
+stand Ann
+check Ben
+check Ann
+showdown
+"""
+
+
+def test_no_house_what_is_set_aside_goes_to_the_last_player_when_the_others_leave(potlog, tmp_path):
+    potlog.run_script(NO_HOUSE_BUST + "leave Ben\n", tmp_path)
+    stacks, data = table(potlog)
+    assert data["accounts"]["pot:aside"] == 0 and stacks["Ann"] == 18 + 4
+    assert events(potlog)[-1]["reason"] == "the last player standing wins what was set aside"
+
+
+def test_no_house_what_is_set_aside_is_shared_when_the_session_closes_early(potlog, tmp_path):
+    potlog.run_script(NO_HOUSE_BUST + "close\n", tmp_path)
+    _, data = table(potlog)
+    assert {s["name"]: s["cashed_out"] for s in data["seats"]} == {"Ann": 20, "Ben": 20}
+    assert data["accounts"]["pot:aside"] == 0 and data["closed"]
+
+
+def test_snapshots_rebuild_the_game_state(potlog, tmp_path):
+    from ledger.snapshots import read_snapshot, write_snapshot
+    from ledger.state import state_hash
+
+    potlog.run_script(HAND.split("hit Ben 5D")[0], tmp_path)
+    led = potlog.ledger()
+    mid = led.state("t")
+    assert write_snapshot(led.store, "t", mid)
+    seq, again = read_snapshot(led.store, "t", mid.seq)
+    assert seq == mid.seq and type(again.ext) is type(mid.ext) and state_hash(again) == state_hash(mid)
+    led.close()
+    potlog.run_script("hit Ben 5D\nstand Ann\nstand Ben\n", tmp_path)
+    assert table(potlog)[1]["hand"]["phase"] == "final"

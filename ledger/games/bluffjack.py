@@ -60,7 +60,15 @@ Readings chosen where the text leaves a gap:
   dealer's left, with no forced raise).
 - Potlog keeps the turn: dealing, betting, taking cards and standing out of turn are refused.
   ``award``, ``carry``, ``round`` and ``end`` are refused: the showdown settles and ends each
-  hand. ``pay`` moves chips between players only.
+  hand. ``pay`` moves chips between players only. In the draw, ``deal`` is a ``hit`` (face
+  down unless ``--up``, as ``deal`` always is).
+- Corrections (``potlog void``) go from the newest event back, and only within the last hand
+  (with what came after it): a command that made potlog record steps of its own (the last ante
+  and the forced raise, the call that closes a round and the next round) is undone by voiding
+  those steps first. After a ruling (``--override``) leaves such a step due, potlog records it
+  before the next command.
+- A short stack is eliminated only at a showdown; a player who joins later, or comes back with
+  a new buy-in, is dealt in from the next hand.
 """
 
 from __future__ import annotations
@@ -135,6 +143,7 @@ class BluffjackExt:
         drew: in a more-betting draw, the player who has just taken a card or stood and now bets.
         forced: who made this hand's forced raise.
         paid: how many of the showdown's payouts are recorded.
+        recent: the seqs of the events since the last hand started (voids aside), for voids.
     """
 
     stage: str = "idle"
@@ -146,6 +155,7 @@ class BluffjackExt:
     drew: str | None = None
     forced: str | None = None
     paid: int = 0
+    recent: list[int] = field(default_factory=list)
 
 
 # ----------------------------------------------------------------------------- hands
@@ -307,6 +317,10 @@ def apply(state: TableState, event: ev.Event) -> None:
     ext = _ext(state)
     hand = state.hand
     t = event.type  # type: ignore[attr-defined]
+    if t == "hand_started":
+        ext.recent = []
+    if t != "void":
+        ext.recent.append(state.seq)
     if t == "hand_started" and hand is not None:
         ext.stage, ext.due, ext.forced, ext.drew, ext.paid = "deal", "", None, None, 0
         ext.anted, ext.acted, ext.stood = [], [], []
@@ -508,22 +522,21 @@ def decide(state: TableState, cmd: Command) -> list[ev.Event]:
     if cmd.verb == "open":
         return base.open_session(cmd, Options, NAME)
     base.require_open(state)
-    pre = _auto_chain(state) if state.in_hand else []  # only after an overridden event
+    if cmd.verb == "void":
+        return _void(state, cmd)
+    pre = _auto_chain(state) if state.in_hand else []  # only after an overridden or voided event
     current = _trial(state, pre) if pre else state
     events = _decide(current, cmd)
-    if cmd.verb == "void" or not events:
+    if not events:
         return pre + events
     return pre + events + _auto_chain(_trial(current, events))
-
-
-_HANDLERS: dict[str, Any] = {}
 
 
 def _decide(state: TableState, cmd: Command) -> list[ev.Event]:
     handler = _HANDLERS.get(cmd.verb)
     if handler is not None:
         return handler(state, cmd)  # type: ignore[no-any-return]
-    if cmd.verb in ("join", "leave", "note", "count", "void", "close", "reveal", "rebuy", "pay"):
+    if cmd.verb in ("join", "leave", "note", "count", "close", "reveal", "rebuy", "pay"):
         return _generic(state, cmd)
     if cmd.verb in ("award", "carry", "end"):
         raise RuleViolation(f"in bluffjack potlog settles the pot: record the hand to its end and use "
@@ -532,6 +545,26 @@ def _decide(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation("in bluffjack potlog opens each betting round itself when the cards and bets before it are done")
     raise RuleViolation(f"bluffjack has no '{cmd.verb}': deal, ante, bet, call, raise, allin, check, fold, "
                         "hit, stand, reveal and showdown are its moves")
+
+
+_HANDLERS: dict[str, Any] = {}
+
+
+def _void(state: TableState, cmd: Command) -> list[ev.Event]:
+    """Corrections go from the newest event back, so no event is left standing on one that
+    is gone (a round opened by a call that is void, a forced raise without its antes)."""
+    recent = _ext(state).recent
+    if cmd.target is not None and recent and cmd.target != recent[-1] and 1 < cmd.target <= state.seq \
+            and cmd.target not in state.voided:
+        if cmd.target in recent:
+            raise RuleViolation(f"void seq {recent[-1]} first: in bluffjack corrections go from the newest "
+                                f"event back (seq {recent[-1]} came after seq {cmd.target})")
+        raise RuleViolation(f"seq {cmd.target} came before the last hand started (seq {recent[0]}): only the "
+                            "events since then can be voided, newest first")
+    return base.void(state, cmd)
+
+
+_HANDLERS["void"] = _void
 
 
 def _generic(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -544,11 +577,12 @@ def _generic(state: TableState, cmd: Command) -> list[ev.Event]:
             if who is not None and state.seat(who) is None:
                 raise RuleViolation(f"in bluffjack chips reach the pot by betting and leave it at the showdown: "
                                     f"pay moves chips between players only, not to or from {who}")
+    if cmd.verb == "close":
+        shares = _aside_at_close(state)
+        return shares + base.close(_trial(state, shares) if shares else state, cmd)
     events = base.decide_generic(state, cmd, NAME)
     if cmd.verb == "leave":
         events += _aside_after_leave(state, events)
-    if cmd.verb == "close":
-        events = _aside_at_close(state) + events
     return events
 
 
@@ -599,9 +633,11 @@ def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(f"the game is over: {holders[0]} holds every chip (end the session with 'potlog close')")
     if len(holders) < 2:
         raise RuleViolation(f"bluffjack needs at least 2 players with chips, not {len(holders)}")
-    broke = [s.name for s in state.active_seats if state.stack(s.name) == 0]
-    if broke:
-        raise RuleViolation(f"{broke[0]} has no chips: rebuy or leave before the next hand")
+    # players out of chips are eliminated (the showdown does it; after a void, the next hand does)
+    out = [base.make_event(ev.PlayerLeft, player=s.name, cashout=0, reason=ELIMINATED)
+           for s in state.active_seats if state.stack(s.name) == 0]
+    if out:
+        return out + _hand(_trial(state, out), cmd)
     last = state.hand.dealer if state.hand is not None and state.hand.number else None
     if last is None:
         dealer = cmd.dealer or state.active_seats[0].name
@@ -932,6 +968,9 @@ def check_event(state: TableState, event: ev.Event) -> None:
         _same(base.open_session(command_for(event), Options, NAME)[0], plain)  # type: ignore[arg-type]
         return
     ext = _ext(state)
+    if t == "void":
+        _same(_void(state, command_for(event))[0], plain)  # type: ignore[arg-type]
+        return
     if state.in_hand and ext.due:
         expected = _auto(state)
         if not expected:
@@ -1038,7 +1077,11 @@ def legal(state: TableState) -> list[base.Legal]:
             return [base.Legal(None, ("close", "note"), f"the game is over: {holders[0]} holds every chip")]
         if not holders and state.hands_played:
             return [base.Legal(None, ("close", "note"), "the game is over: the house took the last chips")]
+        if len(holders) < 2:
+            return [base.Legal(None, ("join", "rebuy", "note", "close"), "a hand needs 2 players with chips")]
         return [base.Legal(None, ("hand", "join", "rebuy", "leave", "count", "note", "close"))]
+    if _ext(state).due:  # after a ruling or a void: the step potlog records before the next command
+        state = _trial(state, _auto_chain(state))
     ext = _ext(state)
     hand = state.hand
     assert hand is not None
