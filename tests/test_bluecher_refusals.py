@@ -77,7 +77,13 @@ def test_buying_out_of_turn_and_exchanging_the_hole_card(potlog, tmp_path):
     assert "AS is already in Ann's hand" in refused(potlog, "buy", "Ann", "AS", "--discard", "9C")
     potlog("buy", "Ann", "2C", "--discard", "9C")
     assert "Ann has bought a card this round already: one card per round" in refused(potlog, "buy", "Ann", "--discard", "AS")
-    assert "a card is bought before" not in refused(potlog, "exchange", "Ben", "--discard", "??")
+    assert "Ben cannot buy a card now: it is Ann's turn" in refused(potlog, "exchange", "Ben", "--discard", "??")
+    potlog("check", "Ann")
+    assert "Ann cannot buy a card now: it is Ben's turn" in refused(potlog, "buy", "Ann", "--discard", "AS")
+    potlog("check", "Ben")
+    potlog("bet", "Cy", "1")
+    potlog("call", "Ann")
+    assert "Ben has acted this round: a card is bought before checking" in refused(potlog, "buy", "Ben")
 
 
 def test_second_raise_and_raise_above_the_limit(potlog, tmp_path):
