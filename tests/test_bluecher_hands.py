@@ -21,7 +21,7 @@ def test_best_hand_prefers_not_bust_then_closest_then_fewer_cards():
     # target 12: 5+4+3 = 12 exactly beats 5+4 = 9
     h = best_hand("Ann", "5H", ["4C", "3D"], 12, "french")
     assert h.total == 12 and len(h.cards) == 3
-    # target 9: 5+4 = 9 with two cards beats 5+... three cards can't tie, but fewer cards wins a tie
+    # same total, same target: two cards beat three
     a = BestHand("A", ("5H", "4C"), 9, 9)
     b = BestHand("B", ("2S", "3S", "4S"), 9, 9)
     assert a.key("french") < b.key("french")

@@ -161,6 +161,24 @@ roll Ben 6 6
     assert data["accounts"]["carry"] == 0 and data["accounts"]["pot"] == 0
 
 
+def test_a_carry_over_left_at_the_end_of_the_night_is_shared_before_closing(potlog, tmp_path):
+    potlog.run_script("""
+new bluecher --name t -p Ann=50 -p Ben=50 -p Cy=50
+hand --dealer Cy
+deal Ann 5H 9C 2D
+deal Ben KS 3D 7C
+deal Cy QH 4S 6D
+""" + OPENING.format(dice=1, limit=3, ann_hole="5H", bet=2, ben_hole="KS", cy_hole="QH") + """
+roll Ann 2
+""" + checks("Ann", "Ben", "Cy", rounds=3) + "\nshowdown\n", tmp_path)
+    r = potlog("close", ok=False)
+    assert "4 chips ride in carry" in r.output
+    potlog.run_script("pay carry Ben 2 --reason 'the table splits the jackpot'\npay carry Cy 2\nclose\n", tmp_path)
+    data = table(potlog)
+    assert data["closed"] and all(s["stack"] == 0 for s in data["seats"])
+    assert {s["name"]: s["cashed_out"] for s in data["seats"]} == {"Ann": 50, "Ben": 50, "Cy": 50}
+
+
 def test_spanish_pack_hand(potlog, tmp_path):
     potlog.run_script("""
 new bluecher --name t -o pack=spanish -p Ann=40 -p Ben=40 -p Cy=40

@@ -121,7 +121,8 @@ def test_fold_by_someone_who_already_folded(potlog, tmp_path):
     (("award", "Ann"), "Blücher settles the pot itself"),
     (("round",), "Blücher starts its rounds by itself"),
     (("ante", "Ann", "1"), "Blücher has no antes"),
-    (("pay", "pot", "Ann", "3"), "chips leave the pot and the carry-over only by the rules"),
+    (("pay", "pot", "Ann", "3"), "chips leave the pot only by the rules"),
+    (("pay", "Ann", "carry", "3"), "the pot rides only when everyone busts"),
     (("declare", "Ann", "trumps", "3"), "Blücher has no declaration 'trumps'"),
 ])
 def test_refusals_before_the_roll(potlog, tmp_path, args, message):

@@ -46,6 +46,9 @@ Readings of the rule book (where it and issue 4 leave a gap, as a table would pl
   A player with no chips left (all-in) is skipped, and so buys no more cards.
 - Rebuys are between hands for players in the hand (table stakes); seated players who are
   out of the hand (folded, sitting out) may rebuy at any time.
+- Chips leave the pot only through the rules. A carry-over left when the night ends (the
+  last hand all bust) is shared out by the table between hands with ``potlog pay carry
+  PLAYER N`` before ``potlog close``.
 - Buying needs the stock: it holds the pack less the cards dealt and bought this hand; when
   it is empty, ``potlog reshuffle`` puts the discards back (refused while cards remain).
 - Showdown: each player's hand is the hole card with one or both other cards, the best of the
@@ -836,10 +839,12 @@ def _rebuy(state: TableState, cmd: Command) -> list[ev.Event]:
 
 def _pay(state: TableState, cmd: Command) -> list[ev.Event]:
     source, to = cmd.source or "", cmd.to or ""
-    if state.seat(source) is None and (source in ("pot", "carry") or source.startswith("pot:")) or (
-            state.seat(to) is None and to == "carry"):
-        raise RuleViolation("chips leave the pot and the carry-over only by the rules (showdown): "
-                            "pay between players, the house, or into the pot")
+    if state.seat(source) is None and (source == "pot" or source.startswith("pot:")):
+        raise RuleViolation("chips leave the pot only by the rules (potlog showdown, or the last fold)")
+    if state.seat(to) is None and to == "carry":
+        raise RuleViolation("the pot rides only when everyone busts: potlog showdown carries it over")
+    if state.seat(source) is None and source == "carry" and state.in_hand:
+        raise RuleViolation("the carry-over is in this hand's pot now: the showdown settles it")
     return base.pay(state, cmd)
 
 
