@@ -348,7 +348,7 @@ def test_a_ruling_out_of_turn_is_recorded_and_the_hand_carries_on(potlog, tmp_pa
 def test_a_player_short_of_the_ante_antes_what_they_have(potlog, tmp_path):
     potlog.run_script("new bluffjack --name t -p Ann=20 -p Ben=1 -o ante=2\nhand\n", tmp_path)
     r = potlog("ante", "Ben", "2", ok=False)
-    assert "Ben has only 1 chips: Ben antes 1 and is all-in" in r.output
+    assert "Ben has only 1 chip: Ben antes 1 and is all-in" in r.output
     potlog("ante", "Ben", "1")
     potlog.run_script("deal Ben 5S\ndeal Ann 6S\ndeal Ben 7S --up\ndeal Ann 8S --up\nante Ann 2\n", tmp_path)
     _, data = table(potlog)

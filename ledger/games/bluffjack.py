@@ -214,6 +214,10 @@ def hand_name(cards: list[str], options: dict[str, Any]) -> str:
 
 # ----------------------------------------------------------------------------- reading the table
 
+def _chips(n: int) -> str:
+    return f"{n} chip" if n == 1 else f"{n} chips"
+
+
 def _opt(state: TableState, key: str) -> Any:
     return state.options.get(key, Options.model_fields[key].default)
 
@@ -757,7 +761,7 @@ def _ante(state: TableState, cmd: Command) -> list[ev.Event]:
     owed = min(ante, stack)
     if cmd.amount is not None and cmd.amount != owed:
         if owed < ante:
-            raise RuleViolation(f"{player} has only {stack} chips: {player} antes {stack} and is all-in")
+            raise RuleViolation(f"{player} has only {_chips(stack)}: {player} antes {stack} and is all-in")
         raise RuleViolation(f"the ante at this table is {ante}, not {cmd.amount}: potlog ante {player} {ante}")
     return [base.make_event(ev.Ante, player=player, amount=owed)]
 
@@ -1119,9 +1123,11 @@ def describe(state: TableState) -> list[tuple[str, str]]:
         for s in _order(state):
             if s.folded:
                 continue
+            if not s.cards:
+                continue
             up = [h.card for h in s.cards if h.up]
             down = len(s.cards) - len(up)
-            text = f"{s.name} shows {hand_total(up) if up else 0}" + (f" +{down} down" if down else "")
+            text = (f"{s.name} shows {hand_total(up)}" if up else s.name) + (f" +{down} down" if down else "")
             if s.name in ext.stood:
                 text += ", stood"
             shown.append(text)
