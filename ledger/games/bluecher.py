@@ -89,8 +89,6 @@ SUMMARY = ("3 cards, a 1-5 dice target, 3 rounds of card buying and limit bettin
 MAX_DICE = 5
 ROUND_NAMES = {1: "first card", 2: "second card", 3: "third card"}
 SUIT_RANK = {"french": {"S": 4, "H": 3, "D": 2, "C": 1}, "spanish": {"E": 4, "C": 3, "B": 2, "O": 1}}
-SUIT_NAME = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SPANISH_SUIT_NAME = {"E": "swords", "C": "cups", "B": "clubs", "O": "coins"}
 COURT = {"10": 0, "J": 1, "Q": 2, "K": 3}
 _STAKES = ("bet", "call", "raise", "all_in")
 
@@ -216,10 +214,6 @@ def best_hand(player: str, hole: str, others: list[str], target: int, family: st
 
 
 # ----------------------------------------------------------------------------- options, ext
-
-def _opts(state: TableState) -> Options:
-    return Options.model_validate(state.options)
-
 
 def initial(state: TableState) -> BluecherExt:
     opts = state.options
