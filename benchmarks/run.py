@@ -41,7 +41,7 @@ from pathlib import Path
 
 from .workload import archive_rows, jsonl_line, session_rows, write_db
 
-GENERATOR = "v1"  # bump when workload.py changes, so cached archives are rebuilt
+GENERATOR = "v2"  # bump when workload.py changes, so cached archives are rebuilt
 HERE = Path(__file__).resolve().parent
 
 

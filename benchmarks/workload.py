@@ -1,6 +1,7 @@
 """Realistic archives for the benchmarks: many sessions of complete hands.
 
-Each session is one night at a freeform table of 4 to 6 players: buy-ins, then hands of
+About 30% of the events are Blücher evenings (see `archive_rows`), the rest freeform nights.
+A freeform night is a table of 4 to 6 players: buy-ins, then hands of
 antes, deals from a shuffled pack, dice, two betting rounds with bets, calls, raises and
 folds, card exchanges with a cost, reveals, an award or a carry-over into the next hand,
 chip counts, notes (a few voided), rebuys when a stack runs low, and at the end everyone
@@ -14,6 +15,7 @@ as `Store.append` chains them, so the same rows can go to the database directly,
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Iterator
@@ -171,12 +173,45 @@ def session_rows(sid: str, rng: random.Random, target: int, day: int = 0, closed
         prev = h
 
 
-def archive_rows(total: int, seed: int = 6) -> Iterator[Row]:
-    """About `total` events: nights of 800 to 3,000 events each, seeded and reproducible."""
+BLUECHER_SAMPLE = Path(__file__).resolve().parent.parent / "sample_sessions" / "bluecher-evening.jsonl"
+
+
+def bluecher_evening() -> list[tuple[str, str, str, str, str]] | None:
+    """The recorded Blücher evening (type, body, prev, hash, at per event), or None when the
+    ruleset or the sample is not there. Every event in it was decided by the Blücher rules."""
+    try:
+        from ledger.games import get_ruleset
+
+        get_ruleset("bluecher")
+        lines = BLUECHER_SAMPLE.read_text(encoding="utf-8").splitlines()
+    except Exception:
+        return None
+    out = []
+    for line in lines:
+        o = json.loads(line)
+        out.append((o["event"]["type"], canonical_json(o["event"]), o["prev_hash"], o["hash"], o["recorded_at"]))
+    return out
+
+
+def archive_rows(total: int, seed: int = 6, bluecher: float = 0.3) -> Iterator[Row]:
+    """About `total` events: freeform nights of 800 to 3,000 events each and, for about
+    `bluecher` of the events, Blücher evenings (copies of the recorded sample evening under
+    their own session names: the hash chain does not include the name, so each copy verifies).
+    Seeded and reproducible."""
     rng = random.Random(seed)
+    evening = bluecher_evening() if bluecher else None
     made = 0
     night = 0
+    blue = 0
     while made < total:
+        if evening and blue < bluecher * made and total - made >= len(evening):
+            night += 1
+            sid = f"bluecher-{night:05d}"
+            for seq, (etype, body, prev, h, at) in enumerate(evening, 1):
+                yield (sid, seq, etype, body, prev, h, at)
+            made += len(evening)
+            blue += len(evening)
+            continue
         night += 1
         target = min(rng.randint(800, 3000), max(total - made, 60))
         for row in session_rows(f"night-{night:05d}", rng, target, night):

@@ -380,19 +380,24 @@ def parse_event(body: str | bytes) -> Event:
 
 
 _MODEL_OF: dict[str, type[Event]] = dict(zip(TYPE_NAMES, EVENT_TYPES))
+_VALIDATORS: dict[str, Any] = {}
 
 
 def parse_typed(etype: str, body: str | bytes) -> Event:
     """`parse_event` for a stored row whose type column says `etype`: validates with that one
     model (so a short read builds one validator, not the whole union); when the column and
     the body disagree, the body decides, exactly as `parse_event`."""
-    model = _MODEL_OF.get(etype)
-    if model is not None:
-        try:
-            return model.model_validate_json(body)
-        except ValueError:  # pydantic's ValidationError; let the union say what is wrong
-            pass
-    return parse_event(body)
+    validator = _VALIDATORS.get(etype)
+    if validator is None:
+        model = _MODEL_OF.get(etype)
+        if model is None:
+            return parse_event(body)
+        model.model_rebuild()  # the deferred schema, built once
+        validator = _VALIDATORS[etype] = model.__pydantic_validator__
+    try:
+        return validator.validate_json(body)
+    except ValueError:  # pydantic's ValidationError; let the union say what is wrong
+        return parse_event(body)
 
 
 def parse_event_dict(data: dict[str, Any]) -> Event:

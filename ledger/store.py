@@ -229,8 +229,15 @@ class Store:
 
     def events(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[tuple[int, object]]:
         """(seq, event) pairs, each body validated into its model."""
-        for seq, etype, body, *_ in self.rows(session, after, upto):
-            yield seq, parse_typed(etype, body)
+        sql = "SELECT seq, type, body FROM events WHERE session_id = ? AND seq > ?"
+        args: list = [session, after]
+        if upto is not None:
+            sql += " AND seq <= ?"
+            args.append(upto)
+        cur = self.conn.execute(sql + " ORDER BY seq", args)
+        while batch := cur.fetchmany(2000):
+            for seq, etype, body in batch:
+                yield seq, parse_typed(etype, body)
 
     def recorded(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[Recorded]:
         for seq, etype, body, prev, h, at in self.rows(session, after, upto):
