@@ -422,3 +422,12 @@ def test_snapshots_rebuild_the_game_state(potlog, tmp_path):
     led.close()
     potlog.run_script("hit Ben 5D\nstand Ann\nstand Ben\n", tmp_path)
     assert table(potlog)[1]["hand"]["phase"] == "final"
+
+
+def test_a_fold_out_of_turn_by_ruling_keeps_the_turn_where_it_was(potlog, tmp_path):
+    potlog.run_script(DEAL.join(["new bluffjack --name t -p Ann=20 -p Ben=20 -p Cy=20 -o ante=2\n", "\n"])
+                      + "call Cy\ncall Ann\nstand Ben\nstand Cy\nstand Ann\n", tmp_path)
+    assert table(potlog)[1]["hand"]["to_act"] == "Ben"
+    potlog("fold", "Cy", "--override", "Cy mucked early")
+    _, data = table(potlog)
+    assert data["hand"]["to_act"] == "Ben" and data["legal"] == ["Ben: check, bet, allin, fold — nothing to call"]

@@ -351,8 +351,8 @@ def apply(state: TableState, event: ev.Event) -> None:
         ext.paid += 1
     elif t == "fold":
         player = event.player  # type: ignore[attr-defined]
-        if ext.stage in BETTING_STAGES or ext.stage == "drawing":
-            ext.last, ext.drew = player, None
+        if (ext.stage in BETTING_STAGES or ext.stage == "drawing") and hand.to_act == player:
+            ext.last, ext.drew = player, None  # (a fold out of turn, by a ruling, keeps the turn where it is)
     elif t == "cards_dealt" and ext.stage == "drawing" and state.seat(event.to) is not None:  # type: ignore[attr-defined]
         _after_draw(state, ext, event.to)  # type: ignore[attr-defined]
     elif t == "declared" and event.name == "stand" and event.player:  # type: ignore[attr-defined]
