@@ -38,7 +38,7 @@ from .reducer import fold
 from .state import TableState, state_hash, to_plain
 from .store import Store
 
-EVERY = 64  # fold at least this many events before writing a new snapshot
+EVERY = 16  # fold at least this many events before writing a new snapshot
 
 
 @cache
