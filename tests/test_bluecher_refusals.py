@@ -154,3 +154,22 @@ def test_override_records_a_refused_command_as_a_ruling(potlog, tmp_path):
     assert log[-1]["event"]["discard"] == ["??"] and log[-1]["event"]["draw"] == ["??"]
     potlog("pay", "Ben", "pot", "1", "--reason", "the card cost")
     assert json.loads(potlog("state", "--json").output)["accounts"]["pot"] == 7
+
+
+def test_table_rulings_against_the_rules_never_crash_the_table(potlog, tmp_path):
+    potlog.run_script(OPENED, tmp_path)
+    potlog("exchange", "Ann", "KD", "--discard", "5H", "--override", "Ann swapped her hole card; the table allowed it")
+    potlog("fold", "Cy", "--override", "Cy folded out of turn")
+    potlog.run_script("check Ann\ncheck Ben\n" * 3, tmp_path)
+    data = json.loads(potlog("state", "--json").output)
+    assert data["hand"]["phase"] == "showdown"
+    potlog("reveal", "Ben", "2C", "3C", "4C")
+    potlog("hole", "Ben", "2C")
+    r = potlog("showdown", ok=False)
+    assert r.exit_code == 1 and "Ann's hole card 5H is no longer in the hand (held: AS 9C KD)" in r.output
+    potlog("award", "Ben", "--override", "the table gave Ben the pot")
+    potlog("end")
+    assert json.loads(potlog("state", "--json").output)["hand"]["ended"]
+    potlog("hand")
+    r = potlog("verify", "--rules")
+    assert "rules kept" in r.output and "table ruling" in r.output

@@ -887,6 +887,8 @@ def showdown_hands(state: TableState) -> tuple[list[BestHand], list[str]]:
             missing.append(f"name {name}'s hole card: potlog hole {name} CARD")
         elif UNKNOWN in held:
             missing.append(f"{name}'s cards are not all known: potlog reveal {name} CARD ...")
+        elif hole not in held:
+            missing.append(f"{name}'s hole card {hole} is no longer in the hand (held: {' '.join(held)})")
         elif x.target is not None:
             others = list(held)
             others.remove(hole)
@@ -992,7 +994,11 @@ def check_event(state: TableState, event: ev.Event) -> None:
         return
     x = _x(state)
     hand = state.hand
-    settling = t in ("pot_awarded", "pot_carried", "hand_ended") or (
+    if t == "hand_ended" and state.in_hand:  # the awards were checked one by one
+        if state.balance("pot") or event.hand != hand.number:  # type: ignore[union-attr,attr-defined]
+            raise RuleViolation(f"hand {hand.number} cannot end with {state.balance('pot')} chips in the pot")  # type: ignore[union-attr]
+        return
+    settling = t in ("pot_awarded", "pot_carried") or (
         t == "declared" and event.name == "next-dealer")  # type: ignore[attr-defined]
     if settling and state.in_hand and x.phase in ("showdown", "won"):
         expected = settlement(state)
