@@ -21,6 +21,13 @@ How a hand is recorded (potlog works out everything else)::
 Rounds start by themselves (after the roll and after each round's betting), the hand ends by
 itself (after the showdown, or when all but one have folded).
 
+What is recorded: a hole card is ``declared`` (name ``hole``, value the card or ``??`` when
+unseen); a buy is ``cards_exchanged`` with the card cost; the rounds are ``round_started``; the
+showdown records ``cards_revealed`` for known cards still face down, one ``pot_awarded`` per
+pot (the reason names the winning cards), ``pot_carried`` for what rides, a ``declared``
+``next-dealer`` (for the table) and ``hand_ended``. ``check_event`` lets ``potlog verify
+--rules`` re-check every event of a log against these rules.
+
 Readings of the rule book (where it and issue 4 leave a gap, as a table would play it):
 
 - Packs: French 52 (ace 1, 2-10 face value, J Q K 10; 3 to 10 players) or Spanish 40/48
@@ -54,8 +61,9 @@ Readings of the rule book (where it and issue 4 leave a gap, as a table would pl
 - Showdown: each player's hand is the hole card with one or both other cards, the best of the
   three choices. Ranking: not over the target beats over; then closest to the target (for
   busted hands: smallest excess); then fewer cards; then the suit of the hand's highest card
-  (by value, among equal values K > Q > J > 10, among equal cards the better suit); if those
-  suits are equal, the higher of the two highest cards wins.
+  (highest by value, then K > Q > J > 10 among cards worth 10, then, for two cards of the
+  same rank, the better suit); if those suits are equal, the higher of the two highest
+  cards wins.
 - Side pots are poker's (``ledger.chips.side_pots`` over each player's bets this hand);
   card costs and chips carried in belong to the main pot. Every pot is settled as its own
   showdown among the players eligible for it; a pot only one player reached (an uncalled
