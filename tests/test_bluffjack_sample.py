@@ -74,3 +74,27 @@ def test_verify_rules_accepts_the_sample_and_names_a_doctored_event():
     # a card taken by a player who had stood
     msg = doctored(lambda e: e["type"] == "cards_dealt" and e["cards"] == ["5D"], lambda e: e.update(to="Ann"))
     assert "not Ann's" in msg or "Ann has stood" in msg
+
+
+def test_the_variants_sample_plays_every_option_to_the_end(tmp_path):
+    pl = Potlog(tmp_path / "s.db")
+    pl("import", str(SAMPLES / "bluffjack-variants.jsonl"))
+    log = [e["event"] for e in json.loads(pl("log", "--json").output)]
+    opts = log[0]["options"]
+    assert opts["no_house"] and opts["more_betting"] and opts["two_initial_bets"] and opts["best_hand"]
+    assert opts["charlie"] == 5
+    rounds = [e["name"] for e in log if e["type"] == "round_started"]
+    assert rounds == ["opening", "second", "draws", "final"] * 4
+    reasons = [e["reason"] for e in log if e["type"] in ("pot_awarded", "transfer")]
+    assert "Ann 21 (AH KH)" in reasons[0]
+    assert reasons[1].startswith("the pot: everyone in it is over 21, set aside")
+    assert "Ann 5-card charlie 18" in reasons[2] and "Ben 18" in reasons[2]
+    assert reasons[-1] == "the last player standing wins what was set aside"
+    data = json.loads(pl("state", "--json").output)
+    assert {s["name"]: s["cashed_out"] for s in data["seats"]} == {"Ann": 36, "Ben": 0, "Cy": 0}
+    assert data["accounts"]["pot:aside"] == 0
+    assert pl("verify", "--rules").exit_code == 0
+    pl2 = Potlog(tmp_path / "again.db")
+    pl2("run", "-q", str(SAMPLES / "bluffjack-variants.potlog"))
+    again = [json.loads(x)["hash"] for x in pl2("export").output.splitlines()]
+    assert again == [json.loads(x)["hash"] for x in (SAMPLES / "bluffjack-variants.jsonl").read_text().splitlines()]
