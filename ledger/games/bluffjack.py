@@ -19,7 +19,9 @@ The hand, as potlog runs it (``../shared/rules/bluffjack.txt``):
 6. ``potlog showdown``: potlog reveals the known face-down cards, works out every hand, pays
    the pot (side pots included), sends a pot nobody can win to the house, eliminates the
    players left without chips, and ends the hand; when one player holds every chip it
-   records that they won the game.
+   records that they won the game. When everyone but one has folded, ``potlog showdown``
+   pays that player without anyone showing a card. The deal, the turn and the stage are in
+   ``potlog state`` (its "next" line names who acts and what they may do).
 
 Readings chosen where the text leaves a gap:
 
