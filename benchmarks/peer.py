@@ -1,8 +1,8 @@
 """The peer: the same events through the `eventsourcing` library's SQLite recorder.
 
 One aggregate per session; each of our events is one of its domain events carrying the body.
-Both sides do the same domain work per event (validate the body into our event model, apply
-our reducer), so the ratio measures the plumbing: storage, decoding, rebuilding. The peer's
+Both sides do the same domain work per event (validate the body into our event model, fold
+with our reducer, voids included), so the ratio measures the plumbing: storage, decoding, rebuilding. The peer's
 rebuild is checked against ours: it must reach the very same state hash.
 
 Needs the ``bench`` extra: ``pip install -e '.[bench]'``.
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ledger.events import EVENT_ADAPTER
-from ledger.reducer import apply
+from ledger.reducer import fold as fold_events
 from ledger.state import TableState, state_hash
 
 
@@ -30,13 +30,16 @@ def _classes() -> tuple[Any, Any]:
         @event("Opened")
         def __init__(self, session: str) -> None:
             self.session = session
-            self.state = TableState(session=session)
-            self.n = 0
+            self.events: list = []
 
         @event("Recorded")
         def record(self, body: dict) -> None:
-            self.n += 1
-            apply(self.state, self.n, EVENT_ADAPTER.validate_python(body))
+            self.events.append((len(self.events) + 1, EVENT_ADAPTER.validate_python(body)))
+
+        @property
+        def state(self) -> TableState:
+            """Our fold of the events (a void cancels an earlier event, so fold once all are in)."""
+            return fold_events(self.events, state=TableState(session=self.session))
 
     class Tables(Application):
         pass
