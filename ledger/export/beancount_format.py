@@ -107,6 +107,8 @@ def write(ledger: Any, sessions: list[str], out: TextIO) -> None:
                 ended += 1
                 check_day = base + dt.timedelta(days=ended)
                 for acct, chips in e.balances:
+                    if acct == "pot":  # beancount's balance of ...:Pot includes ...:Pot:<Name>
+                        chips = sum(c for a, c in e.balances if a == "pot" or a.startswith("pot:"))
                     if acct in opened:
                         lines.append(f"{check_day.isoformat()} balance {account(acct)}  {chips} {COMMODITY}\n")
                 lines.append("\n")
