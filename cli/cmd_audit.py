@@ -194,6 +194,14 @@ def _summary_rows(a: Any) -> list[dict[str, Any]]:
             for h in a.hands]
 
 
+def _won_by(h: Any) -> str:
+    """Who took the pot: players, and the house where it took chips (all bust, a rake)."""
+    took = dict(h.took_out)
+    if h.to_house:
+        took["house"] = h.to_house
+    return _flows_text(took)
+
+
 def _render_summary(a: Any) -> None:
     from rich.markup import escape
     from rich.table import Table
@@ -205,7 +213,7 @@ def _render_summary(a: Any) -> None:
         carry = " ".join(x for x in (f"in {h.carry_in}" if h.carry_in else "", f"out {h.carry_out}" if h.carry_out else "") if x)
         net = ", ".join(f"{p} {n:+d}" for p, n in h.net.items() if n)
         table.add_row(str(h.hand) + ("" if h.ended else " …"), escape(h.dealer), f"{h.first_seq}-{h.last_seq}",
-                      str(h.pot_total), escape(_flows_text(h.took_out)), carry, escape(net or "-"),
+                      str(h.pot_total), escape(_won_by(h)), carry, escape(net or "-"),
                       escape(_flows_text(h.stacks_after)))
     out = console()
     if a.hands:
