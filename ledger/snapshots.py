@@ -54,26 +54,57 @@ def code_version() -> str:
     return f"{__version__}+{h.hexdigest()[:16]}"
 
 
+# In-process memo of the last head state per (database, session): a recorder that keeps the
+# process (``potlog run``, a program using `Ledger`) folds only what is new without even
+# reading the snapshot. It is trusted only while the log still has, at its seq, the hash it
+# was folded up to: the hash chain makes that the very same prefix of events.
+_MEMO: dict[tuple[str, str], tuple[int, str, TableState, int]] = {}  # -> seq, hash, state, snapshot seq
+_MEMO_SIZE = 16
+
+
 def load_state(store: Store, session: str, upto: int | None = None) -> TableState:
     """The state of `session` after `upto` (default: its last event)."""
-    last = store.last_seq(session)
+    last, head = store._last(session)
     if last == 0:
         store.require(session)  # raises NotFound with the recent sessions
     target = last if upto is None else min(upto, last)
-    start, base, voided = 0, None, None
-    snap = read_snapshot(store, session, target)
-    if snap is not None:
-        start, base = snap
-        voided = _voids_after(store, session, start, target)
-        if any(t <= start for t in voided):  # a later void changes the past: refold it all
-            start, base, voided = 0, None, None
+    start, base, voided, from_memo = 0, None, None, False
+    memo = _MEMO.get((store.path, session))
+    stored_snap = memo[3] if memo is not None else 0  # the database's snapshot seq, as far as we know
+    if memo is not None and memo[0] <= target and store.hash_at(session, memo[0]) == memo[1]:
+        voided = _voids_after(store, session, memo[0], target)
+        if not any(t <= memo[0] for t in voided):  # else a later void changed what it holds
+            start, base, from_memo = memo[0], memo[2], True
+    if base is None:
+        snap = read_snapshot(store, session, target)
+        if snap is not None:
+            voided = _voids_after(store, session, snap[0], target)
+            if not any(t <= snap[0] for t in voided):  # else a later void changed what it holds
+                start, base = snap
+                stored_snap = start
     if base is None:
         voided = set(store.voids(session, target))
         base = TableState(session=session)
-    state = fold(store.events(session, start, target), state=base, voided=voided)
-    if target == last and target - start >= EVERY:
-        write_snapshot(store, session, state)
+    state = fold(store.events(session, start, target), state=base, voided=voided)  # a copy of base
+    if target == last:
+        fresh = target - stored_snap >= 4 * EVERY if from_memo else target - start >= EVERY
+        if fresh and write_snapshot(store, session, state):
+            stored_snap = state.seq
+        _remember(store.path, session, (state.seq, head, state.clone(), stored_snap))
     return state
+
+
+def _remember(path: str, session: str, entry: tuple[int, str, TableState, int]) -> None:
+    """Keep a private copy of the head state (callers may change the one they got)."""
+    _MEMO.pop((path, session), None)
+    while len(_MEMO) >= _MEMO_SIZE:
+        _MEMO.pop(next(iter(_MEMO)))
+    _MEMO[(path, session)] = entry
+
+
+def forget() -> None:
+    """Drop the in-process memo (tests; anyone who edits a database behind potlog's back)."""
+    _MEMO.clear()
 
 
 def _voids_after(store: Store, session: str, after: int, upto: int) -> set[int]:
@@ -145,7 +176,9 @@ def write_snapshot(store: Store, session: str, state: TableState) -> bool:
 
 
 def clear(store: Store, session: str | None = None) -> None:
-    """Delete the snapshots of `session` (default: all); results stay the same."""
+    """Delete the snapshots of `session` (default: all), and the in-process memo; results stay
+    the same."""
+    forget()
     if session is None:
         store.conn.execute("DELETE FROM snapshots")
     else:

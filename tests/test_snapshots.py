@@ -33,6 +33,7 @@ def test_a_long_read_leaves_a_snapshot_that_the_next_read_uses(tmp_path, monkeyp
     first = led.state(sid)
     seq, version, h, _ = _row(led, sid)
     assert (seq, version, h) == (first.seq, snapshots.code_version(), state_hash(first))
+    snapshots.forget()  # a new process: only the database's snapshot
     folded = []
     real = led.store.events
     monkeypatch.setattr(led.store, "events", lambda *a, **k: (folded.append(e) or e for e in real(*a, **k)))
@@ -50,9 +51,14 @@ def test_reading_or_recording_after_a_snapshot_folds_only_the_newer_events(tmp_p
     real = led.store.events
     monkeypatch.setattr(led.store, "events", lambda *a, **k: (folded.append(e) or e for e in real(*a, **k)))
     st = led.state(sid)
-    assert [seq for seq, _ in folded] == [st.seq - 2, st.seq - 1, st.seq]
+    assert [seq for seq, _ in folded] == [st.seq]  # the in-process memo stood before the last note
+    folded.clear()
+    snapshots.forget()  # a new process: from the database's snapshot
+    again = led.state(sid)
+    stored = _row(led, sid)[0]
+    assert [seq for seq, _ in folded] == list(range(stored + 1, st.seq + 1)) and len(folded) < snapshots.EVERY + 3
     monkeypatch.undo()
-    assert state_hash(st) == state_hash(led.fold_session(sid))
+    assert state_hash(st) == state_hash(again) == state_hash(led.fold_session(sid))
 
 
 def test_deleting_every_snapshot_changes_no_result(tmp_path):
@@ -94,6 +100,7 @@ def test_a_stale_or_corrupted_snapshot_is_ignored(tmp_path, damage):
     led.store.conn.execute("UPDATE snapshots SET seq = ?, version = ?, state_hash = ?, state = ? WHERE session_id = ?",
                            (seq, version, h, text, sid))
     assert snapshots.read_snapshot(led.store, sid, 10**9) is None
+    snapshots.forget()
     assert state_hash(led.state(sid)) == good
 
 
@@ -107,9 +114,12 @@ def test_a_void_of_an_event_at_or_before_the_snapshot_invalidates_it(tmp_path):
     assert snapshots.write_snapshot(led.store, sid, snap)
     assert _row(led, sid)[0] == snap.seq > paid and snap.stack("Ben") == 107
     led.execute(sid, Command("void", target=paid, reason="no side bets tonight"))
-    after = led.state(sid)
+    after = led.state(sid)  # the in-process memo is past the pay as well: it must be dropped too
     assert after.stack("Ann") == after.stack("Ben") == 100
     assert state_hash(after) == state_hash(led.fold_session(sid))
+    snapshots.forget()
+    again = led.state(sid)
+    assert state_hash(again) == state_hash(after)
 
 
 def test_a_void_after_the_snapshot_of_a_later_event_keeps_using_it(tmp_path, monkeypatch):
@@ -123,7 +133,7 @@ def test_a_void_after_the_snapshot_of_a_later_event_keeps_using_it(tmp_path, mon
     folded = []
     real = led.store.events
     monkeypatch.setattr(led.store, "events", lambda *a, **k: (folded.append(e) or e for e in real(*a, **k)))
-    st = led.state(sid)
+    st = led.state(sid)  # the memo held the pay: refolded from the database's snapshot
     assert len(folded) == 2 and st.stack("Ben") == 100
     monkeypatch.undo()
     assert state_hash(st) == state_hash(led.fold_session(sid))
@@ -152,3 +162,29 @@ def test_every_sample_session_round_trips_through_a_snapshot(path, tmp_path):
     seq, back = snapshots.read_snapshot(led.store, sid, full.seq)
     assert seq == full.seq and snapshots.same(back, full)
     led.close()
+
+
+def test_the_in_process_memo_is_private_and_checked_against_the_log(tmp_path):
+    led, sid = _night(tmp_path, 300, closed=False)
+    first = led.state(sid)
+    first.balances["seat:Ann"] += 1000  # a caller scribbling on its copy changes nothing stored
+    assert state_hash(led.state(sid)) == state_hash(led.fold_session(sid))
+    # the log changes behind the memo's back (triggers dropped): its hash no longer matches
+    conn = led.store.conn
+    conn.execute("DROP TRIGGER events_no_update")
+    conn.execute("UPDATE events SET hash = 'x' WHERE session_id = ? AND seq = ?", (sid, first.seq))
+    conn.execute("DELETE FROM snapshots")
+    folded = []
+    real = led.store.events
+    led.store.events = lambda *a, **k: (folded.append(e) or e for e in real(*a, **k))
+    led.state(sid)
+    assert len(folded) == first.seq  # folded from the start, not from the memo
+
+
+def test_a_long_lived_recorder_keeps_the_stored_snapshot_fresh(tmp_path):
+    led = Ledger.open(str(tmp_path / "r.db"))
+    sid = led.new_session("freeform", [("Ann", 100), ("Ben", 100)], name="r")
+    for i in range(10 * snapshots.EVERY):
+        led.execute(sid, Command("note", text=f"n{i}"))
+    stored = _row(led, sid)[0]
+    assert led.store.last_seq(sid) - stored <= 4 * snapshots.EVERY + 2
