@@ -141,12 +141,15 @@ class Ledger:
         if cmd.verb == "void":
             self._check_void(session, state, cmd.target)  # type: ignore[arg-type]
         else:
-            self._trial(state, events)
+            first = state.seq + 1
+            self._trial(state, events, in_place=True)  # `state` is this call's own copy
+            return self._append(session, first, events, now or utc_now())
         return self._append(session, state.seq + 1, events, now or utc_now())
 
-    def _trial(self, state: TableState, events: list[ev.Event]) -> TableState:
-        """Apply `events` to a copy and check the chips; raise if anything breaks."""
-        trial = state.clone()
+    def _trial(self, state: TableState, events: list[ev.Event], *, in_place: bool = False) -> TableState:
+        """Apply `events` to a copy (or to `state` itself, when the caller is done with it) and
+        check the chips; raise if anything breaks."""
+        trial = state if in_place else state.clone()
         seq = trial.seq
         for e in events:
             seq += 1

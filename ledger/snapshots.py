@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
-from .reducer import fold
+from .reducer import apply
 from .state import TableState, state_hash, to_plain
 from .store import Store
 
@@ -75,6 +75,7 @@ def load_state(store: Store, session: str, upto: int | None = None) -> TableStat
         voided = _voids_after(store, session, memo[0], target)
         if not any(t <= memo[0] for t in voided):  # else a later void changed what it holds
             start, base, from_memo = memo[0], memo[2], True
+            del _MEMO[(store.path, session)]  # folded into in place below; a new copy is kept
     if base is None:
         snap = read_snapshot(store, session, target)
         if snap is not None:
@@ -85,7 +86,12 @@ def load_state(store: Store, session: str, upto: int | None = None) -> TableStat
     if base is None:
         voided = set(store.voids(session, target))
         base = TableState(session=session)
-    state = fold(store.events(session, start, target), state=base, voided=voided)  # a copy of base
+    state = base  # our own object (the memo's, taken out of it, or freshly built): fold in place
+    for seq, event in store.events(session, start, target):
+        if seq in voided:  # as `reducer.fold`: a voided event is skipped, its seq still counts
+            state.seq = seq
+            continue
+        apply(state, seq, event)
     if target == last:
         fresh = target - stored_snap >= 4 * EVERY if from_memo else target - start >= EVERY
         if fresh and write_snapshot(store, session, state):
