@@ -9,9 +9,10 @@ Figures (targets from issue 6):
   SELECT of the same rows + json.loads. Target at 1M: >= 250,000/s and <= 2.5x the floor.
 - import: events/s of `potlog import` (JSONL, hash chain, chips checked) vs. one plain
   executemany of the same rows in one transaction. Target: <= 2x the floor.
-- live append: events/s recording one command per durable transaction (`Ledger.execute`:
-  state, decide, chip check, append) vs. a single-row INSERT per transaction with the same
-  pragmas (WAL, synchronous=FULL). Target: <= 1.5x the floor.
+- live append: events/s recording one event per durable transaction vs. a single-row INSERT
+  per transaction with the same pragmas (WAL, synchronous=FULL), twice: the store's append
+  (hash chain, expected-seq check) and a whole recording command (`Ledger.execute`: state,
+  the rules decide, chips checked, append). Target: <= 1.5x the floor.
 - peer: the same fold and append through the eventsourcing library's SQLite recorder.
   Target: fold >= 5x faster than its aggregate rebuild.
 - CLI latency: median wall time of `potlog state` and `potlog note` on a 10,000-event
@@ -197,10 +198,11 @@ def bench_append(data: Path, n: int) -> tuple[list[Figure], float]:
     raw.close()
     ratio = ours / floor
     return [
-        Figure("live append (Ledger.execute, durable)", f"{events}", rate(events, ours),
+        Figure("live append (Ledger.execute: + rules, chips)", f"{events}", rate(events, ours),
                rate(len(rows), floor) + " (1-row INSERT per txn)", f"{ratio:.2f}x slower", "<= 1.5x", ratio <= 1.5),
-        Figure("  store.append alone (chain, seq check)", f"{events}", rate(len(rows), store_only),
-               rate(len(rows), floor), f"{store_only / floor:.2f}x slower", "(information)", None),
+        Figure("live append (store.append: chain, seq check)", f"{events}", rate(len(rows), store_only),
+               rate(len(rows), floor) + " (1-row INSERT per txn)", f"{store_only / floor:.2f}x slower", "<= 1.5x",
+               store_only / floor <= 1.5),
     ], events / ours
 
 
