@@ -8,12 +8,16 @@ state is folded from the first event, exactly as if there were no snapshot):
   every source file of the ``ledger`` package, games included), so a new rule or a fixed
   reducer never reads a state the old code folded;
 - it belongs to this log: the hash of the event at its seq is the one it was folded up to
-  (the hash chain pins the whole prefix);
+  (the hash chain pins the whole prefix; `potlog verify` checks the chain itself);
 - its seq is not after the seq asked for, and no void recorded after it cancels an event at
   or before it (that void changes the past the snapshot holds);
 - it rebuilds: its JSON turns back into the state's dataclasses, and the SHA-256 state
   hash of the rebuilt state equals the hash stored with it, so a corrupted or edited
   snapshot is caught rather than trusted.
+
+Within one process the last head state of each session is also kept in memory (`_MEMO`,
+a private copy, under the same hash and void checks), so a recorder that stays up
+(``potlog run``, a program using `Ledger`) folds only the events it has not seen.
 
 Snapshots are written only for the head of the log, when at least `EVERY` events had to be
 folded, and only when the state survives a round trip through JSON unchanged (same types,
