@@ -49,11 +49,10 @@ def floor(db: str) -> tuple[int, float]:
 def import_(jsonl: str, db: str) -> tuple[int, float]:
     from ledger.app import Ledger
 
-    with open(jsonl, encoding="utf-8") as fh:
-        lines = fh.read().splitlines()
     led = Ledger.open(db)
     t = time.perf_counter()
-    result = led.import_lines(lines)
+    with open(jsonl, encoding="utf-8") as fh:  # streamed, as `potlog import` reads a file
+        result = led.import_lines(fh)
     took = time.perf_counter() - t
     led.close()
     return sum(result.added.values()), took

@@ -26,22 +26,40 @@ def _read_lines(path: str) -> list[str]:
     raise AssertionError  # pragma: no cover
 
 
+def _count_lines(path: Path) -> int:
+    with path.open("rb") as fh:
+        return sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 20), b""))
+
+
 @app.command("import", rich_help_panel="Move logs")
 def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog export --format jsonl' writes it ('-' for stdin).")],
             use: Annotated[bool, typer.Option(help="Make the (last) imported session current.")] = True,
             db: DbOpt = None, json: JsonOpt = False) -> None:
     """Import events, checked link by link (seq, hash chain, chips); the first bad line is named
     and nothing is written. Lines already stored are skipped, so importing twice adds nothing."""
-    from rich.progress import Progress
+    import contextlib
 
-    lines = _read_lines(file)
-    with ledger(db) as led:
-        if len(lines) > 20000 and not json:
-            with Progress(transient=True) as bar:
-                task = bar.add_task("checking events", total=len(lines))
-                result = led.import_lines(lines, progress=lambda n: bar.update(task, completed=n) if n % 5000 == 0 else None)
+    with contextlib.ExitStack() as stack:
+        if file == "-":
+            lines, total = sys.stdin, 0
         else:
-            result = led.import_lines(lines)
+            p = Path(file)
+            if not p.is_file():
+                fail(f"no file {file!r}", 1)
+            total = _count_lines(p) if p.stat().st_size > 4_000_000 else 0
+            lines = stack.enter_context(p.open(encoding="utf-8", newline=""))
+        led = stack.enter_context(ledger(db))
+        try:
+            if total and not json:
+                from rich.progress import Progress
+
+                bar = stack.enter_context(Progress(transient=True))
+                task = bar.add_task("checking events", total=total)
+                result = led.import_lines(lines, progress=lambda n: bar.update(task, completed=n) if n % 5000 == 0 else None)
+            else:
+                result = led.import_lines(lines)
+        except UnicodeDecodeError:
+            fail(f"{file} is not UTF-8 text (nothing was imported)", 1)
         sessions = list(dict.fromkeys([*result.added, *result.skipped]))
         if use and sessions:
             led.use(sessions[-1])

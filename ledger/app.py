@@ -186,29 +186,33 @@ class Ledger:
 
         Every line must parse, validate, continue its session's seq and hash chain, and keep
         the chips whole. Lines already stored (same seq, same hash) are skipped, so importing
-        the same file twice adds nothing. Nothing is written unless every line is good.
+        the same file twice adds nothing. The whole import is one transaction (other
+        recorders wait for it): nothing is written unless every line is good. Lines stream
+        through in batches, so a large file costs little memory.
         """
         result = ImportResult()
-        sessions: dict[str, tuple[int, str, TableState]] = {}  # session -> (last seq, last hash, state)
-        expected: dict[str, int] = {}
-        rows: list[tuple[str, int, str, str, str, str, str]] = []
-        marks: dict[str, tuple[list[int], list[tuple[int, TableState]]]] = {}  # for voids: see _refold_for_import
-        for n, line in enumerate(lines, 1):
-            result.lines = n
-            if progress is not None:
-                progress(n)
-            if not line.strip():
-                continue
-            try:
-                self._import_line(n, line, sessions, expected, rows, result, marks)
-            except PotlogError as exc:
-                msg = str(exc)
-                raise type(exc)(msg if msg.startswith("line ") else f"line {n}: {msg}") from None
-        if rows:
-            self.store.append_rows(rows, expected)
+        sessions: dict[str, tuple[int, str, TableState, int]] = {}  # session -> (last seq, last hash, state, stored)
+        batch: list[tuple[str, int, str, str, str, str, str]] = []
+        marks: dict[str, list[tuple[int, TableState]]] = {}  # checkpoints for voids: see _refold_for_import
+        with self.store.transaction():
+            for n, line in enumerate(lines, 1):
+                result.lines = n
+                if progress is not None:
+                    progress(n)
+                if not line.strip():
+                    continue
+                try:
+                    self._import_line(n, line, sessions, batch, result, marks)
+                except PotlogError as exc:
+                    msg = str(exc)
+                    raise type(exc)(msg if msg.startswith("line ") else f"line {n}: {msg}") from None
+                if len(batch) >= 2000:
+                    self.store.insert_rows(batch)
+                    batch.clear()
+            self.store.insert_rows(batch)
         return result
 
-    def _import_line(self, n: int, line: str, sessions: dict, expected: dict, rows: list, result: ImportResult,
+    def _import_line(self, n: int, line: str, sessions: dict, batch: list, result: ImportResult,
                      marks: dict) -> None:
         try:
             obj = json.loads(line)
@@ -243,7 +247,7 @@ class Ledger:
             last, last_hash = self.store._last(sid)
             st = self.state(sid) if last else TableState(session=sid)
             sessions[sid] = (last, last_hash, st, last)
-            marks[sid] = ([], [(0, TableState(session=sid))] + ([(last, st.clone())] if last else []))
+            marks[sid] = [(0, TableState(session=sid))] + ([(last, st.clone())] if last else [])
         last, last_hash, st, stored_upto = sessions[sid]
         if seq <= stored_upto:  # already in the database: must be the very same event
             if self.store.hash_at(sid, seq) != h:
@@ -265,7 +269,9 @@ class Ledger:
             if event.target >= seq:  # type: ignore[attr-defined]
                 raise InputError(f"void at seq {seq} names seq {event.target}, which is not before it")  # type: ignore[attr-defined]
             # a void needs the earlier events: rebuild from this import's and the store's rows
-            st = self._refold_for_import(sid, rows, seq, event, marks[sid], expected.get(sid, seq), stored_upto)
+            self.store.insert_rows(batch)  # the refold reads this import's rows back, in this transaction
+            batch.clear()
+            st = self._refold_for_import(sid, seq, event, marks[sid])
         else:
             try:
                 apply(st, seq, event)
@@ -276,30 +282,24 @@ class Ledger:
                 raise
             except Exception as exc:
                 raise InputError(f"seq {seq} cannot be applied ({type(exc).__name__}): it names something that does not exist") from None
-        if sid not in expected:
-            expected[sid] = seq
-        index, checkpoints = marks[sid]
+        checkpoints = marks[sid]
         if seq % 256 == 0:
             checkpoints.append((seq, st.clone()))
-        index.append(len(rows))
-        rows.append((sid, seq, event.type, body, prev, h, at))  # type: ignore[attr-defined]
+            if len(checkpoints) > 64:  # a void reaching further back folds from the start
+                del checkpoints[1:-64]
+        batch.append((sid, seq, event.type, body, prev, h, at))  # type: ignore[attr-defined]
         result.added[sid] = result.added.get(sid, 0) + 1
         sessions[sid] = (seq, h, st, stored_upto)
 
-    def _refold_for_import(self, sid: str, rows: list, seq: int, void: ev.Void, marks: tuple,
-                           first: int, stored_upto: int) -> TableState:
+    def _refold_for_import(self, sid: str, seq: int, void: ev.Void, checkpoints: list) -> TableState:
         """The session's state with `void` (at `seq`) applied: a void changes the past, so fold
-        again from the last checkpoint before its target. `marks` holds the indexes of this
-        session's rows in `rows` (seqs `first`, `first+1` ...) and (seq, state) checkpoints;
-        those at or after the target are stale from now on and dropped."""
-        index, checkpoints = marks
+        again from the last checkpoint before its target, reading the events back from the
+        store (this import's rows included: they are in the open transaction). Checkpoints at
+        or after the target are stale from now on and dropped."""
         while checkpoints[-1][0] >= void.target:
             checkpoints.pop()
         base_seq, base = checkpoints[-1]
-        stored = list(self.store.events(sid, base_seq, stored_upto)) if base_seq < stored_upto else []
-        pending = [(rows[i][1], ev.parse_typed(rows[i][2], rows[i][3]))
-                   for i in index[max(0, base_seq + 1 - first):]]
-        allev = stored + pending + [(seq, void)]
+        allev = list(self.store.events(sid, base_seq, seq - 1)) + [(seq, void)]
         try:
             return fold(allev, state=base, checked=True)
         except ChipError as exc:

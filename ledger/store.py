@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
@@ -171,24 +172,34 @@ class Store:
             raise
         return [(r[1], r[4], r[5]) for r in rows]
 
-    def append_rows(self, rows: list[tuple[str, int, str, str, str, str, str]], expected: dict[str, int]) -> None:
-        """Insert pre-hashed rows (an import) in one transaction, checking each session's next seq."""
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One ``BEGIN IMMEDIATE`` transaction: every write inside lands, or none does."""
         c = self.conn
         c.execute("BEGIN IMMEDIATE")
         try:
-            for session, seq in expected.items():
-                last, _ = self._last(session)
-                if last + 1 != seq:
-                    raise Conflict(f"session {session} changed during the import (now at seq {last}); retry")
-            c.executemany(
-                "INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                rows,
-            )
+            yield
             c.execute("COMMIT")
         except BaseException:
             c.execute("ROLLBACK")
             raise
+
+    def append_rows(self, rows: list[tuple[str, int, str, str, str, str, str]], expected: dict[str, int]) -> None:
+        """Insert pre-hashed rows in one transaction, checking each session's next seq first."""
+        with self.transaction():
+            for session, seq in expected.items():
+                last, _ = self._last(session)
+                if last + 1 != seq:
+                    raise Conflict(f"session {session} changed during the import (now at seq {last}); retry")
+            self.insert_rows(rows)
+
+    def insert_rows(self, rows: list[tuple[str, int, str, str, str, str, str]]) -> None:
+        """Insert pre-hashed rows (an import); call inside `transaction()`."""
+        self.conn.executemany(
+            "INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
 
     # ------------------------------------------------------------------ reading
     def _last(self, session: str) -> tuple[int, str]:
