@@ -134,15 +134,16 @@ def record(db: Optional[str], session: Optional[str], cmd: Any, *, override: Opt
         if as_json:
             print_json([r.to_line() for r in recorded])
             return
-        out = console()
+        # plain click styling, not rich: recording stays quick, and text typed at the table
+        # (a note with [brackets]) is printed as typed, never read as markup
         for r in recorded:
-            out.print(f"[dim]#{r.seq}[/dim] {describe(r.event)}")
-        state = led.state(sid)
+            typer.secho(f"#{r.seq} ", dim=True, nl=False)
+            typer.echo(describe(r.event))
         from .render import next_line
 
-        line = next_line(state)
+        line = next_line(led.state(sid))
         if line:
-            out.print(f"[dim]{line}[/dim]")
+            typer.secho(line, dim=True)
 
 
 @app.callback()
