@@ -69,7 +69,7 @@ def scorecard(layout: Annotated[str, typer.Option(help="tricks: taken/bid and sc
     from rich.markup import escape
     from rich.table import Table
 
-    from ledger import scorecard as sc
+    from ledger.games.bluke import scorecard as sc
 
     with ledger(db) as led:
         state = led.state(session_of(led, session))
