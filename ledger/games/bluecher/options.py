@@ -1,0 +1,103 @@
+"""Blücher's table choices (`Options`), its own state (`BluecherExt`) and the pack family."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ... import events as ev
+from ...cards import get_pack
+from ...state import TableState
+
+MAX_DICE = 5
+ROUND_NAMES = {1: "first card", 2: "second card", 3: "third card"}
+
+
+class Options(BaseModel):
+    """Blücher's table choices."""
+
+    model_config = ConfigDict(extra="forbid")
+    pack: str = Field(default="french52", description=(
+        "french (52 cards, 3-10 players) or spanish (40 or 48 cards, 3-9 players); "
+        "french52, spanish40, spanish48 are accepted too"))
+    card_cost: int = Field(default=1, ge=1, le=ev.MAX_CHIPS,
+                           description="chips to buy a card, unless the dealer declares otherwise before the deal")
+    spanish_size: int = Field(default=40, description="40 or 48: the Spanish pack's size")
+
+    @model_validator(mode="after")
+    def _one_pack(self) -> Options:
+        pack = self.pack.strip().lower()
+        if pack in ("spanish48",):
+            self.spanish_size = 48
+        if self.spanish_size not in (40, 48):
+            raise ValueError(f"a Spanish pack has 40 or 48 cards, not {self.spanish_size}")
+        if pack in ("french", "french52"):
+            self.pack = "french52"
+        elif pack in ("spanish", "spanish40", "spanish48"):
+            self.pack = f"spanish{self.spanish_size}"
+        else:
+            raise ValueError(f"Blücher is played with the french or the spanish pack, not {self.pack!r}")
+        return self
+
+
+@dataclass(slots=True)
+class BluecherExt:
+    """Blücher's own state (plain JSON-able fields; snapshots rebuild it with ``BluecherExt(**d)``).
+
+    Attributes:
+        phase: idle, deal, open, roll, round, round-over, showdown, won, ended.
+        card_cost: chips per card bought this hand.
+        dice, limit: the first player's declarations; target: the dice total.
+        hole: player -> their hole card (``??`` while unseen).
+        order: the hand's players clockwise from the first player.
+        acted: who has acted in this betting round (the go-around); raised: who raised in it;
+            bought: who bought a card in it.
+        high: the highest bet of the round before the last stake (to tell an all-in raise).
+        stock: cards left to draw; pack_size: cards in the pack.
+        carried_in: chips that rode into this hand.
+        next_dealer: who deals the next hand, as the last showdown decided.
+        paid, settled: chips paid out of the pot this hand, and the settlement events
+            (awards, carry-over, next dealer) recorded so far (for `check_event`).
+    """
+
+    phase: str = "idle"
+    card_cost: int = 1
+    dice: int | None = None
+    limit: int | None = None
+    target: int | None = None
+    hole: dict[str, str] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)
+    acted: list[str] = field(default_factory=list)
+    raised: list[str] = field(default_factory=list)
+    bought: list[str] = field(default_factory=list)
+    high: int = 0
+    stock: int = 0
+    pack_size: int = 52
+    carried_in: int = 0
+    next_dealer: str | None = None
+    paid: int = 0
+    settled: int = 0
+
+
+def family_of(state: TableState) -> str:
+    return "spanish" if str(state.options.get("pack", "")).startswith("spanish") else "french"
+
+
+def initial(state: TableState) -> BluecherExt:
+    opts = state.options
+    return BluecherExt(card_cost=int(opts.get("card_cost", 1)),
+                       pack_size=len(get_pack(str(opts.get("pack", "french52"))).cards))
+
+
+def _x(state: TableState) -> BluecherExt:
+    x = state.ext
+    if isinstance(x, dict):  # a snapshot's plain data
+        x = state.ext = BluecherExt(**x)
+    if x is None:
+        x = state.ext = initial(state)
+    return x
+
+
+def max_players(state: TableState) -> int:
+    return 9 if family_of(state) == "spanish" else 10
