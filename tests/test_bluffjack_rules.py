@@ -4,6 +4,8 @@ a replay gives the same state, and `verify --rules` agrees with every event (voi
 
 from __future__ import annotations
 
+import json
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -78,7 +80,8 @@ def _move(t: Table, data) -> Command | None:
     legal = bj.legal(state)
     assert legal, "the game must always say what comes next"
     recent = state.ext.recent
-    if recent and recent[-1] > 1 and data.draw(st.integers(0, 19)) == 0:  # now and then, a correction
+    if recent and recent[-1] > 1 and recent[-1] not in state.ext.final and data.draw(st.integers(0, 19)) == 0:
+        # now and then, a correction (what the rules record after a hand stands, and is never voided)
         return Command("void", target=recent[-1], reason="a slip")
     if state.in_hand and state.ext.due:  # after a void: the step potlog records before the next move
         state = bj._trial(state, bj._auto_chain(state))
@@ -151,3 +154,33 @@ def test_random_games_follow_the_rules_to_the_end(options, stacks, data):
     assert state_hash(fold(t.records, state=TableState(session="p"))) == state_hash(state)
     findings, overrides, method = verify_rules(t.records, "p")
     assert findings == [] and method.startswith("bluffjack.check_event")
+
+
+def test_what_the_rules_record_after_the_last_hand_cannot_be_voided(potlog, tmp_path):
+    """No house: both bust, the pot is set aside; Ann is eliminated and Ben, the last player
+    standing, takes what was set aside. The closing note may be voided; the payout may not."""
+    script = """\
+new bluffjack --name end -p Ann=3 -p Ben=7 -o ante=3 -o no_house=true
+hand --dealer Ben
+deal Ann KS
+deal Ben KD
+ante Ann 3
+ante Ben 3
+deal Ann QS --up
+deal Ben QD --up
+hit Ann 5S
+hit Ben 5D
+stand Ann
+stand Ben
+showdown
+"""
+    potlog.run_script(script, tmp_path)
+    log = json.loads(potlog("log", "--json").output)
+    payout = next(e["seq"] for e in log if e["event"]["type"] == "transfer" and e["event"]["from_account"] == "pot:aside")
+    assert log[-1]["event"]["type"] == "note" and log[-1]["seq"] == payout + 1
+    potlog("void", str(payout + 1), "--reason", "noted twice")
+    r = potlog("void", str(payout), "--reason", "a slip", ok=False)
+    assert r.exit_code == 1 and "stands with the hand's result" in r.output
+    state = json.loads(potlog("state", "--json").output)
+    assert state["accounts"]["pot:aside"] == 0
+    assert {s["name"]: s["stack"] for s in state["seats"]} == {"Ann": 0, "Ben": 10}

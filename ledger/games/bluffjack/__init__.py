@@ -68,7 +68,9 @@ Readings chosen where the text leaves a gap:
   (with what came after it): a command that made potlog record steps of its own (the last ante
   and the forced raise, the call that closes a round and the next round) is undone by voiding
   those steps first. After a ruling (``--override``) leaves such a step due, potlog records it
-  before the next command.
+  before the next command. What the rules record once a hand is over (an elimination, the
+  set-aside chips paid to the last player standing) stands with the hand's result and cannot
+  be voided: undoing it alone would leave chips set aside in a game that is over.
 - A short stack is eliminated only at a showdown; a player who joins later, or comes back with
   a new buy-in, is dealt in from the next hand.
 """

@@ -50,6 +50,9 @@ def _void(state: TableState, cmd: Command) -> list[ev.Event]:
     """Corrections go from the newest event back, so no event is left standing on one that
     is gone (a round opened by a call that is void, a forced raise without its antes)."""
     recent = _ext(state).recent
+    if cmd.target is not None and cmd.target in _ext(state).final:
+        raise RuleViolation(f"seq {cmd.target} is what the rules record once the hand is over (an elimination or the "
+                            "set-aside chips paid out): it stands with the hand's result and cannot be voided")
     if cmd.target is not None and recent and cmd.target != recent[-1] and 1 < cmd.target <= state.seq \
             and cmd.target not in state.voided:
         if cmd.target in recent:

@@ -3,9 +3,11 @@ hand, and whose turn it is."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ... import events as ev
 from ...state import TableState
-from .options import ASIDE, BETTING_STAGES, BluffjackExt
+from .options import ASIDE, BETTING_STAGES, ELIMINATED, BluffjackExt
 from .table import (_able, _cards_needed, _can_bet_now, _ext, _live, _needs_bet, _next_after, _next_to_deal,
                     _opt, _order, _round_done)
 
@@ -16,13 +18,21 @@ def initial(state: TableState) -> BluffjackExt:
     return BluffjackExt()
 
 
+def _final(event: ev.Event) -> bool:
+    """An event the rules record after a hand: an elimination, the set-aside chips paid out."""
+    e: Any = event
+    return (e.type == "player_left" and e.reason == ELIMINATED) or (e.type == "transfer" and e.from_account == ASIDE)
+
+
 def apply(state: TableState, event: ev.Event) -> None:
     """The game's part of an event: who has anted, acted, stood; then whose turn it is."""
     ext = _ext(state)
     hand = state.hand
     t = event.type  # type: ignore[attr-defined]
     if t == "hand_started":
-        ext.recent = []
+        ext.recent, ext.final = [], []
+    elif hand is not None and hand.ended and _final(event):
+        ext.final.append(state.seq)
     if t != "void":
         ext.recent.append(state.seq)
     if t == "hand_started" and hand is not None:

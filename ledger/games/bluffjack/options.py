@@ -61,6 +61,8 @@ class BluffjackExt:
         forced: who made this hand's forced raise.
         paid: how many of the showdown's payouts are recorded.
         recent: the seqs of the events since the last hand started (voids aside), for voids.
+        final: the seqs of what the rules record once a hand is over (eliminations, the
+            set-aside chips paid out): they stand with the hand's result and are not voided.
     """
 
     stage: str = "idle"
@@ -73,3 +75,4 @@ class BluffjackExt:
     forced: str | None = None
     paid: int = 0
     recent: list[int] = field(default_factory=list)
+    final: list[int] = field(default_factory=list)
