@@ -34,6 +34,22 @@ class Potlog:
         return Ledger.open(self.db)
 
 
+def record_template(tmp_path_factory: pytest.TempPathFactory, script: str) -> Path:
+    """Record `script` (a `potlog run` file) once per module into a database of its own."""
+    where = tmp_path_factory.mktemp("template")
+    Potlog(where / "t.db").run_script(script, where)
+    return where / "t.db"
+
+
+def copy_db(src: Path, dest: Path) -> None:
+    """Copy a database with its WAL files, so each test gets its own copy of a template."""
+    import shutil
+
+    for suffix in ("", "-wal", "-shm"):
+        if src.with_name(src.name + suffix).exists():
+            shutil.copy(src.with_name(src.name + suffix), dest.with_name(dest.name + suffix))
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "potlog.db"

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from ledger import events as ev
 from ledger.app import Ledger
 from ledger.audit import audit_records, audit_session, season
-from tests.conftest import SAMPLES
+from tests.conftest import SAMPLES, copy_db, record_template
 
 NIGHT = """
 new freeform --name night -p Ann=100 -p Ben=100 -p Cy=50
@@ -50,12 +50,12 @@ leave Cy
 
 @pytest.fixture(scope="module")
 def night_db(tmp_path_factory):
-    return _template(tmp_path_factory, NIGHT)
+    return record_template(tmp_path_factory, NIGHT)
 
 
 @pytest.fixture
 def night(potlog, night_db):
-    _copy_db(night_db, Path(potlog.db))
+    copy_db(night_db, Path(potlog.db))
     return potlog
 
 
@@ -204,20 +204,3 @@ def test_random_hands_reconcile(tmp_path_factory, hands):
     for flow in a.hands:
         assert sum(flow.net.values()) == 0
         assert sum(sum(v.values()) for v in flow.put_in.values()) == sum(flow.took_out.values())
-
-
-def _template(tmp_path_factory, script: str):
-    """Record `script` once per module; each test gets its own copy of the database."""
-    from tests.conftest import Potlog as _Potlog
-
-    where = tmp_path_factory.mktemp("template")
-    _Potlog(where / "t.db").run_script(script, where)
-    return where / "t.db"
-
-
-def _copy_db(src, dest) -> None:
-    import shutil as _shutil
-
-    for suffix in ("", "-wal", "-shm"):
-        if src.with_name(src.name + suffix).exists():
-            _shutil.copy(src.with_name(src.name + suffix), dest.with_name(dest.name + suffix))

@@ -10,7 +10,7 @@ import pytest
 from ledger import replay as replay_mod
 from ledger.replay import frames
 from ledger.state import state_hash
-from tests.conftest import SAMPLES
+from tests.conftest import SAMPLES, copy_db, record_template
 
 NIGHT = """
 new freeform --name night -p Ann=100 -p Ben=100 -p Cy=50
@@ -41,12 +41,12 @@ end
 
 @pytest.fixture(scope="module")
 def night_db(tmp_path_factory):
-    return _template(tmp_path_factory, NIGHT)
+    return record_template(tmp_path_factory, NIGHT)
 
 
 @pytest.fixture
 def night(potlog, night_db):
-    _copy_db(night_db, Path(potlog.db))
+    copy_db(night_db, Path(potlog.db))
     return potlog
 
 
@@ -145,20 +145,3 @@ def test_every_sample_replays_to_its_state(path, potlog):
     finally:
         led.close()
     assert potlog("replay").exit_code == 0
-
-
-def _template(tmp_path_factory, script: str):
-    """Record `script` once per module; each test gets its own copy of the database."""
-    from tests.conftest import Potlog as _Potlog
-
-    where = tmp_path_factory.mktemp("template")
-    _Potlog(where / "t.db").run_script(script, where)
-    return where / "t.db"
-
-
-def _copy_db(src, dest) -> None:
-    import shutil as _shutil
-
-    for suffix in ("", "-wal", "-shm"):
-        if src.with_name(src.name + suffix).exists():
-            _shutil.copy(src.with_name(src.name + suffix), dest.with_name(dest.name + suffix))

@@ -14,7 +14,7 @@ from ledger.app import Ledger
 from ledger.games import freeform
 from ledger.verify import command_for, verify_session
 
-from tests.conftest import SAMPLES
+from tests.conftest import SAMPLES, copy_db, record_template
 
 NIGHT = """
 new freeform --name night -p Ann=100 -p Ben=100 -p Cy=50
@@ -45,12 +45,12 @@ count Cy 50
 
 @pytest.fixture(scope="module")
 def night_db(tmp_path_factory):
-    return _template(tmp_path_factory, NIGHT)
+    return record_template(tmp_path_factory, NIGHT)
 
 
 @pytest.fixture
 def night(potlog, night_db):
-    _copy_db(night_db, Path(potlog.db))
+    copy_db(night_db, Path(potlog.db))
     return potlog
 
 
@@ -278,20 +278,3 @@ def test_every_sample_session_verifies_with_its_rules(path, potlog):
     data = json.loads(potlog("verify", "--rules", "--json", "-s", sid).output)
     assert data["ok"], data
     assert data["sessions"][0]["events"] == len(path.read_text(encoding="utf-8").splitlines())
-
-
-def _template(tmp_path_factory, script: str):
-    """Record `script` once per module; each test gets its own copy of the database."""
-    from tests.conftest import Potlog as _Potlog
-
-    where = tmp_path_factory.mktemp("template")
-    _Potlog(where / "t.db").run_script(script, where)
-    return where / "t.db"
-
-
-def _copy_db(src, dest) -> None:
-    import shutil as _shutil
-
-    for suffix in ("", "-wal", "-shm"):
-        if src.with_name(src.name + suffix).exists():
-            _shutil.copy(src.with_name(src.name + suffix), dest.with_name(dest.name + suffix))

@@ -4,7 +4,7 @@
   ``Equity:Potlog:<S>:Bank`` (where buy-ins come from and cash-outs go back to),
   ``Assets:Potlog:<S>:Seat:<Player>``, ``...:Pot``, ``...:Pot:<Name>``, ``...:Carry``,
   ``...:House``. Names are kept to ASCII letters, digits and ``-`` (other characters are
-  spelled ``-UXXXX-``, a clash gets ``-2``); each ``open`` carries the real name.
+  spelled ``-U00E9-`` (its code point), a clash gets ``-2``); each ``open`` carries the real name.
 - One transaction per chip-moving event, with ``seq``, ``hand`` and ``recorded-at`` metadata
   and the event in plain English as narration; voided events move nothing.
 - A ``balance`` assertion for every account at each hand's end.
