@@ -652,3 +652,21 @@ def forced(state: TableState, cmd: Command) -> list[ev.Event]:
                            discard=parse_cards(cmd.discard, pack), draw=parse_cards(cmd.cards, pack),
                            cost=cmd.amount or 0, face_up=cmd.face_up)]
     raise RuleViolation(f"'{cmd.verb}' cannot be recorded against the rules even as a table ruling")
+
+
+# ----------------------------------------------------------------------------- verify --rules
+
+def require_same(expected: ev.Event, recorded: ev.Event) -> None:
+    """For a ruleset's ``check_event``: the rules make `expected`; refuse a different record."""
+    if expected != recorded:
+        from ..describe import describe
+
+        raise RuleViolation(f"the rules make it '{describe(expected)}', the log says '{describe(recorded)}'")
+
+
+def check_opened(event: ev.Event, options_model: type[BaseModel], game: str) -> None:
+    """For a ruleset's ``check_event``: a session_opened must be what opening `game` records."""
+    from ..verify import command_for
+
+    require_same(open_session(command_for(event), options_model, game)[0],
+                 event.model_copy(update={"ruling": None}))

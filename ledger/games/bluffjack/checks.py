@@ -26,23 +26,23 @@ def check_event(state: TableState, event: ev.Event) -> None:
     plain = event.model_copy(update={"ruling": None})
     t = e.type
     if t == "session_opened":
-        _same(base.open_session(command_for(event), Options, NAME)[0], plain)  # type: ignore[arg-type]
+        base.check_opened(event, Options, NAME)
         return
     ext = _ext(state)
     if t == "void":
-        _same(_void(state, command_for(event))[0], plain)  # type: ignore[arg-type]
+        base.require_same(_void(state, command_for(event))[0], plain)  # type: ignore[arg-type]
         return
     if state.in_hand and ext.due:
         expected = _auto(state)
         if not expected:
             raise RuleViolation(f"potlog has nothing to record by itself here, yet {ext.due} is due")
-        _same(expected[0], plain)
+        base.require_same(expected[0], plain)
         return
     if state.in_hand and ext.stage == "showdown" and t in ("pot_awarded", "transfer", "hand_ended"):
         _unnamed(state)
         payouts = _payouts(state)
         if ext.paid < len(payouts):
-            _same(payouts[ext.paid], plain)
+            base.require_same(payouts[ext.paid], plain)
         elif t != "hand_ended":
             raise RuleViolation("the pot is already paid out")
         return
@@ -65,14 +65,7 @@ def check_event(state: TableState, event: ev.Event) -> None:
     decided = _decide(state, cmd)
     if not decided:
         raise RuleViolation(f"the rules record nothing for '{cmd.verb}' here")
-    _same(decided[0], plain)
-
-
-def _same(expected: ev.Event, recorded: ev.Event) -> None:
-    if expected != recorded:
-        from ...describe import describe as say
-
-        raise RuleViolation(f"the rules make it '{say(expected)}', the log says '{say(recorded)}'")
+    base.require_same(decided[0], plain)
 
 
 def _check_transfer(state: TableState, e: Any) -> None:

@@ -36,13 +36,6 @@ def _due(state: TableState) -> list[ev.Event]:
     return []
 
 
-def _same(expected: ev.Event, recorded: ev.Event) -> None:
-    from ...describe import describe
-
-    if expected != recorded:
-        raise RuleViolation(f"the rules make it '{describe(expected)}', the log says '{describe(recorded)}'")
-
-
 def _check_taken(state: TableState, x: BlukeState, e: ev.Declared) -> None:
     _require_bids_done(x)
     if state.hand.trick or x.tricks_done:  # type: ignore[union-attr]
@@ -68,11 +61,11 @@ def check_event(state: TableState, event: ev.Event) -> None:
     plain = event.model_copy(update={"ruling": None})
     t = e.type
     if t == "session_opened":
-        _same(base.open_session(command_for(event), Options, NAME)[0], plain)  # type: ignore[arg-type]
+        base.check_opened(event, Options, NAME)
         return
     due = _due(state)
     if due:
-        _same(due[0], plain)
+        base.require_same(due[0], plain)
         return
     if t in ("trick_won", "scored", "hand_ended"):
         raise RuleViolation(f"potlog records {t.replace('_', ' ')} by itself, and none is due here")
@@ -96,4 +89,4 @@ def check_event(state: TableState, event: ev.Event) -> None:
     decided = decide(state, cmd)
     if not decided:
         raise RuleViolation(f"the rules record nothing for '{cmd.verb}' here")
-    _same(decided[0], plain)
+    base.require_same(decided[0], plain)
