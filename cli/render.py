@@ -142,7 +142,7 @@ def render_state(state: TableState, all_cards: bool = False) -> Any:
         row += [str(bought), str(s.cashed_out), f"{net:+d}"]
         table.add_row(*row)
     parts: list[Any] = [escape(" · ".join(head)), table]
-    pots = [f"{k} {v}" for k, v in state.balances.items()
+    pots = [f"{k} {v}" for k, v in {"pot": 0, **state.balances}.items()
             if (k in ("pot", "carry", "house") or k.startswith("pot:")) and (v or k == "pot")]
     parts.append("chips: " + ", ".join(pots) + f" · at the table {state.table_chips()} {state.chip_unit}s")
     if hand is not None and hand.number:

@@ -31,6 +31,8 @@ def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
     amount = cmd.amount or 0
     if x.phase == "open":
         if player != _first(x):
+            if not state.hand.current_bet:  # type: ignore[union-attr]
+                raise RuleViolation(f"{_first(x)}, the first player, opens the betting; then {player} calls or folds")
             owed = base.to_call(state, player)
             raise RuleViolation(f"{_first(x)} has opened with {state.hand.current_bet}: {player} calls {owed} or folds (no raises in the opening)")  # type: ignore[union-attr]
         _turn(state, player, "bet")

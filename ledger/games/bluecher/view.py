@@ -34,7 +34,7 @@ def legal(state: TableState) -> list[base.Legal]:
             verbs: tuple[str, ...] = ("declare",) if todo else ()
             verbs += ("hole",) if p not in x.hole else () if todo else ("bet", "allin")
             note = ("declare " + " and ".join(todo) + "; " if todo else "") + (
-                "place a hole card" if p not in x.hole else f"bet 1 to {x.limit}")
+                "place a hole card" if p not in x.hole else f"bet 1 to {x.limit if x.limit is not None else 'the limit'}")
             return [base.Legal(p, verbs, note)]
         owed = base.to_call(state, p)
         if p not in x.hole:
