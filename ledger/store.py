@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
 
-from .errors import Conflict, NotFound
+from .errors import Conflict, InputError, NotFound
 from .events import GENESIS, Recorded, chain_hash, parse_typed
 
 if TYPE_CHECKING:
@@ -82,11 +82,20 @@ class Store:
     @classmethod
     def open(cls, path: str | Path | None = None, *, durable: bool = True) -> Store:
         p = Path(path) if path is not None else default_db_path()
-        if str(p) != ":memory:":
-            p.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(str(p), timeout=10.0, isolation_level=None, check_same_thread=False)
+        try:
+            if str(p) != ":memory:":
+                p.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(str(p), timeout=10.0, isolation_level=None, check_same_thread=False)
+        except (OSError, sqlite3.Error) as exc:
+            raise InputError(f"cannot open the database {p}: {exc} (give a file path with --db or $POTLOG_DB)") from None
         store = cls(conn, str(p))
-        store._setup(durable)
+        try:
+            store._setup(durable)
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise Conflict(f"the database {p} is busy: another potlog is writing to it; try again") from None
+            raise InputError(f"{p} cannot be used as a potlog database: {exc}") from None
         return store
 
     def _setup(self, durable: bool) -> None:
@@ -143,7 +152,7 @@ class Store:
         and write nothing. Returns (seq, prev_hash, hash) per event.
         """
         c = self.conn
-        c.execute("BEGIN IMMEDIATE")
+        self._begin()
         try:
             last_seq, prev = self._last(session)
             if last_seq + 1 != expected_seq:
@@ -167,16 +176,33 @@ class Store:
         except sqlite3.IntegrityError:
             c.execute("ROLLBACK")
             raise Conflict(f"session {session}: seq {expected_seq} was written by another recorder; retry") from None
+        except sqlite3.OperationalError as exc:
+            if c.in_transaction:
+                c.execute("ROLLBACK")
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise Conflict(f"the database is busy: another potlog is writing to it (an import?); nothing was "
+                               "recorded, try again") from None
+            raise
         except BaseException:
             c.execute("ROLLBACK")
             raise
         return [(r[1], r[4], r[5]) for r in rows]
 
+    def _begin(self) -> None:
+        """Take the write lock (waiting up to the busy timeout), or say plainly who holds it."""
+        try:
+            self.conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise Conflict("the database is busy: another potlog is writing to it (an import?); nothing was "
+                               "recorded, try again") from None
+            raise
+
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """One ``BEGIN IMMEDIATE`` transaction: every write inside lands, or none does."""
         c = self.conn
-        c.execute("BEGIN IMMEDIATE")
+        self._begin()
         try:
             yield
             c.execute("COMMIT")

@@ -228,3 +228,34 @@ def test_module_entry_point(tmp_path):
     r = subprocess.run([sys.executable, "-m", "cli.main", "games", "--json"], capture_output=True, text=True,
                        env=env, timeout=60)
     assert r.returncode == 0 and "freeform" in r.stdout
+
+
+def test_a_file_that_is_not_a_database_is_one_clear_line(tmp_path):
+    from tests.conftest import Potlog
+
+    bad = tmp_path / "notes.txt"
+    bad.write_text("shopping list\n" * 100)
+    r = Potlog(bad)("state", ok=False)
+    assert r.exit_code == 1 and "cannot be used as a potlog database" in r.output
+    assert len(r.output.strip().splitlines()) == 1
+    r = Potlog(tmp_path)("state", ok=False)  # a directory
+    assert r.exit_code == 1 and "cannot open the database" in r.output
+
+
+def test_a_locked_database_is_a_conflict_not_a_crash(tmp_path):
+    import sqlite3
+
+    from ledger.errors import Conflict
+    from ledger.store import Store
+
+    path = tmp_path / "l.db"
+    store = Store.open(path)
+    store.conn.execute("PRAGMA busy_timeout=50")
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")
+    try:
+        with pytest.raises(Conflict, match="busy"):
+            store.append("x", 1, [("note", '{"text":"a","type":"note"}')], "t")
+    finally:
+        other.execute("ROLLBACK")
+    assert store.last_seq("x") == 0
