@@ -4,7 +4,7 @@ An event is never edited or deleted; a mistake is corrected by a `Void` naming i
 Every event may carry `ruling`: the reason given with ``--override`` when the table
 recorded something the rules refused. Chips are whole numbers.
 
-The envelope (`Envelope`) wraps a body with its session, seq (gapless from 1), the time it
+The envelope (`Recorded`) wraps a body with its session, seq (gapless from 1), the time it
 was recorded (for people only: the reducer never reads it), the previous event's hash and
 its own hash, ``sha256(prev_hash + body)`` where body is the canonical JSON text of the event.
 

@@ -310,8 +310,3 @@ class Store:
             ).fetchone() is not None
             out.append(SessionInfo(sid, opened.get("game", "?"), opened.get("title", ""), n, first, last, closed))
         return out
-
-    def count_events(self, session: str | None = None) -> int:
-        if session is None:
-            return self.conn.execute("SELECT count(*) FROM events").fetchone()[0]
-        return self.last_seq(session)

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from pydantic import BaseModel, ValidationError
 
 from .. import events as ev
-from ..cards import UNKNOWN, get_pack, parse_cards
+from ..cards import UNKNOWN, parse_cards
 from ..commands import Command
 from ..dice import check_sides, parse_faces
 from ..errors import InputError, RuleViolation
@@ -593,9 +593,6 @@ def decide_generic(state: TableState, cmd: Command, game: str) -> list[ev.Event]
         )
     return handler(state, cmd)
 
-
-def pack_name(state: TableState) -> str:
-    return get_pack(pack_of(state)).name
 
 
 # ----------------------------------------------------------------------------- overrides

@@ -1,0 +1,39 @@
+"""The reducer is pure: evolve leaves its input alone and agrees with fold."""
+
+from ledger import events as ev
+from ledger.reducer import evolve, fold
+from ledger.state import TableState, state_hash
+
+EVENTS = [
+    ev.SessionOpened(game="freeform"),
+    ev.PlayerJoined(player="Ann", buyin=50),
+    ev.PlayerJoined(player="Ben", buyin=50),
+    ev.HandStarted(hand=1, dealer="Ann"),
+    ev.CardsDealt(to="Ann", cards=["AS", "??"]),
+    ev.Bet(player="Ann", amount=10),
+    ev.Call(player="Ben", amount=10),
+    ev.CardsRevealed(holder="Ann", cards=["KD"]),
+    ev.PotAwarded(shares=[ev.Share(player="Ann", amount=20)]),
+    ev.HandEnded(hand=1),
+]
+
+
+def test_evolve_is_pure_and_agrees_with_fold():
+    state = TableState(session="s")
+    for seq, e in enumerate(EVENTS, 1):
+        before = state_hash(state)
+        new = evolve(state, seq, e)
+        assert state_hash(state) == before  # the input is untouched
+        state = new
+    folded = fold(list(enumerate(EVENTS, 1)), state=TableState(session="s"))
+    assert state_hash(folded) == state_hash(state)
+    assert state.stack("Ann") == 60 and state.stack("Ben") == 40
+    assert [h.card for h in state.seat("Ann").cards] == ["AS", "KD"]
+
+
+def test_a_void_skips_its_target_only_in_folds_that_include_it():
+    events = list(enumerate(EVENTS[:6], 1)) + [(7, ev.Void(target=6, reason="misheard"))]
+    before_void = fold(events[:6], state=TableState(session="s"))
+    after_void = fold(events, state=TableState(session="s"))
+    assert before_void.stack("Ann") == 40
+    assert after_void.stack("Ann") == 50 and after_void.voided == [6] and after_void.seq == 7
