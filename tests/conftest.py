@@ -50,6 +50,19 @@ def copy_db(src: Path, dest: Path) -> None:
             shutil.copy(src.with_name(src.name + suffix), dest.with_name(dest.name + suffix))
 
 
+@pytest.fixture(scope="module")
+def night_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The test module's NIGHT script, recorded once per module."""
+    return record_template(tmp_path_factory, request.module.NIGHT)
+
+
+@pytest.fixture
+def night(potlog: Potlog, night_db: Path) -> Potlog:
+    """A `potlog` runner on this test's own copy of the module's recorded NIGHT."""
+    copy_db(night_db, Path(potlog.db))
+    return potlog
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "potlog.db"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 import shutil
 import sqlite3
 
@@ -14,7 +13,7 @@ from hypothesis import strategies as st
 from ledger import events as ev
 from ledger.app import Ledger
 from ledger.audit import audit_records, audit_session, season
-from tests.conftest import SAMPLES, copy_db, record_template
+from tests.conftest import SAMPLES
 
 NIGHT = """
 new freeform --name night -p Ann=100 -p Ben=100 -p Cy=50
@@ -47,16 +46,6 @@ void 29 --reason "miscounted"
 leave Cy
 """
 
-
-@pytest.fixture(scope="module")
-def night_db(tmp_path_factory):
-    return record_template(tmp_path_factory, NIGHT)
-
-
-@pytest.fixture
-def night(potlog, night_db):
-    copy_db(night_db, Path(potlog.db))
-    return potlog
 
 
 def test_players_and_hands_are_accounted_for(night):

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from ledger import replay as replay_mod
 from ledger.replay import frames
 from ledger.state import state_hash
-from tests.conftest import SAMPLES, copy_db, record_template
+from tests.conftest import SAMPLES
 
 NIGHT = """
 new freeform --name night -p Ann=100 -p Ben=100 -p Cy=50
@@ -38,16 +37,6 @@ award Cy
 end
 """
 
-
-@pytest.fixture(scope="module")
-def night_db(tmp_path_factory):
-    return record_template(tmp_path_factory, NIGHT)
-
-
-@pytest.fixture
-def night(potlog, night_db):
-    copy_db(night_db, Path(potlog.db))
-    return potlog
 
 
 def test_summary_is_hand_by_hand(night):

@@ -14,7 +14,7 @@ from ledger.app import Ledger
 from ledger.games import freeform
 from ledger.verify import command_for, verify_session
 
-from tests.conftest import SAMPLES, copy_db, record_template
+from tests.conftest import SAMPLES
 
 NIGHT = """
 new freeform --name night -p Ann=100 -p Ben=100 -p Cy=50
@@ -42,16 +42,6 @@ end
 count Cy 50
 """
 
-
-@pytest.fixture(scope="module")
-def night_db(tmp_path_factory):
-    return record_template(tmp_path_factory, NIGHT)
-
-
-@pytest.fixture
-def night(potlog, night_db):
-    copy_db(night_db, Path(potlog.db))
-    return potlog
 
 
 def tampered(potlog, tmp_path: Path, *statements: str) -> str:
