@@ -60,16 +60,21 @@ def _call(state: TableState, cmd: Command) -> list[ev.Event]:
     return base.call(state, cmd)
 
 
+def _may_raise(x: BluecherExt, player: str, hint: str = "") -> None:
+    """One raise per player per round, and none once the go-around is over."""
+    if player in x.raised:
+        raise RuleViolation(f"{player} cannot raise again: one raise per player per round{hint}")
+    if player in x.acted:
+        raise RuleViolation(f"{player} has had a turn this round: after the go-around players only call or fold")
+
+
 def _raise(state: TableState, cmd: Command) -> list[ev.Event]:
     x = _x_hand(state)
     player = base.require_live(state, cmd.player)
     if x.phase == "open":
         raise RuleViolation(f"no raises in the opening round: {player} calls or folds")
     _turn(state, player, "raise")
-    if player in x.raised:
-        raise RuleViolation(f"{player} cannot raise again: one raise per player per round")
-    if player in x.acted:
-        raise RuleViolation(f"{player} has had a turn this round: after the go-around players only call or fold")
+    _may_raise(x, player)
     by = cmd.amount or 0
     limit = x.limit or 0
     if not 1 <= by <= limit:
@@ -97,10 +102,7 @@ def _allin(state: TableState, cmd: Command) -> list[ev.Event]:
                 raise RuleViolation(f"no raises in the opening round: {player} calls {owed} or folds")
     elif stack > owed:
         by = stack - owed
-        if player in x.raised:
-            raise RuleViolation(f"{player} cannot raise again: one raise per player per round (call {owed} or fold)")
-        if player in x.acted:
-            raise RuleViolation(f"{player} has had a turn this round: after the go-around players only call or fold")
+        _may_raise(x, player, f" (call {owed} or fold)")
         if by > limit:
             raise RuleViolation(f"{player}'s all-in of {stack} would raise by {by}, above the limit of {limit}")
         if not _others_can_call(state, player):
