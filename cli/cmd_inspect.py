@@ -6,26 +6,32 @@ from typing import Annotated, Optional
 
 import typer
 
+from .words import word_usage
 from .common import DbOpt, JsonOpt, SessionOpt, app, console, ledger, print_json, session_of
 
 
 @app.command(rich_help_panel="Look")
-def games(game: Annotated[Optional[str], typer.Argument(help="Show one game's options in full.")] = None,
+def games(game: Annotated[Optional[str], typer.Argument(help="Show one game's options and words in full.")] = None,
           json: JsonOpt = False) -> None:
-    """List the rulesets potlog knows, or one game's options and their defaults."""
+    """List the rulesets potlog knows with their options and own words, or one game in full.
+
+    Each game's words are commands of their own ('potlog buy', 'potlog bid' ...): the same word
+    may mean different things in different games, and potlog reads it as the session's game does.
+    """
     from rich.markup import escape
     from rich.table import Table
 
     from ledger.games import available, get_ruleset
 
-    names = [game] if game else available()
     rows = []
-    for name in names:
-        mod = get_ruleset(name)
-        opts = []
-        for key, field in mod.Options.model_fields.items():
-            opts.append({"name": key, "default": field.default, "help": field.description or ""})
-        rows.append({"name": mod.NAME, "title": mod.TITLE, "summary": mod.SUMMARY, "options": opts})
+    for name in [game] if game else available():
+        rules = get_ruleset(name)
+        opts = [{"name": key, "default": field.default, "help": field.description or ""}
+                for key, field in rules.options.model_fields.items()]
+        words = [{"word": w.name, "usage": word_usage(w), "summary": w.summary, "help": w.help}
+                 for w in rules.words]
+        rows.append({"name": rules.name, "title": rules.title, "summary": rules.summary, "options": opts,
+                     "words": words})
     if json:
         print_json(rows)
         return
@@ -33,10 +39,12 @@ def games(game: Annotated[Optional[str], typer.Argument(help="Show one game's op
     table.add_column("game")
     table.add_column("what it is")
     table.add_column("options (default)")
+    table.add_column("its own words")
     for r in rows:
         opts = "\n".join(f"{o['name']}={o['default']}" + (f"  {o['help']}" if game and o["help"] else "")
                          for o in r["options"])
-        table.add_row(escape(r["name"]), escape(f"{r['title']}: {r['summary']}"), escape(opts))
+        words = "\n".join(w["usage"] + (f"  {w['summary']}" if game else "") for w in r["words"])
+        table.add_row(escape(r["name"]), escape(f"{r['title']}: {r['summary']}"), escape(opts), escape(words))
     console().print(table)
 
 
@@ -89,6 +97,7 @@ def log(hand: Annotated[Optional[int], typer.Option(help="Only this hand's event
     from rich.markup import escape
 
     from ledger.describe import describe
+    from ledger.events import HandStarted
 
     with ledger(db) as led:
         sid = session_of(led, session)
@@ -97,8 +106,8 @@ def log(hand: Annotated[Optional[int], typer.Option(help="Only this hand's event
         current_hand = 0
         rows = []
         for rec in led.store.recorded(sid, after):
-            if rec.event.type == "hand_started":  # type: ignore[attr-defined]
-                current_hand = rec.event.hand  # type: ignore[attr-defined]
+            if isinstance(rec.event, HandStarted):
+                current_hand = rec.event.hand
             if hand is not None and current_hand != hand:
                 continue
             rows.append((rec, current_hand))

@@ -211,12 +211,6 @@ def fold(player: Player, db: DbOpt = None, session: SessionOpt = None, override:
 
 
 @app.command(rich_help_panel="Pots and payments")
-def showdown(db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
-    """Let the rules settle the hand: best hands, winners, payments and carry-over are computed."""
-    record(db, session, Command("showdown"), override=override, as_json=json)
-
-
-@app.command(rich_help_panel="Pots and payments")
 def pay(source: Annotated[str, typer.Argument(metavar="FROM", help="A player, pot, pot:NAME, carry or house.")],
         to: Annotated[str, typer.Argument(help="A player, pot, pot:NAME, carry or house.")],
         amount: Amount,

@@ -33,7 +33,19 @@ class PotlogGroup(TyperGroup):
             fail(f"internal error ({type(exc).__name__}: {str(exc)[:200]}); please report it", 70)
 
     def list_commands(self, ctx: typer.Context) -> list[str]:
-        return list(self.commands)  # in the order they were added: by purpose
+        from .words import words_by_name
+
+        core = list(self.commands)  # in the order they were added: by purpose
+        return core + [w for w in words_by_name() if w not in self.commands]
+
+    def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:
+        """A core command, else a game's own word (`cli.words`), resolved when it is run."""
+        command = super().get_command(ctx, cmd_name)
+        if command is None:
+            from .words import word_command
+
+            command = word_command(cmd_name)
+        return command
 
 
 class LineFailed(Exception):

@@ -86,7 +86,7 @@ def state_data(state: TableState, all_cards: bool = True) -> dict[str, Any]:
             "tricks": hand.tricks,
         }
     try:
-        data["game_view"] = dict(get_ruleset(state.game).describe(state))
+        data["game_view"] = dict(get_ruleset(state.game).view(state))
     except Exception:
         data["game_view"] = {}
     return data
@@ -154,7 +154,7 @@ def render_state(state: TableState, all_cards: bool = False) -> Any:
         if hand.trick:
             parts.append("trick: " + ", ".join(f"{escape(p.player)} {p.card}" for p in hand.trick))
     try:
-        for key, value in get_ruleset(state.game).describe(state):
+        for key, value in get_ruleset(state.game).view(state):
             parts.append(f"{escape(key)}: {escape(str(value))}")
     except Exception:
         pass

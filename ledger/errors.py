@@ -34,3 +34,9 @@ class Conflict(PotlogError):
 
 class IntegrityError(PotlogError):
     """The stored log is not what was written (hash chain or seq broken)."""
+
+
+class UsageError(InputError):
+    """The words typed do not have the shape the command takes (exit 2, like any usage error)."""
+
+    exit_code = 2

@@ -22,9 +22,11 @@ import hashlib
 import json
 import re
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
+
+from .chips import Posting
 
 MAX_CHIPS = 10**12
 GENESIS = "0" * 64
@@ -67,6 +69,18 @@ class Event(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True, defer_build=True)
     ruling: str | None = Field(default=None, max_length=500)
+    if TYPE_CHECKING:  # every subclass declares its own ``type: Literal[...]``, the union's tag
+        type: str
+
+    def summary(self) -> str:
+        """One line for people (`ledger.describe` has one for every core event; a class added
+        for one game says its own here)."""
+        return self.type
+
+    def postings(self) -> list[Posting]:
+        """The chips this event moves, for a class added for one game (the reducer has the
+        core events' own steps); the game's ``evolve`` does the rest of what it means."""
+        return []
 
 
 class SessionOpened(Event):
@@ -366,7 +380,7 @@ def canonical_json(obj: Any) -> str:
 def event_to_dict(event: Event) -> dict[str, Any]:
     """The body as stored: the type plus every field that differs from its default."""
     data = event.model_dump(mode="json", exclude_defaults=True)
-    data["type"] = event.type  # type: ignore[attr-defined]
+    data["type"] = event.type
     return data
 
 

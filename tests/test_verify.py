@@ -215,7 +215,14 @@ def test_a_rulesets_check_event_hook_is_used(night, monkeypatch):
             from ledger.errors import RuleViolation
             raise RuleViolation("house limit: bets are at most 5")
 
-    monkeypatch.setattr(freeform, "check_event", check_event, raising=False)
+    import dataclasses
+
+    import ledger.games
+    import ledger.reducer
+
+    rules = dataclasses.replace(freeform.RULESET, check_event=check_event)
+    monkeypatch.setitem(ledger.games._cache, "freeform", rules)
+    monkeypatch.setitem(ledger.reducer._RULES, "freeform", rules)
     r = night("verify", "--rules", "--json", ok=False)
     s = json.loads(r.output)["sessions"][0]
     assert s["first_broken_seq"] == 8 and "house limit" in s["findings"][0]["message"]

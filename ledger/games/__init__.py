@@ -1,47 +1,41 @@
-"""The rulesets. Each module in this package that defines `NAME` is a decider:
-
-- ``NAME``, ``TITLE``, ``SUMMARY``: how `potlog games` lists it.
-- ``Options``: a pydantic model of the table's choices, defaults as the rule book says.
-- ``initial(state) -> ext``: the game's own state, right after the session opens.
-- ``decide(state, command) -> list[Event]``: check a command, return what it causes, or
-  raise `RuleViolation` with a message a player understands.
-- ``apply(state, event) -> None``: the game's part of applying an event (turn, phase,
-  ``state.ext``), after the core step in `ledger.reducer`; never refuses.
-- ``legal(state) -> list[Legal]``: who may do what next.
-- ``describe(state) -> list[tuple[str, str]]``: extra lines for `potlog state`.
-
-A new module here is registered by being here: `available()` finds it.
+"""The rulesets. Each module (or package) in here that defines ``RULESET`` is a game: a
+`ledger.games.ruleset.Ruleset` declaration (name, options, decide, evolve, legal, view,
+check_event, words). A new module is registered by being here: `available()` finds it.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from types import ModuleType
 
 from ..errors import InputError
+from .ruleset import Legal, Param, Ruleset, View, Word
 
-_NOT_RULESETS = {"base"}
-_cache: dict[str, ModuleType] = {}
+__all__ = ["Legal", "Param", "Ruleset", "View", "Word", "available", "get_ruleset", "all_rulesets"]
+
+_NOT_RULESETS = {"base", "ruleset"}
+_cache: dict[str, Ruleset] = {}
 
 
 def available() -> list[str]:
     """Every ruleset's name, sorted."""
-    names = []
-    for info in pkgutil.iter_modules(__path__):
-        if info.name.startswith("_") or info.name in _NOT_RULESETS:
-            continue
-        names.append(info.name)
-    return sorted(names)
+    return sorted(info.name for info in pkgutil.iter_modules(__path__)
+                  if not info.name.startswith("_") and info.name not in _NOT_RULESETS)
 
 
-def get_ruleset(name: str) -> ModuleType:
-    """The ruleset module called `name`; `InputError` listing the choices if none is."""
-    mod = _cache.get(name)
-    if mod is not None:
-        return mod
+def get_ruleset(name: str) -> Ruleset:
+    """The ruleset called `name`; `InputError` listing the choices if none is."""
+    rules = _cache.get(name)
+    if rules is not None:
+        return rules
     if name not in available():
         raise InputError(f"no game called {name!r}: choose one of {', '.join(available())}")
-    mod = importlib.import_module(f"{__name__}.{name}")
-    _cache[name] = mod
-    return mod
+    rules = importlib.import_module(f"{__name__}.{name}").RULESET
+    if not isinstance(rules, Ruleset) or rules.name != name:
+        raise TypeError(f"ledger.games.{name}.RULESET must be a Ruleset named {name!r}")
+    _cache[name] = rules
+    return rules
+
+
+def all_rulesets() -> list[Ruleset]:
+    return [get_ruleset(n) for n in available()]

@@ -11,7 +11,6 @@ message a person at the table understands.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from pydantic import BaseModel, ValidationError
@@ -22,6 +21,7 @@ from ..commands import Command
 from ..dice import check_sides, parse_faces
 from ..errors import InputError, RuleViolation
 from ..state import Held, TableState
+from .ruleset import Legal, options_of, validate_options  # noqa: F401 (the game modules use them from here)
 
 RESERVED_NAMES = {
     "bank", "pot", "carry", "house", "board", "stock", "trump", "discard", "table", "kitty",
@@ -29,36 +29,7 @@ RESERVED_NAMES = {
 }
 
 
-@dataclass(frozen=True)
-class Legal:
-    """Who may do what next: `player` None means anyone (or the recorder)."""
-
-    player: str | None
-    verbs: tuple[str, ...]
-    note: str = ""
-
-
-# ----------------------------------------------------------------------------- options
-
-def validate_options(options_model: type[BaseModel], raw: dict[str, Any], game: str) -> dict[str, Any]:
-    """Validate ``--option KEY=VALUE`` pairs (strings from the shell, or typed values)."""
-    fields = options_model.model_fields
-    for key in raw:
-        if key not in fields:
-            choices = ", ".join(fields) or "none"
-            raise InputError(f"{game} has no option {key!r}: its options are {choices}")
-    try:
-        model = options_model.model_validate(raw)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(x) for x in err["loc"]) or "options"
-        raise InputError(f"option {where}: {err['msg']}") from None
-    return model.model_dump(mode="json")
-
-
-def options_of(state: TableState, options_model: type[BaseModel]) -> Any:
-    return options_model.model_validate(state.options)
-
+# ----------------------------------------------------------------------------- events
 
 def make_event(model: type[ev.Event], **fields: Any) -> ev.Event:
     """Build an event, turning a validation failure into one clear line."""

@@ -22,6 +22,7 @@ from ..cards import PACKS
 from ..commands import Command
 from ..state import TableState
 from . import base
+from .ruleset import Ruleset
 
 NAME = "freeform"
 TITLE = "Freeform"
@@ -46,8 +47,8 @@ def decide(state: TableState, cmd: Command) -> list[ev.Event]:
     return base.decide_generic(state, cmd, NAME)
 
 
-def apply(state: TableState, event: ev.Event) -> None:
-    if event.type == "hand_started" and state.hand is not None:  # type: ignore[attr-defined]
+def evolve(state: TableState, event: ev.Event) -> None:
+    if isinstance(event, ev.HandStarted) and state.hand is not None:
         state.hand.phase = "playing"
 
 
@@ -61,5 +62,9 @@ def legal(state: TableState) -> list[base.Legal]:
                               "end", "note"), "anyone may act: freeform keeps no turn")]
 
 
-def describe(state: TableState) -> list[tuple[str, str]]:
+def view(state: TableState) -> list[tuple[str, str]]:
     return []
+
+
+RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=initial,
+                  decide=decide, evolve=evolve, legal=legal, view=view)

@@ -96,3 +96,9 @@ __all__ = [
     "max_players", "card_value", "card_order", "BestHand", "best_hand", "showdown_hands",
     "settlement",
 ]
+
+from ..ruleset import Ruleset  # noqa: E402
+from .words import WORDS  # noqa: E402
+
+RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=initial, decide=decide,
+                  evolve=apply, legal=legal, view=describe, check_event=check_event, words=WORDS)

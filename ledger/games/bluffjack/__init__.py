@@ -92,3 +92,9 @@ SUMMARY = ("Blackjack hands with poker betting: closest to 21 wins the pot, all 
 __all__ = ["NAME", "TITLE", "SUMMARY", "Options", "BluffjackExt", "initial", "decide", "apply", "legal",
            "describe", "check_event", "card_value", "hand_total", "hand_key", "hand_name",
            "ASIDE", "HOUSE", "ELIMINATED", "BETTING_STAGES", "_trial", "_auto_chain"]
+
+from ..ruleset import Ruleset  # noqa: E402
+from .words import WORDS  # noqa: E402
+
+RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=initial, decide=decide,
+                  evolve=apply, legal=legal, view=describe, check_event=check_event, words=WORDS)

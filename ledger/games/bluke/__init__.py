@@ -93,3 +93,9 @@ __all__ = [
     "initial", "decide", "apply", "legal", "describe", "check_event", "settlement",
     "schedule", "hand_points", "outcome", "klass", "power", "trick_winner", "draw_value", "draw_ties",
 ]
+
+from ..ruleset import Ruleset  # noqa: E402
+from .words import WORDS  # noqa: E402
+
+RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=initial, decide=decide,
+                  evolve=apply, legal=legal, view=describe, check_event=check_event, words=WORDS)

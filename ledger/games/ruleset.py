@@ -1,0 +1,180 @@
+"""The contract every game meets: a `Ruleset` declaration, its `Word`s and what `legal` says.
+
+A game module (or package) ends with one ``RULESET = Ruleset(...)``; `ledger.games` finds it
+by discovery and a test checks every one against this contract. Nothing else about a game is
+read from outside it: the CLI, the reducer, verify and snapshots all go through these fields.
+
+    RULESET = Ruleset(
+        name="freeform", title="Freeform", summary="Any game ...",
+        options=Options, initial=initial, decide=decide, evolve=evolve,
+        legal=legal, view=view, words=(SHOWDOWN,),
+    )
+
+Words are the game's own commands (Blücher's ``buy``, Bluke's ``bid``): each declares its
+arguments as `Param`s, which the CLI turns into a real command-line parser, and how the parsed
+values become a `Command` (or, for a reading word, a `View`). The same word may mean different
+things in different games: the CLI resolves it against the session's game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Literal, Mapping, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .. import events as ev
+from ..commands import Command
+from ..errors import InputError
+from ..state import TableState
+
+Values = Mapping[str, Any]
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class Legal:
+    """Who may do what next: `player` None means anyone (or the recorder)."""
+
+    player: str | None
+    verbs: tuple[str, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One argument or option of a game word.
+
+    Attributes:
+        name: the key in the parsed values (``player``, ``card``, ``discard``).
+        help: one line for ``--help``.
+        kind: ``argument`` (positional), ``option`` (``--name VALUE``) or ``flag`` (``--name``).
+        flags: the option's spellings (default ``--name``).
+        type: ``str`` or ``int``.
+        required: an argument that must be given (options and flags never are).
+        many: an argument taking every remaining word, or an option that may repeat.
+        metavar: how the help names the value.
+        default: the value when it is not given (None; a flag's is False).
+    """
+
+    name: str
+    help: str
+    kind: Literal["argument", "option", "flag"] = "argument"
+    flags: tuple[str, ...] = ()
+    type: type = str
+    required: bool = True
+    many: bool = False
+    metavar: str | None = None
+    default: Any = None
+
+
+@dataclass(frozen=True)
+class View:
+    """What a reading word shows: a table (`columns`, `rows`), lines under it, and `data`
+    for ``--json``. Every string is plain text (the CLI escapes it)."""
+
+    title: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    data: Any
+    caption: str = ""
+    lines: tuple[str, ...] = ()
+    footer_rows: int = 0
+
+
+@dataclass(frozen=True)
+class Word:
+    """A game's own command word.
+
+    Attributes:
+        name: the word (``bid``).
+        summary: what it does, one line (the first line of ``--help``).
+        help: more help: examples, what potlog works out by itself.
+        params: its arguments and options.
+        command: parsed values -> the `Command` the game decides (a recording word), or
+        view: (state, parsed values) -> a `View` (a reading word: nothing is recorded).
+    """
+
+    name: str
+    summary: str
+    help: str = ""
+    params: tuple[Param, ...] = ()
+    command: Callable[[Values], Command] | None = None
+    view: Callable[[TableState, Values], View] | None = None
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A game, declared.
+
+    Attributes:
+        name: the word for ``potlog new NAME`` (lower case).
+        title, summary: how ``potlog games`` lists it.
+        options: the pydantic model of the table's choices, defaults as the rule book says.
+        initial: state -> the game's own state (``state.ext``) right after the session opens:
+            a dataclass of JSON-able fields, or None.
+        decide: (state, command) -> events, or raise `RuleViolation` / `InputError`.
+        evolve: (state, event) -> None: the game's part of applying an event (turn, phase,
+            ``state.ext``), in place, after the core step; never refuses.
+        legal: state -> who may do what next.
+        view: state -> extra (label, value) lines for ``potlog state``.
+        check_event: (state, event) -> None, raising when the rules would not have recorded
+            `event` in `state` (``potlog verify --rules``); None: chips-only checks.
+        words: the game's own command words.
+        min_players, max_players: how many may sit (for ``potlog games``).
+    """
+
+    name: str
+    title: str
+    summary: str
+    options: type[BaseModel]
+    initial: Callable[[TableState], Any]
+    decide: Callable[[TableState, Command], list[ev.Event]]
+    evolve: Callable[[TableState, ev.Event], None]
+    legal: Callable[[TableState], list[Legal]]
+    view: Callable[[TableState], list[tuple[str, str]]]
+    check_event: Callable[[TableState, ev.Event], None] | None = None
+    words: tuple[Word, ...] = ()
+    min_players: int = 1
+    max_players: int = 100
+    _by_word: dict[str, Word] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self._by_word.update((w.name, w) for w in self.words)
+
+    def word(self, name: str) -> Word | None:
+        """The game's word called `name`, or None."""
+        return self._by_word.get(name)
+
+
+# ----------------------------------------------------------------------------- options
+
+_PARSED: dict[tuple[type[BaseModel], str], BaseModel] = {}
+
+
+def options_of(state: TableState, model: type[M]) -> M:
+    """The session's options as the typed model, parsed once per process per option set."""
+    key = (model, ev.canonical_json(state.options))
+    got = _PARSED.get(key)
+    if got is None:
+        if len(_PARSED) > 256:
+            _PARSED.clear()
+        got = _PARSED[key] = model.model_validate(state.options)
+    return got  # type: ignore[return-value]
+
+
+def validate_options(options_model: type[BaseModel], raw: dict[str, Any], game: str) -> dict[str, Any]:
+    """Validate ``--option KEY=VALUE`` pairs (strings from the shell, or typed values) into the
+    JSON the session records."""
+    fields = options_model.model_fields
+    for key in raw:
+        if key not in fields:
+            choices = ", ".join(fields) or "none"
+            raise InputError(f"{game} has no option {key!r}: its options are {choices}")
+    try:
+        model = options_model.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err["loc"]) or "options"
+        raise InputError(f"option {where}: {err['msg']}") from None
+    return model.model_dump(mode="json")

@@ -1,0 +1,1 @@
+"""The game kit: shared engines a game declaration picks and parameterises."""
