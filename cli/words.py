@@ -83,8 +83,9 @@ def _parser(rules: Ruleset, word: Word) -> Any:
 def parse(rules: Ruleset, word: Word, args: list[str]) -> dict[str, Any]:
     """The word's arguments, parsed as the game declared them (click's usage errors, exit 2)."""
     command = _parser(rules, word)
-    values = command.main(list(args), prog_name=f"potlog {word.name}", standalone_mode=False)
-    return dict(values)
+    ctx = command.make_context(f"potlog {word.name}", list(args))  # a usage error raises, unprinted
+    with ctx:
+        return dict(command.invoke(ctx))
 
 
 def _help(name: str) -> str:
