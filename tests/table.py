@@ -1,0 +1,79 @@
+"""A table in memory, for rule tests at the decider: no database, no CLI.
+
+    t = Table("bluke", Ann=0, Ben=0, Cy=0)
+    t("hand", dealer="Cy")
+    t.word("bid", "Ann=2", "Ben=3", "Cy=1")          # a game word, parsed as the game declares it
+    t.refused("play", "not your turn", player="Ben", cards=("AS",))
+
+Each command goes through the game's `decide`; every event it returns is applied with the
+real reducer and the chips are checked after each, exactly as `Ledger.execute` does before it
+appends (a refused command changes nothing). With ``verify=True`` each event is also put to
+the game's ``check_event`` first, as ``potlog verify --rules`` would.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ledger import events as ev
+from ledger.chips import check
+from ledger.commands import Command
+from ledger.errors import PotlogError
+from ledger.games import get_ruleset
+from ledger.reducer import apply
+from ledger.state import TableState
+
+
+class Table:
+    def __init__(self, game: str, *, options: dict[str, Any] | None = None, verify: bool = False,
+                 **players: int):
+        self.rules = get_ruleset(game)
+        self.state = TableState(session="t")
+        self.log: list[tuple[int, ev.Event]] = []
+        self.verify = verify
+        self.run(Command("open", options=dict(options or {})))
+        for name, buyin in players.items():
+            self(Command("join", player=name, amount=buyin))
+
+    def run(self, cmd: Command) -> list[ev.Event]:
+        events = self.rules.decide(self.state, cmd)
+        trial = self.state.clone()
+        seq = trial.seq
+        for event in events:
+            seq += 1
+            if self.verify and self.rules.check_event is not None and seq > 1:
+                self.rules.check_event(trial, event)
+            apply(trial, seq, event)
+            check(trial, hand_closed=isinstance(event, ev.HandEnded))
+        self.state = trial
+        self.log += list(enumerate(events, start=seq - len(events) + 1))
+        return events
+
+    def __call__(self, verb: str | Command, **fields: Any) -> list[ev.Event]:
+        return self.run(verb if isinstance(verb, Command) else Command(verb, **fields))
+
+    def word(self, name: str, *args: str) -> list[ev.Event]:
+        """A game word, its arguments parsed exactly as on the command line."""
+        from cli.words import parse
+
+        word = self.rules.word(name)
+        assert word is not None and word.command is not None, f"{self.rules.name} has no recording word {name!r}"
+        return self.run(word.command(parse(self.rules, word, list(args))))
+
+    def refused(self, verb: str, says: str, **fields: Any) -> str:
+        """The command is refused with a message containing `says`, and nothing changes."""
+        before = self.state.clone()
+        with pytest.raises(PotlogError) as err:
+            self(verb, **fields)
+        assert says in str(err.value), str(err.value)
+        assert self.state == before
+        return str(err.value)
+
+    @property
+    def to_act(self) -> str | None:
+        return self.state.hand.to_act if self.state.hand is not None else None
+
+    def stack(self, player: str) -> int:
+        return self.state.stack(player)

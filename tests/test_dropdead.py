@@ -1,0 +1,65 @@
+"""Drop Dead at the decider: turns, dropping dead, the kitty paid or standing."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledger import events as ev
+from ledger.games.dropdead import dropped
+from tests.table import Table
+
+
+def game(**players: int) -> Table:
+    t = Table("dropdead", options={"ante": 2}, verify=True, **(players or {"Ann": 20, "Ben": 20, "Cy": 20}))
+    t("hand")
+    return t
+
+
+def roll(t: Table, who: str, a: int, b: int) -> list[ev.Event]:
+    return t("roll", player=who, faces=(str(a), str(b)))
+
+
+@pytest.mark.parametrize("faces,dead", [((2, 6), True), ((6, 5), True), ((5, 2), True), ((1, 1), False),
+                                        ((3, 4), False), ((6, 6), False)])
+def test_a_two_or_a_five_drops_dead(faces, dead):
+    assert dropped(list(faces)) is dead
+
+
+def test_everyone_antes_and_the_dealers_left_rolls_first():
+    t = game()
+    assert t.state.balance("pot") == 6 and t.to_act == "Ben"
+    t.refused("roll", "it is Ben's turn to roll, not Ann's", player="Ann", faces=("3", "4"))
+    t.refused("roll", "two dice", player="Ben", faces=("3", "4", "6"))
+    t.refused("bet", "Drop Dead has no 'bet'", player="Ben", amount=1)
+
+
+def test_the_highest_total_takes_the_kitty_and_the_game_ends():
+    t = game()
+    roll(t, "Ben", 3, 4)
+    roll(t, "Ben", 6, 6)
+    assert t.to_act == "Ben"
+    roll(t, "Ben", 1, 2)                      # dead with 19
+    roll(t, "Cy", 5, 5)                       # dead with 0
+    last = roll(t, "Ann", 6, 1) + roll(t, "Ann", 2, 2)   # 7, then dead
+    assert isinstance(last[-1], ev.HandEnded)
+    award = [e for e in last if isinstance(e, ev.PotAwarded)][0]
+    assert award.shares == [ev.Share(player="Ben", amount=6)] and "19" in award.reason
+    assert (t.stack("Ann"), t.stack("Ben"), t.stack("Cy")) == (18, 24, 18)
+
+
+def test_a_tie_and_the_kitty_stands_for_the_next_game():
+    t = game()
+    roll(t, "Ben", 3, 3)
+    roll(t, "Ben", 2, 1)
+    roll(t, "Cy", 6, 2)
+    roll(t, "Ann", 4, 2)                       # Ben's 6 beats two zeros
+    assert t.state.hands_played == 1 and t.state.balance("pot") == 0 and t.stack("Ben") == 24
+    t("hand")                                  # Ben deals; Cy first
+    assert t.to_act == "Cy"
+    roll(t, "Cy", 6, 5)
+    roll(t, "Ann", 2, 2)
+    carried = roll(t, "Ben", 5, 5)             # all dead with 0: a tie
+    assert any(isinstance(e, ev.PotCarried) and e.amount == 6 for e in carried)
+    t("hand")
+    assert t.state.balance("pot") == 12        # the kitty rode in, and three more antes
+
