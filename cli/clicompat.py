@@ -11,11 +11,18 @@ import typer
 
 try:
     from typer._click import exceptions as _exc
+    from typer._click.core import Context
 except ImportError:  # pragma: no cover - older Typer on the click package
     from click import exceptions as _exc  # type: ignore[no-redef]
+    from click import Context  # type: ignore[assignment]
+
+
+class _NeverRaised(Exception):
+    """Stands in for `NoArgsIsHelpError` on a click that has none (so nothing matches it)."""
+
 
 ClickException = _exc.ClickException
 UsageError = _exc.UsageError
 Exit = typer.Exit
 Abort = typer.Abort
-NoArgsIsHelpError = getattr(_exc, "NoArgsIsHelpError", None)
+NoArgsIsHelpError: type[Exception] = getattr(_exc, "NoArgsIsHelpError", _NeverRaised)

@@ -315,10 +315,10 @@ def settle(rate: Annotated[Optional[str], typer.Option("--rate", help="Money per
     if not result.payments:
         out.print("everyone is square: nothing to pay")
         return
-    for p in result.payments:
-        line = f"{escape(p.payer)} pays {escape(p.payee)} {p.chips} chips"
-        if p.money is not None:
-            line += f" = {p.money}"
+    for pay in result.payments:
+        line = f"{escape(pay.payer)} pays {escape(pay.payee)} {pay.chips} chips"
+        if pay.money is not None:
+            line += f" = {pay.money}"
         out.print(line)
     count = len(result.payments)
     plural = "s" if count != 1 else ""

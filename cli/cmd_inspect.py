@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -23,7 +23,7 @@ def games(game: Annotated[Optional[str], typer.Argument(help="Show one game's op
 
     from ledger.games import available, get_ruleset
 
-    rows = []
+    rows: list[dict[str, Any]] = []
     for name in [game] if game else available():
         rules = get_ruleset(name)
         opts = [{"name": key, "default": field.default, "help": field.description or ""}
@@ -41,10 +41,11 @@ def games(game: Annotated[Optional[str], typer.Argument(help="Show one game's op
     table.add_column("options (default)")
     table.add_column("its own words")
     for r in rows:
-        opts = "\n".join(f"{o['name']}={o['default']}" + (f"  {o['help']}" if game and o["help"] else "")
-                         for o in r["options"])
-        words = "\n".join(w["usage"] + (f"  {w['summary']}" if game else "") for w in r["words"])
-        table.add_row(escape(r["name"]), escape(f"{r['title']}: {r['summary']}"), escape(opts), escape(words))
+        opts_text = "\n".join(f"{o['name']}={o['default']}" + (f"  {o['help']}" if game and o["help"] else "")
+                              for o in r["options"])
+        words_text = "\n".join(w["usage"] + (f"  {w['summary']}" if game else "") for w in r["words"])
+        table.add_row(escape(r["name"]), escape(f"{r['title']}: {r['summary']}"), escape(opts_text),
+                      escape(words_text))
     console().print(table)
 
 

@@ -97,8 +97,6 @@ def run(file: Annotated[str, typer.Argument(help="A file of potlog commands, one
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only errors and the summary.")] = False) -> None:
     """Execute a file of potlog commands line by line (e.g. 'bet Ann 5'), stopping at the first
     refused line with its number; nothing of that line is recorded, earlier lines stay."""
-    from .common import app as root
-
     lines = _read_lines(file)
     saved = dict(RUN_DEFAULTS)
     RUN_DEFAULTS.update(db=db or RUN_DEFAULTS["db"], session=session or RUN_DEFAULTS["session"], capture=False)
@@ -120,7 +118,7 @@ def run(file: Annotated[str, typer.Argument(help="A file of potlog commands, one
                 fail(f"line {n}: 'run' cannot be nested", 2)
             if not quiet:
                 typer.echo(f"» {text}")
-            code, why = _run_line(root, args, quiet)
+            code, why = _run_line(args, quiet)
             if code:
                 RUN_DEFAULTS["capture"] = False
                 fail(f"line {n}: {why} (stopped here; lines before it are recorded)", code)
@@ -132,18 +130,18 @@ def run(file: Annotated[str, typer.Argument(help="A file of potlog commands, one
     typer.echo(f"ran {done} commands from {file}")
 
 
-def _run_line(root: typer.Typer, args: list[str], quiet: bool = False) -> tuple[int, str]:
+def _run_line(args: list[str], quiet: bool = False) -> tuple[int, str]:
     """Run one line in-process; (exit code, the one-line reason it was refused)."""
     import contextlib
     import io
 
-    from .main import _only_invoked  # build just this line's command, as `main` does
+    from .common import root_command  # built once, not per line: a night is hundreds of lines
 
     RUN_DEFAULTS["capture"] = True
-    saved = _only_invoked(args)
+    command = root_command()
     try:
         with contextlib.redirect_stdout(io.StringIO()) if quiet else contextlib.nullcontext():
-            rv = root(args=args, prog_name="potlog", standalone_mode=False)
+            rv = command.main(args=args, prog_name="potlog", standalone_mode=False)
     except LineFailed as exc:
         return exc.code, str(exc)
     except click.Exit as exc:
@@ -154,6 +152,4 @@ def _run_line(root: typer.Typer, args: list[str], quiet: bool = False) -> tuple[
         return 1, "aborted"
     finally:
         RUN_DEFAULTS["capture"] = False
-        if saved is not None:
-            root.registered_commands = saved
     return (rv, "refused") if isinstance(rv, int) and rv else (0, "")

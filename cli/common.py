@@ -18,7 +18,7 @@ from ledger.errors import PotlogError
 class PotlogGroup(TyperGroup):
     """Turns every error into one line on stderr: 1 for a refusal, 2 for usage, 70 for a bug."""
 
-    def invoke(self, ctx: typer.Context) -> Any:
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except PotlogError as exc:
@@ -32,20 +32,27 @@ class PotlogGroup(TyperGroup):
         except Exception as exc:  # a bug: still no traceback for the user
             fail(f"internal error ({type(exc).__name__}: {str(exc)[:200]}); please report it", 70)
 
-    def list_commands(self, ctx: typer.Context) -> list[str]:
+    def list_commands(self, ctx: click.Context) -> list[str]:
         from .words import words_by_name
 
         core = list(self.commands)  # in the order they were added: by purpose
         return core + [w for w in words_by_name() if w not in self.commands]
 
-    def get_command(self, ctx: typer.Context, cmd_name: str) -> Any:
+    def get_command(self, ctx: click.Context, cmd_name: str) -> Any:
         """A core command, else a game's own word (`cli.words`), resolved when it is run."""
         command = super().get_command(ctx, cmd_name)
         if command is None:
-            from .words import word_command
+            command = _WORDS.get(cmd_name)
+            if command is None:
+                from .words import word_command
 
-            command = word_command(cmd_name)
+                command = word_command(cmd_name)
+                if command is not None:  # the games are fixed for the process: build each word once
+                    _WORDS[cmd_name] = command
         return command
+
+
+_WORDS: dict[str, Any] = {}
 
 
 class LineFailed(Exception):
@@ -105,6 +112,21 @@ OverrideOpt = Annotated[
     typer.Option("--override", metavar="REASON",
                  help="Record it even if the rules refuse, as a table ruling with this reason (audit lists it)."),
 ]
+
+_ROOT: list[tuple[tuple[int, ...], Any]] = []  # (the commands it was built from, the click command)
+
+
+def root_command() -> Any:
+    """`app` as one click command, built once per process (Typer builds it anew on every call
+    of `app`, tens of milliseconds with every command's parameters): for `potlog run`'s lines
+    and the tests. Built again if the registered commands have changed since."""
+    key = tuple(id(c) for c in app.registered_commands)
+    if not _ROOT or _ROOT[0][0] != key:
+        from typer.main import get_command
+
+        _ROOT[:] = [(key, get_command(app))]
+    return _ROOT[0][1]
+
 
 # `potlog run` executes lines in-process; these carry its --db/--session to each line.
 RUN_DEFAULTS: dict[str, Any] = {"db": None, "session": None, "capture": False}

@@ -39,11 +39,18 @@ def _only_invoked(args: list[str]) -> list | None:
         return None
     from typer.main import get_command_name
 
-    keep = [c for c in app.registered_commands
-            if (c.name or get_command_name(c.callback.__name__)) == args[0]]  # type: ignore[union-attr]
+    saved = app.registered_commands
+    keep = [c for c in saved
+            if c.callback is not None and (c.name or get_command_name(c.callback.__name__)) == args[0]]
+    if not keep:  # a game's own word is no registered command: the group resolves it by itself
+        from .words import words_by_name
+
+        if args[0] not in words_by_name():
+            return None
+        app.registered_commands = saved[:2]
+        return saved
     if len(keep) != 1:
         return None
-    saved = app.registered_commands
     other = next(c for c in saved if c is not keep[0])  # two, so Typer keeps it a group
     app.registered_commands = [keep[0], other]
     return saved

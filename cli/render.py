@@ -131,7 +131,7 @@ def render_state(state: TableState, all_cards: bool = False) -> Any:
     for s in state.seats:
         dealer = " (D)" if hand is not None and hand.dealer == s.name and live_hand else ""
         status = "left" if not s.active else "folded" if s.folded and live_hand else "all-in" if s.all_in and live_hand else ""
-        if live_hand and hand.to_act == s.name:  # type: ignore[union-attr]
+        if live_hand and hand is not None and hand.to_act == s.name:
             status = "to act"
         row = [escape(s.name) + dealer, str(state.stack(s.name)), str(s.hand_bet) if live_hand else "",
                cards_text(s.cards, all_cards, family), status]

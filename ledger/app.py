@@ -139,7 +139,8 @@ class Ledger:
                 raise RuleViolation(f"{refusal} (and it cannot be recorded even as a ruling: {exc})") from None
             events = [e.model_copy(update={"ruling": override.strip()}) for e in events]
         if cmd.verb == "void":
-            self._check_void(session, state, cmd.target)  # type: ignore[arg-type]
+            assert cmd.target is not None  # a void without a target is refused by decide, override or not
+            self._check_void(session, state, cmd.target)
         else:
             first = state.seq + 1
             self._trial(state, events, in_place=True)  # `state` is this call's own copy
@@ -154,7 +155,7 @@ class Ledger:
         for e in events:
             seq += 1
             apply(trial, seq, e)
-            check(trial, hand_closed=e.type == "hand_ended")  # type: ignore[attr-defined]
+            check(trial, hand_closed=isinstance(e, ev.HandEnded))
         return trial
 
     def _check_void(self, session: str, state: TableState, target: int) -> None:
@@ -171,7 +172,7 @@ class Ledger:
             ) from None
 
     def _append(self, session: str, first_seq: int, events: list[ev.Event], now: str) -> list[ev.Recorded]:
-        bodies = [(e.type, ev.event_body(e)) for e in events]  # type: ignore[attr-defined]
+        bodies = [(e.type, ev.event_body(e)) for e in events]  # the stored type column
         written = self.store.append(session, first_seq, bodies, now)
         return [ev.Recorded(session, seq, now, prev, h, body, e)
                 for (seq, prev, h), (_, body), e in zip(written, bodies, events)]
@@ -261,13 +262,13 @@ class Ledger:
             raise InputError(f"prev_hash of seq {seq} does not match the hash of seq {last}: the chain is broken here")
         if ev.chain_hash(prev, body) != h:
             raise InputError(f"hash of seq {seq} does not match its content: the event was altered")
-        if seq == 1 and event.type != "session_opened":  # type: ignore[attr-defined]
+        if seq == 1 and not isinstance(event, ev.SessionOpened):
             raise InputError("a session's seq 1 must be session_opened")
-        if seq > 1 and event.type == "session_opened":  # type: ignore[attr-defined]
+        if seq > 1 and isinstance(event, ev.SessionOpened):
             raise InputError("session_opened can only be seq 1")
-        if event.type == "void":  # voids re-fold: check the target exists
-            if event.target >= seq:  # type: ignore[attr-defined]
-                raise InputError(f"void at seq {seq} names seq {event.target}, which is not before it")  # type: ignore[attr-defined]
+        if isinstance(event, ev.Void):  # voids re-fold: check the target exists
+            if event.target >= seq:
+                raise InputError(f"void at seq {seq} names seq {event.target}, which is not before it")
             # a void needs the earlier events: rebuild from this import's and the store's rows
             self.store.insert_rows(batch)  # the refold reads this import's rows back, in this transaction
             batch.clear()
@@ -275,7 +276,7 @@ class Ledger:
         else:
             try:
                 apply(st, seq, event)
-                check(st, hand_closed=event.type == "hand_ended")  # type: ignore[attr-defined]
+                check(st, hand_closed=isinstance(event, ev.HandEnded))
             except ChipError as exc:
                 raise RuleViolation(f"seq {seq} breaks the chips: {exc}") from None
             except PotlogError:
@@ -287,7 +288,7 @@ class Ledger:
             checkpoints.append((seq, st.clone()))
             if len(checkpoints) > 64:  # a void reaching further back folds from the start
                 del checkpoints[1:-64]
-        batch.append((sid, seq, event.type, body, prev, h, at))  # type: ignore[attr-defined]
+        batch.append((sid, seq, event.type, body, prev, h, at))
         result.added[sid] = result.added.get(sid, 0) + 1
         sessions[sid] = (seq, h, st, stored_upto)
 

@@ -174,7 +174,7 @@ def hand_of(state: TableState, event: ev.Event) -> int | None:
     hand = state.hand
     if hand is None or not hand.number:
         return None
-    if not hand.ended or event.type == "hand_ended":  # type: ignore[attr-defined]
+    if not hand.ended or isinstance(event, ev.HandEnded):
         return hand.number
     return None
 
@@ -219,7 +219,7 @@ def audit_records(records: list[tuple[int, ev.Event]], session: str, *,
     """Audit a session given all its (seq, event) pairs in order."""
     by_seq = {seq: e for seq, e in records}
     if voids is None:
-        voids = {e.target: seq for seq, e in records if e.type == "void"}  # type: ignore[attr-defined]
+        voids = {e.target: seq for seq, e in records if isinstance(e, ev.Void)}
     out = SessionAudit(session, events=len(records))
     flows: dict[int, HandFlow] = {}
     current: list[HandFlow | None] = [None]
@@ -228,17 +228,16 @@ def audit_records(records: list[tuple[int, ev.Event]], session: str, *,
     last = [0]
 
     def observe(seq: int, event: ev.Event, postings: list[Posting], st: TableState) -> None:
-        t = event.type  # type: ignore[attr-defined]
         done[0] += 1
         last[0] = seq
         if progress is not None:
             progress(done[0])
         hand = hand_of(st, event)
-        if t == "hand_started":
-            flow = HandFlow(hand=st.hand.number, dealer=st.hand.dealer, first_seq=seq, last_seq=seq,  # type: ignore[union-attr]
-                            players=[s.name for s in st.seats if s.in_hand], stacks_before=_stacks(st))
-            out.hands.append(flow)
-            current[0] = flow
+        if isinstance(event, ev.HandStarted) and st.hand is not None:  # applied: the hand is there
+            started = HandFlow(hand=st.hand.number, dealer=st.hand.dealer, first_seq=seq, last_seq=seq,
+                               players=[s.name for s in st.seats if s.in_hand], stacks_before=_stacks(st))
+            out.hands.append(started)
+            current[0] = started
         flow = current[0] if hand is not None else None
         for p in postings:
             if flow is not None:
@@ -248,11 +247,11 @@ def audit_records(records: list[tuple[int, ev.Event]], session: str, *,
         if flow is not None:
             flow.last_seq = seq
             flow.stacks_after = _stacks(st)
-            if t == "hand_ended":
+            if isinstance(event, ev.HandEnded):
                 flow.ended = True
                 current[0] = None
-        if t == "chip_count":
-            e: Any = event
+        if isinstance(event, ev.ChipCount):
+            e = event
             out.counts.append(CountLine(seq, hand, e.player, e.counted, st.stack(e.player)))
             if e.counted != st.stack(e.player):
                 diff = e.counted - st.stack(e.player)
@@ -261,7 +260,7 @@ def audit_records(records: list[tuple[int, ev.Event]], session: str, *,
                                             f"says {st.stack(e.player)} ({diff:+d})"
                                             + (f" in hand {hand}" if hand else "")))
         try:
-            check_chips(st, hand_closed=t == "hand_ended")
+            check_chips(st, hand_closed=isinstance(event, ev.HandEnded))
             broken[0] = None
         except ChipError as exc:
             if str(exc) != broken[0]:
@@ -283,14 +282,14 @@ def audit_records(records: list[tuple[int, ev.Event]], session: str, *,
                                       stack + s.cashed_out - s.bought_in - s.rebought))
     out.accounts = {k: v for k, v in state.balances.items() if not k.startswith("seat:")}
     for target, vseq in sorted(voids.items(), key=lambda kv: kv[1]):
-        void: Any = by_seq.get(vseq)
+        void = by_seq.get(vseq)
         victim = by_seq.get(target)
-        out.voids.append(VoidLine(vseq, target, void.reason if void is not None else "",
+        out.voids.append(VoidLine(vseq, target, void.reason if isinstance(void, ev.Void) else "",
                                   describe(victim) if victim is not None else "(no such event)"))
     hand_no: int | None = None
     for seq, e in records:
-        if e.type == "hand_started":  # type: ignore[attr-defined]
-            hand_no = e.hand  # type: ignore[attr-defined]
+        if isinstance(e, ev.HandStarted):
+            hand_no = e.hand
         if e.ruling is not None:
             out.rulings.append(RulingLine(seq, hand_no, e.ruling, describe(e.model_copy(update={"ruling": None})),
                                           seq in voids))

@@ -360,11 +360,65 @@ class SessionClosed(Event):
     type: Literal["session_closed"] = "session_closed"
 
 
+Face = Annotated[int, Field(ge=1, le=100)]
+
+
+class DiceCupped(Event):
+    """Dice rolled under a player's cup: the table does not see them (Liar's Dice, Meier,
+    Poker Dice played with cups). The player's dice are now the `kept` ones plus these.
+
+    Attributes:
+        count: how many dice were rolled under the cup (not counting `kept`).
+        faces: what they show, when the recorder saw them (the table still does not);
+            empty when nobody but the player knows (``??`` until the cup is lifted).
+        kept: dice the player held from their last roll (a re-roll); they stay as they were.
+        sides: the die size.
+    """
+
+    type: Literal["dice_cupped"] = "dice_cupped"
+    player: Name
+    count: Annotated[int, Field(ge=1, le=100)]
+    faces: list[Face] = Field(default=[], max_length=100)
+    kept: list[Face] = Field(default=[], max_length=100)
+    sides: Annotated[int, Field(ge=2, le=100)] = 6
+
+    def summary(self) -> str:
+        seen = f" (the recorder saw {' '.join(map(str, self.faces))})" if self.faces else ""
+        held = f", keeping {' '.join(map(str, self.kept))}" if self.kept else ""
+        return f"{self.player} rolls {self.count} d{self.sides} under the cup{held}{seen}"
+
+
+class DiceRerolled(Event):
+    """A player keeps some of their dice and rolls the rest in the open: their dice are now
+    `kept` plus `faces` (Poker Dice, Generala: up to three rolls a turn)."""
+
+    type: Literal["dice_rerolled"] = "dice_rerolled"
+    player: Name
+    kept: list[Face] = Field(default=[], max_length=100)
+    faces: list[Face] = Field(min_length=1, max_length=100)
+    sides: Annotated[int, Field(ge=2, le=100)] = 6
+
+    def summary(self) -> str:
+        held = " ".join(map(str, self.kept)) or "nothing"
+        return f"{self.player} keeps {held} and rolls {' '.join(map(str, self.faces))} (d{self.sides})"
+
+
+class DiceShown(Event):
+    """A player's cup is lifted: `faces` are the dice that were under it, now seen by all."""
+
+    type: Literal["dice_shown"] = "dice_shown"
+    player: Name
+    faces: list[Face] = Field(min_length=1, max_length=100)
+
+    def summary(self) -> str:
+        return f"{self.player} lifts the cup: {' '.join(map(str, self.faces))}"
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     SessionOpened, PlayerJoined, Rebuy, PlayerLeft, HandStarted, RoundStarted, CardsDealt,
     CardsRevealed, CardsExchanged, CardPlayed, TrickWon, DiceRolled, Declared, Ante, Bet,
     Call, Raise, AllIn, Check, Fold, Transfer, PotAwarded, PotCarried, HandEnded, ChipCount,
-    Note, Void, Scored, DeckReshuffled, SessionClosed,
+    Note, Void, Scored, DeckReshuffled, SessionClosed, DiceCupped, DiceRerolled, DiceShown,
 )
 
 AnyEvent = Annotated[Union[EVENT_TYPES], Field(discriminator="type")]  # type: ignore[valid-type]

@@ -61,7 +61,8 @@ def parse_rate(text: str) -> Decimal:
         raise InputError(f"--rate {text!r} is not a number: give the money one chip is worth, like 0.25") from None
     if not rate.is_finite() or rate <= 0:
         raise InputError(f"--rate must be a positive amount of money per chip, like 0.25, not {text!r}")
-    if rate.as_tuple().exponent < -12 or rate.adjusted() > 12:  # type: ignore[operator]
+    exponent = rate.as_tuple().exponent  # an int: the rate is finite
+    if not isinstance(exponent, int) or exponent < -12 or rate.adjusted() > 12:
         raise InputError(f"--rate {text!r} is out of range: 1e-12 to 1e12 per chip")
     return rate
 

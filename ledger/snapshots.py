@@ -72,7 +72,8 @@ def load_state(store: Store, session: str, upto: int | None = None) -> TableStat
     if last == 0:
         store.require(session)  # raises NotFound with the recent sessions
     target = last if upto is None else min(upto, last)
-    start, base, voided, from_memo = 0, None, None, False
+    start, base, from_memo = 0, None, False
+    voided: set[int] = set()  # always set below, from the memo, the snapshot or the store
     memo = _MEMO.get((store.path, session))
     stored_snap = memo[3] if memo is not None else 0  # the database's snapshot seq, as far as we know
     if memo is not None and memo[0] <= target and store.hash_at(session, memo[0]) == memo[1]:

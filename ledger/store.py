@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from .errors import Conflict, InputError, NotFound
-from .events import GENESIS, Recorded, chain_hash, parse_typed
+from .events import GENESIS, Event, Recorded, chain_hash, parse_typed
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -107,14 +107,14 @@ class Store:
             c.execute("BEGIN IMMEDIATE")
             try:
                 if "events" not in self.db.table_names():
-                    self.db["events"].create(
+                    self.db.table("events").create(
                         {"session_id": str, "seq": int, "type": str, "body": str,
                          "prev_hash": str, "hash": str, "recorded_at": str},
                         pk=("session_id", "seq"),
                         not_null={"session_id", "seq", "type", "body", "prev_hash", "hash", "recorded_at"},
                     )
-                    self.db["meta"].create({"key": str, "value": str}, pk="key")
-                    self.db["snapshots"].create(
+                    self.db.table("meta").create({"key": str, "value": str}, pk="key")
+                    self.db.table("snapshots").create(
                         {"session_id": str, "seq": int, "version": str, "state_hash": str, "state": str},
                         pk="session_id",
                     )
@@ -141,7 +141,7 @@ class Store:
         return row[0] if row else None
 
     def set_meta(self, key: str, value: str) -> None:
-        self.db["meta"].upsert({"key": key, "value": value}, pk="key")
+        self.db.table("meta").upsert({"key": key, "value": value}, pk="key")
 
     # ------------------------------------------------------------------ writing
     def append(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]],
@@ -264,7 +264,7 @@ class Store:
                 return
             yield from batch
 
-    def events(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[tuple[int, object]]:
+    def events(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[tuple[int, Event]]:
         """(seq, event) pairs, each body validated into its model."""
         sql = "SELECT seq, type, body FROM events WHERE session_id = ? AND seq > ?"
         args: list = [session, after]

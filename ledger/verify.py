@@ -117,9 +117,9 @@ def _body_problem(seq: int, etype: str, body: str) -> str | None:
         event = ev.parse_event(body)
     except Exception:  # pydantic's ValidationError
         return f"seq {seq}'s body is not a valid event"
-    if event.type != etype:  # type: ignore[attr-defined]
-        return f"seq {seq} is stored as {etype!r} but its body is {event.type!r}"  # type: ignore[attr-defined]
-    if (seq == 1) != (event.type == "session_opened"):  # type: ignore[attr-defined]
+    if event.type != etype:  # the stored type column against the body's tag: data, not dispatch
+        return f"seq {seq} is stored as {etype!r} but its body is {event.type!r}"
+    if (seq == 1) != isinstance(event, ev.SessionOpened):
         return f"seq {seq}: session_opened must be seq 1 and only seq 1"
     return None
 
@@ -174,63 +174,77 @@ def verify_chain(rows: Iterable[tuple], session: str = "") -> tuple[list[Finding
 
 # ----------------------------------------------------------------------------- rules
 
-def command_for(event: ev.Event) -> Command | None:
+def command_for(event: ev.Event) -> Command | None:  # noqa: C901 - one case per event class, flat
     """The shared-mechanics command that causes `event` (None for types no verb records)."""
-    e: Any = event
-    t = e.type
-    simple = {"check": "check", "fold": "fold", "all_in": "allin"}
-    if t == "session_opened":
-        return Command("open", options=dict(e.options), chip_unit=e.chip_unit, title=e.title)
-    if t == "player_joined":
-        return Command("join", player=e.player, amount=e.buyin, position=e.position)
-    if t == "rebuy":
-        return Command("rebuy", player=e.player, amount=e.amount)
-    if t == "player_left":
-        return Command("leave", player=e.player, reason=e.reason)
-    if t == "hand_started":
-        return Command("hand", dealer=e.dealer, first=e.first)
-    if t == "round_started":
-        return Command("round", name=e.name or None)
-    if t == "cards_dealt":
-        return Command("deal", to=e.to, cards=tuple(e.cards), face_up=e.face_up)
-    if t == "cards_revealed":
-        return Command("reveal", player=e.holder, cards=tuple(e.cards))
-    if t == "cards_exchanged":
-        return Command("exchange", player=e.player, cards=tuple(e.draw), discard=tuple(e.discard),
-                       amount=e.cost, face_up=e.face_up)
-    if t == "card_played":
-        return Command("play", player=e.player, cards=(e.card,))
-    if t == "dice_rolled":
-        return Command("roll", player=e.player, faces=tuple(e.faces), sides=e.sides)
-    if t == "declared":
-        return Command("declare", player=e.player, name=e.name, value=e.value)
-    if t in ("ante", "bet", "call"):
-        return Command(t, player=e.player, amount=e.amount)
-    if t == "raise":
-        return Command("raise", player=e.player, amount=e.by)
-    if t in simple:
-        return Command(simple[t], player=e.player)
-    if t == "transfer":
-        return Command("pay", source=e.from_account, to=e.to_account, amount=e.amount, reason=e.reason)
-    if t == "pot_awarded":
-        return Command("award", source=e.pot, shares=tuple((s.player, s.amount) for s in e.shares),
-                       reason=e.reason)
-    if t == "pot_carried":
-        return Command("carry", source=e.pot, amount=e.amount)
-    if t == "hand_ended":
-        return Command("end")
-    if t == "chip_count":
-        return Command("count", player=e.player, amount=e.counted)
-    if t == "note":
-        return Command("note", text=e.text)
-    if t == "void":
-        return Command("void", target=e.target, reason=e.reason)
-    if t == "scored":
-        return Command("score", player=e.player, amount=e.points, reason=e.reason)
-    if t == "deck_reshuffled":
-        return Command("reshuffle")
-    if t == "session_closed":
-        return Command("close")
+    match event:
+        case ev.SessionOpened():
+            return Command("open", options=dict(event.options), chip_unit=event.chip_unit, title=event.title)
+        case ev.PlayerJoined():
+            return Command("join", player=event.player, amount=event.buyin, position=event.position)
+        case ev.Rebuy():
+            return Command("rebuy", player=event.player, amount=event.amount)
+        case ev.PlayerLeft():
+            return Command("leave", player=event.player, reason=event.reason)
+        case ev.HandStarted():
+            return Command("hand", dealer=event.dealer, first=event.first)
+        case ev.RoundStarted():
+            return Command("round", name=event.name or None)
+        case ev.CardsDealt():
+            return Command("deal", to=event.to, cards=tuple(event.cards), face_up=event.face_up)
+        case ev.CardsRevealed():
+            return Command("reveal", player=event.holder, cards=tuple(event.cards))
+        case ev.CardsExchanged():
+            return Command("exchange", player=event.player, cards=tuple(event.draw),
+                           discard=tuple(event.discard), amount=event.cost, face_up=event.face_up)
+        case ev.CardPlayed():
+            return Command("play", player=event.player, cards=(event.card,))
+        case ev.DiceRolled():
+            return Command("roll", player=event.player, faces=tuple(event.faces), sides=event.sides)
+        case ev.Declared():
+            return Command("declare", player=event.player, name=event.name, value=event.value)
+        case ev.Ante():
+            return Command("ante", player=event.player, amount=event.amount)
+        case ev.Bet():
+            return Command("bet", player=event.player, amount=event.amount)
+        case ev.Call():
+            return Command("call", player=event.player, amount=event.amount)
+        case ev.Raise():
+            return Command("raise", player=event.player, amount=event.by)
+        case ev.Check():
+            return Command("check", player=event.player)
+        case ev.Fold():
+            return Command("fold", player=event.player)
+        case ev.AllIn():
+            return Command("allin", player=event.player)
+        case ev.Transfer():
+            return Command("pay", source=event.from_account, to=event.to_account, amount=event.amount,
+                           reason=event.reason)
+        case ev.PotAwarded():
+            return Command("award", source=event.pot, shares=tuple((s.player, s.amount) for s in event.shares),
+                           reason=event.reason)
+        case ev.PotCarried():
+            return Command("carry", source=event.pot, amount=event.amount)
+        case ev.HandEnded():
+            return Command("end")
+        case ev.ChipCount():
+            return Command("count", player=event.player, amount=event.counted)
+        case ev.Note():
+            return Command("note", text=event.text)
+        case ev.Void():
+            return Command("void", target=event.target, reason=event.reason)
+        case ev.Scored():
+            return Command("score", player=event.player, amount=event.points, reason=event.reason)
+        case ev.DeckReshuffled():
+            return Command("reshuffle")
+        case ev.SessionClosed():
+            return Command("close")
+        case ev.DiceCupped():
+            return Command("cup", player=event.player, count=event.count, faces=tuple(event.faces),
+                           value=tuple(event.kept))
+        case ev.DiceRerolled():
+            return Command("reroll", player=event.player, faces=tuple(event.faces), value=tuple(event.kept))
+        case ev.DiceShown():
+            return Command("lift", player=event.player, faces=tuple(event.faces))
     return None
 
 
@@ -266,7 +280,7 @@ def _redecide_freeform(state: TableState, event: ev.Event) -> str | None:
 def _rules_problem(state: TableState, seq: int, event: ev.Event) -> str | None:
     from .games import get_ruleset
 
-    game = state.game if seq > 1 else getattr(event, "game", "")
+    game = state.game if seq > 1 else (event.game if isinstance(event, ev.SessionOpened) else "")
     try:
         rules = get_ruleset(game)
     except PotlogError as exc:
@@ -284,15 +298,14 @@ def _rules_problem(state: TableState, seq: int, event: ev.Event) -> str | None:
 
 def _table_problem(state: TableState, seq: int, event: ev.Event) -> str | None:
     """Layer 3: the event applies and keeps the chips whole (`state` is not changed)."""
-    t = event.type  # type: ignore[attr-defined]
-    if (seq == 1) != (t == "session_opened"):
+    if (seq == 1) != isinstance(event, ev.SessionOpened):
         return "session_opened must be seq 1 and only seq 1"
     if state.closed:
         return "recorded after the session was closed"
     trial = state.clone()
     try:
         apply(trial, seq, event)
-        check_chips(trial, hand_closed=t == "hand_ended")
+        check_chips(trial, hand_closed=isinstance(event, ev.HandEnded))
     except ChipError as exc:
         return f"breaks the chips: {exc}"
     except PotlogError as exc:
@@ -313,7 +326,7 @@ def verify_rules(records: Iterable[tuple[int, ev.Event]], session: str = "",
         if progress is not None:
             progress(n)
         if seq == 1:
-            method = _rules_method(getattr(event, "game", ""))
+            method = _rules_method(event.game if isinstance(event, ev.SessionOpened) else "")
         text = describe(event)
         if event.ruling is not None:
             overrides.append(Finding(session, seq, "override", f"seq {seq} ({text}) is a table ruling"))
@@ -326,7 +339,7 @@ def verify_rules(records: Iterable[tuple[int, ev.Event]], session: str = "",
         if problem:
             return [Finding(session, seq, "chips", f"seq {seq} ({text}): {problem}")], overrides, method
         seen.append((seq, event))
-        if event.type == "void":  # type: ignore[attr-defined]
+        if isinstance(event, ev.Void):
             try:
                 state = fold(seen, state=TableState(session=session), checked=True)
             except PotlogError as exc:

@@ -3,13 +3,47 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
-from cli.main import app
+import cli.main  # noqa: F401  (registers every command on the app)
+from cli.common import root_command
 from ledger.app import Ledger
+
+
+def invoke(runner: CliRunner, args: list[str], *, env: dict[str, str], input: str | None = None) -> Result:
+    """`runner.invoke(app, args, ...)`, on the click command built once per test process
+    (`cli.common.root_command`): Typer's runner builds every command's parameters again on
+    each invoke. Same isolation (streams, env, input), exit codes and exceptions as Typer's."""
+    command = root_command()
+    exc_info: Any = None
+    exception: BaseException | None = None
+    exit_code = 0
+    return_value = None
+    with runner.isolation(input=input, env=env) as (out, err, mixed):
+        try:
+            return_value = command.main(args=args, prog_name=command.name or "root")
+        except SystemExit as exc:
+            exc_info = sys.exc_info()
+            code = 0 if exc.code is None else exc.code
+            if code != 0:
+                exception = exc
+            if not isinstance(code, int):
+                sys.stdout.write(f"{code}\n")
+                code = 1
+            exit_code = code
+        except Exception as exc:
+            exception, exit_code, exc_info = exc, 1, sys.exc_info()
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            stdout, stderr, output = out.getvalue(), err.getvalue(), mixed.getvalue()
+    return Result(runner=runner, stdout_bytes=stdout, stderr_bytes=stderr, output_bytes=output,
+                  return_value=return_value, exit_code=exit_code, exception=exception, exc_info=exc_info)
 
 
 class Potlog:
@@ -20,7 +54,7 @@ class Potlog:
         self.runner = CliRunner()
 
     def __call__(self, *args: str, ok: bool = True, input: str | None = None):
-        result = self.runner.invoke(app, list(args), env={"POTLOG_DB": self.db, "COLUMNS": "120"}, input=input)
+        result = invoke(self.runner, list(args), env={"POTLOG_DB": self.db, "COLUMNS": "120"}, input=input)
         if ok:
             assert result.exit_code == 0, (args, result.output, result.exception)
         return result

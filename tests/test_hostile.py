@@ -20,14 +20,11 @@ from hypothesis import strategies as st
 
 from cli.common import app
 from cli.main import main
+from cli.words import words_by_name
 from ledger.app import Ledger
 from ledger.commands import Command
 from ledger.events import chain_hash
 from tests.conftest import SAMPLES
-
-READING = {"games", "sessions", "state", "log", "export", "verify", "audit", "replay", "settle", "scorecard",
-           "run", "import"}
-
 
 def _name(info) -> str:
     from typer.main import get_command_name
@@ -35,7 +32,12 @@ def _name(info) -> str:
     return info.name or get_command_name(info.callback.__name__)
 
 
-RECORDING = sorted({_name(c) for c in app.registered_commands} - READING)
+# The games' own words are no Typer commands (the group resolves them against the session's
+# game): a word only shows things when it does so in every game that has it.
+WORDS = words_by_name()
+READING = {"games", "sessions", "state", "log", "export", "verify", "audit", "replay", "settle",
+           "run", "import"} | {name for name, games in WORDS.items() if all(w.view is not None for _, w in games)}
+RECORDING = sorted(({_name(c) for c in app.registered_commands} | set(WORDS)) - READING)
 
 NASTY = [
     "", " ", "Ann", "Ben", "Cy", "Zed", "ann", "Ann ", "'; DROP TABLE events; --", "Robert'); DELETE FROM events;--",
@@ -101,6 +103,23 @@ def _check(args: list[str], template: Path, work: Path) -> None:
     assert _fingerprint(db) == before, args
 
 
+def _word_shape(word):
+    """Arguments in the shape a game's word declares (`ledger.games.Param`), as `_shaped`."""
+    parts = []
+    for p in word.params:
+        value = NUMBER if p.type is int else (st.one_of(CARD, WHO) if p.many or "card" in p.name else WHO)
+        if "=" in (p.metavar or ""):  # NAME=N pairs, like bids (other garbage comes from ARGS)
+            value = st.tuples(WHO, NUMBER).map(lambda t: f"{t[0]}={t[1]}")
+        value = st.lists(value, min_size=1, max_size=3) if p.many else value.map(lambda v: [v])
+        flag = (p.flags or (f"--{p.name.replace('_', '-')}",))[0]
+        if p.kind == "flag":
+            value = st.sampled_from([[], [flag]])
+        elif p.kind == "option":
+            value = st.one_of(st.just([]), value.map(lambda v, f=flag: [f, v[0]]))
+        parts.append(value)
+    return st.tuples(*parts).map(lambda t: [x for part in t for x in part]) if parts else st.just([])
+
+
 def _shaped(command: str):
     """Arguments in the shape `command` declares (its arguments in order, some of its options),
     each filled with a plausible or hostile value, so the input reaches the rules and the chips."""
@@ -108,6 +127,8 @@ def _shaped(command: str):
 
     from typer.models import ArgumentInfo, OptionInfo
 
+    if command in WORDS:  # the shape of the word in one of the games that have it
+        return st.one_of(*[_word_shape(w) for _, w in WORDS[command]])
     info = next(c for c in app.registered_commands if _name(c) == command)
     hints = typing.get_type_hints(info.callback, include_extras=True)
     parts = []
@@ -173,6 +194,9 @@ def test_hostile_arguments_to_every_recording_command(command, data, which, tabl
 def test_every_recording_command_is_covered():
     for verb in ("new", "join", "hand", "deal", "bet", "call", "raise", "award", "pay", "void", "close", "note"):
         assert verb in RECORDING
+    assert WORDS, "no game declares words of its own"
+    for word, games in WORDS.items():  # every game word is fuzzed, or only shows things
+        assert word in RECORDING or all(w.view is not None for _, w in games), word
 
 
 # ------------------------------------------------------------------------------ import

@@ -264,6 +264,8 @@ def test_every_event_type_maps_back_to_a_command_or_is_known_unmappable():
             "hand_ended": dict(hand=1), "chip_count": dict(player="A", counted=1), "note": dict(text="x"),
             "void": dict(target=2, reason="x"), "scored": dict(player="A", points=1),
             "deck_reshuffled": {}, "session_closed": {},
+            "dice_cupped": dict(player="A", count=1), "dice_rerolled": dict(player="A", faces=[1]),
+            "dice_shown": dict(player="A", faces=[1]),
         }[name]
         assert command_for(t(**sample)) is not None, name
 

@@ -20,4 +20,4 @@ FORMATS: dict[str, str] = {
 def writer(fmt: str) -> Callable[[Any, list[str], TextIO], None]:
     if fmt not in FORMATS:
         raise InputError(f"no export format {fmt!r}: choose one of {', '.join(FORMATS)}")
-    return importlib.import_module(f"{__name__}.{fmt}_format").write  # type: ignore[no-any-return]
+    return importlib.import_module(f"{__name__}.{fmt}_format").write

@@ -40,8 +40,8 @@ def _action(seq: int, at: str, event: ev.Event, postings: list[Posting]) -> dict
     body = ev.event_to_dict(event)
     etype = body.pop("type")
     player = getattr(event, "player", None) or getattr(event, "holder", None)
-    if player is None and etype == "cards_dealt":
-        player = event.to  # type: ignore[attr-defined]
+    if player is None and isinstance(event, ev.CardsDealt):
+        player = event.to
     return {
         "seq": seq, "recorded_at": at, "type": etype, "player": player, "text": describe(event),
         "event": body, "ruling": event.ruling,
@@ -76,11 +76,10 @@ def _start(sid: str, seq: int, at: str, st: TableState) -> _Hand:
 
 def _book(h: _Hand, seq: int, event: ev.Event, postings: list[Posting]) -> None:
     d = h.data
-    t = event.type  # type: ignore[attr-defined]
-    if t == "cards_dealt":
-        h.dealt.setdefault(event.to, []).extend(event.cards)  # type: ignore[attr-defined]
-    elif t == "cards_exchanged":
-        h.dealt.setdefault(event.player, []).extend(event.draw)  # type: ignore[attr-defined]
+    if isinstance(event, ev.CardsDealt):
+        h.dealt.setdefault(event.to, []).extend(event.cards)
+    elif isinstance(event, ev.CardsExchanged):
+        h.dealt.setdefault(event.player, []).extend(event.draw)
     for p in postings:
         src_seat = p.source[5:] if p.source.startswith("seat:") else None
         dst_seat = p.dest[5:] if p.dest.startswith("seat:") else None
@@ -154,8 +153,7 @@ def session_history(store: Any, sid: str) -> tuple[dict[str, Any], list[dict[str
     current: list[_Hand | None] = [None]
 
     def observe(seq: int, event: ev.Event, postings: list[Posting], st: TableState) -> None:
-        t = event.type  # type: ignore[attr-defined]
-        if t == "hand_started":
+        if isinstance(event, ev.HandStarted):
             current[0] = _start(sid, seq, at[seq], st)
         h = current[0] if hand_of(st, event) is not None else None
         action = _action(seq, at[seq], event, postings)
@@ -165,7 +163,7 @@ def session_history(store: Any, sid: str) -> tuple[dict[str, Any], list[dict[str
         h.data["actions"].append(action)
         h.data["last_seq"] = seq
         _book(h, seq, event, postings)
-        if t == "hand_ended":
+        if isinstance(event, ev.HandEnded):
             hands.append(_finish(h, st, at[seq], True))
             current[0] = None
 
@@ -173,10 +171,10 @@ def session_history(store: Any, sid: str) -> tuple[dict[str, Any], list[dict[str
     if current[0] is not None:
         hands.append(_finish(current[0], state, None, False))
     for target, vseq in sorted(voids.items()):
-        void: Any = by_seq.get(vseq)
+        void = by_seq.get(vseq)
         victim = by_seq.get(target)
         item = {"seq": target, "text": describe(victim) if victim is not None else "", "void_seq": vseq,
-                "reason": void.reason if void is not None else ""}
+                "reason": void.reason if isinstance(void, ev.Void) else ""}
         for hd in hands:
             if hd["first_seq"] <= target <= hd["last_seq"]:
                 hd["voided"].append(item)

@@ -46,12 +46,11 @@ def journal(store: Any, sid: str) -> tuple[list[Entry], TableState]:
     entries: list[Entry] = []
 
     def observe(seq: int, event: ev.Event, postings: list[Posting], st: TableState) -> None:
-        t = event.type  # type: ignore[attr-defined]
         if postings:
-            entries.append(Entry(seq, hand_of(st, event), at[seq], t, describe(event), tuple(postings)))
-        if t == "hand_ended":
-            entries.append(Entry(seq, hand_of(st, event), at[seq], t, describe(event), (),
-                                 ended_hand=st.hand.number if st.hand else None,  # type: ignore[union-attr]
+            entries.append(Entry(seq, hand_of(st, event), at[seq], event.type, describe(event), tuple(postings)))
+        if isinstance(event, ev.HandEnded):
+            entries.append(Entry(seq, hand_of(st, event), at[seq], event.type, describe(event), (),
+                                 ended_hand=st.hand.number if st.hand else None,
                                  balances=tuple(st.balances.items())))
 
     state = fold([(r.seq, r.event) for r in recorded], state=TableState(session=sid),

@@ -20,7 +20,7 @@ from ..cards import UNKNOWN, parse_cards
 from ..commands import Command
 from ..dice import check_sides, parse_faces
 from ..errors import InputError, RuleViolation
-from ..state import Held, TableState
+from ..state import Hand, Held, TableState
 from .ruleset import Legal, options_of, validate_options  # noqa: F401 (the game modules use them from here)
 
 RESERVED_NAMES = {
@@ -61,9 +61,12 @@ def require_seated(state: TableState, player: str | None) -> str:
     return player
 
 
-def require_hand(state: TableState) -> None:
-    if not state.in_hand:
+def require_hand(state: TableState) -> Hand:
+    """The hand in progress (refused between hands)."""
+    hand = state.hand
+    if hand is None or hand.ended:  # not state.in_hand, said so the type checker sees the hand
         raise RuleViolation("no hand is in progress: start one with 'potlog hand'")
+    return hand
 
 
 def require_live(state: TableState, player: str | None) -> str:
@@ -204,15 +207,16 @@ def leave(state: TableState, cmd: Command) -> list[ev.Event]:
     player = require_seated(state, cmd.player)
     seat = state.seat(player)
     assert seat is not None
-    if state.in_hand and seat.in_hand and not seat.folded and len(state.live_players()) > 1:
-        raise RuleViolation(f"{player} is still in hand {state.hand.number}: fold first or wait for the hand to end")  # type: ignore[union-attr]
+    hand = state.hand
+    if hand is not None and not hand.ended and seat.in_hand and not seat.folded and len(state.live_players()) > 1:
+        raise RuleViolation(f"{player} is still in hand {hand.number}: fold first or wait for the hand to end")
     return [make_event(ev.PlayerLeft, player=player, cashout=state.stack(player), reason=cmd.reason)]
 
 
 def start_hand(state: TableState, cmd: Command, *, min_players: int = 1) -> list[ev.Event]:
     require_open(state)
-    if state.in_hand:
-        raise RuleViolation(f"hand {state.hand.number} is still going: end it first")  # type: ignore[union-attr]
+    if state.hand is not None and not state.hand.ended:
+        raise RuleViolation(f"hand {state.hand.number} is still going: end it first")
     active = state.active_seats
     if len(active) < min_players:
         raise RuleViolation(f"a hand needs at least {min_players} players at the table, not {len(active)}")
@@ -229,8 +233,8 @@ def start_hand(state: TableState, cmd: Command, *, min_players: int = 1) -> list
 
 def new_round(state: TableState, cmd: Command) -> list[ev.Event]:
     require_open(state)
-    require_hand(state)
-    return [make_event(ev.RoundStarted, round=state.hand.round + 1, name=cmd.name or "")]  # type: ignore[union-attr]
+    hand = require_hand(state)
+    return [make_event(ev.RoundStarted, round=hand.round + 1, name=cmd.name or "")]
 
 
 def deal(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -471,7 +475,7 @@ def carry(state: TableState, cmd: Command) -> list[ev.Event]:
 
 def end_hand(state: TableState, cmd: Command) -> list[ev.Event]:
     require_open(state)
-    require_hand(state)
+    hand = require_hand(state)
     for account in state.pot_accounts():
         chips = state.balance(account)
         if chips and account not in state.persistent:
@@ -479,7 +483,7 @@ def end_hand(state: TableState, cmd: Command) -> list[ev.Event]:
                 f"{account} still holds {chips} chips: award it (potlog award) or carry it over "
                 "(potlog carry) before ending the hand"
             )
-    return [make_event(ev.HandEnded, hand=state.hand.number)]  # type: ignore[union-attr]
+    return [make_event(ev.HandEnded, hand=hand.number)]
 
 
 def count(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -524,15 +528,15 @@ def score(state: TableState, cmd: Command) -> list[ev.Event]:
 
 def reshuffle(state: TableState, cmd: Command) -> list[ev.Event]:
     require_open(state)
-    require_hand(state)
-    return [make_event(ev.DeckReshuffled, cards=len(state.hand.out))]  # type: ignore[union-attr]
+    hand = require_hand(state)
+    return [make_event(ev.DeckReshuffled, cards=len(hand.out))]
 
 
 def close(state: TableState, cmd: Command) -> list[ev.Event]:
     """Close the session: everyone still seated cashes out their stack, then it closes."""
     require_open(state)
-    if state.in_hand:
-        raise RuleViolation(f"hand {state.hand.number} is still going: end it before closing")  # type: ignore[union-attr]
+    if state.hand is not None and not state.hand.ended:
+        raise RuleViolation(f"hand {state.hand.number} is still going: end it before closing")
     if state.balance("carry"):
         raise RuleViolation(
             f"{state.balance('carry')} chips ride in carry: pay them out (potlog pay carry PLAYER N) before closing"
@@ -595,8 +599,8 @@ def forced(state: TableState, cmd: Command) -> list[ev.Event]:
         model = ev.Check if verb == "check" else ev.Fold
         return [make_event(model, player=_forced_player(state, cmd))]
     if verb in ("bet", "ante"):
-        model = ev.Bet if verb == "bet" else ev.Ante
-        return [make_event(model, player=_forced_player(state, cmd), amount=_amount(cmd, verb))]
+        stake = ev.Bet if verb == "bet" else ev.Ante
+        return [make_event(stake, player=_forced_player(state, cmd), amount=_amount(cmd, verb))]
     if verb == "call":
         player = _forced_player(state, cmd)
         owed = cmd.amount or (to_call(state, player) if state.hand is not None else 0)
@@ -636,5 +640,6 @@ def check_opened(event: ev.Event, options_model: type[BaseModel], game: str) -> 
     """For a ruleset's ``check_event``: a session_opened must be what opening `game` records."""
     from ..verify import command_for
 
-    require_same(open_session(command_for(event), options_model, game)[0],
-                 event.model_copy(update={"ruling": None}))
+    cmd = command_for(event)
+    assert cmd is not None, "check_opened is given a session_opened, which has a command"
+    require_same(open_session(cmd, options_model, game)[0], event.model_copy(update={"ruling": None}))

@@ -19,7 +19,7 @@ things in different games: the CLI resolves it against the session's game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Mapping, TypeVar
+from typing import Any, Callable, Literal, Mapping, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError
 
@@ -160,7 +160,7 @@ def options_of(state: TableState, model: type[M]) -> M:
         if len(_PARSED) > 256:
             _PARSED.clear()
         got = _PARSED[key] = model.model_validate(state.options)
-    return got  # type: ignore[return-value]
+    return cast(M, got)  # keyed by its model: `got` is an M
 
 
 def validate_options(options_model: type[BaseModel], raw: dict[str, Any], game: str) -> dict[str, Any]:

@@ -7,9 +7,9 @@ from ...errors import RuleViolation
 from ...state import TableState
 from .. import base
 from . import NAME
-from .options import Options, _x
+from .decide import decide
+from .options import Options, ext
 from .showdown import settlement
-from .verbs import decide
 
 
 def check_event(state: TableState, event: ev.Event) -> None:
@@ -19,35 +19,33 @@ def check_event(state: TableState, event: ev.Event) -> None:
     from ...describe import describe as say
     from ...verify import command_for
 
-    t = event.type  # type: ignore[attr-defined]
     plain = event.model_copy(update={"ruling": None})
-    if t == "void":
-        return
-    if t == "session_opened":
-        if base.validate_options(Options, dict(event.options), NAME) != event.options:  # type: ignore[attr-defined]
-            raise RuleViolation("the options are not the ones Blücher would record")
-        return
-    x = _x(state)
-    hand = state.hand
-    if t == "hand_ended" and state.in_hand:  # the awards were checked one by one
-        if state.balance("pot") or event.hand != hand.number:  # type: ignore[union-attr,attr-defined]
-            raise RuleViolation(f"hand {hand.number} cannot end with {state.balance('pot')} chips in the pot")  # type: ignore[union-attr]
-        return
-    settling = t in ("pot_awarded", "pot_carried") or (
-        t == "declared" and event.name == "next-dealer")  # type: ignore[attr-defined]
-    if settling and state.in_hand and x.phase in ("showdown", "won"):
-        expected = settlement(state)
-        want = expected[x.settled] if x.settled < len(expected) else None
-        if want != plain:
-            raise RuleViolation(f"the showdown records '{say(want)}' here" if want else "the hand is settled already")
-        return
-    if t == "round_started":
-        if not state.in_hand or x.phase != "round-over" or event.round != hand.round + 1:  # type: ignore[union-attr,attr-defined]
-            raise RuleViolation("a round starts by itself, only when the dice are rolled or a round's betting is over")
-        return
+    x, hand = ext(state), state.hand
+    match event:
+        case ev.Void():
+            return
+        case ev.SessionOpened():
+            if base.validate_options(Options, dict(event.options), NAME) != event.options:
+                raise RuleViolation("the options are not the ones Blücher would record")
+            return
+        case ev.HandEnded() if state.in_hand and hand is not None:  # the awards were checked one by one
+            if state.balance("pot") or event.hand != hand.number:
+                raise RuleViolation(f"hand {hand.number} cannot end with {state.balance('pot')} chips in the pot")
+            return
+        case ev.PotAwarded() | ev.PotCarried() | ev.Declared(name="next-dealer") if (
+                state.in_hand and x.phase in ("showdown", "won")):
+            expected = settlement(state)
+            want = expected[x.settled] if x.settled < len(expected) else None
+            if want != plain:
+                raise RuleViolation(f"the showdown records '{say(want)}' here" if want else "the hand is settled already")
+            return
+        case ev.RoundStarted():
+            if not state.in_hand or hand is None or x.phase != "round-over" or event.round != hand.round + 1:
+                raise RuleViolation("a round starts by itself, only when the dice are rolled or a round's betting is over")
+            return
     cmd = command_for(event)
     if cmd is None:
-        raise RuleViolation(f"Blücher never records {t}")
+        raise RuleViolation(f"Blücher never records {getattr(event, 'type')}")
     decided = decide(state, cmd)
     if not decided or decided[0] != plain:
         raise RuleViolation(f"the rules record '{say(decided[0])}' here" if decided else "the rules record nothing here")

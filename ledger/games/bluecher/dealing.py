@@ -11,12 +11,12 @@ from ...commands import Command
 from ...errors import InputError, RuleViolation
 from ...state import TableState
 from .. import base
-from .guards import _first, _phase_text, _turn, _x_hand
 from .options import MAX_DICE, ROUND_NAMES, BluecherExt
+from .stages import current, first_player, hand_ext, phase_text, require_turn
 
 
-def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = _x_hand(state)
+def deal(state: TableState, cmd: Command) -> list[ev.Event]:
+    x = hand_ext(state)
     if x.phase != "deal":
         raise RuleViolation("everyone has 3 cards: new cards come by buying (potlog buy PLAYER)")
     to = cmd.to or ""
@@ -37,7 +37,7 @@ def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
     events = base.deal(state, cmd)
     seat = state.seat(to)
     assert seat is not None
-    n = len(events[0].cards)  # type: ignore[attr-defined]
+    n = sum(len(e.cards) for e in events if isinstance(e, ev.CardsDealt))
     if len(seat.cards) + n > 3:
         raise RuleViolation(f"{to} gets 3 cards and has {len(seat.cards)}: deal {3 - len(seat.cards)} more at most")
     if n > x.stock:
@@ -45,17 +45,17 @@ def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
     return events
 
 
-def _declare(state: TableState, cmd: Command) -> list[ev.Event]:
+def declare(state: TableState, cmd: Command) -> list[ev.Event]:
     if cmd.name == "hole":
-        return _hole(state, dataclasses.replace(cmd, cards=(str(cmd.value),) if cmd.value not in (None, UNKNOWN) else ()))
-    x = _x_hand(state)
+        return hole(state, dataclasses.replace(cmd, cards=(str(cmd.value),) if cmd.value not in (None, UNKNOWN) else ()))
+    x = hand_ext(state)
     player = base.require_seated(state, cmd.player)
     value = cmd.value
     if isinstance(value, str) and value.strip().isdigit() and len(value.strip()) < 13:
         value = int(value.strip())
     what = cmd.name
     if what == "cost":
-        dealer = state.hand.dealer  # type: ignore[union-attr]
+        dealer = current(state).dealer
         if player != dealer:
             raise RuleViolation(f"{player} cannot set the card cost: the dealer ({dealer}) does")
         if x.phase != "deal" or any(s.cards for s in state.seats if s.in_hand):
@@ -63,7 +63,7 @@ def _declare(state: TableState, cmd: Command) -> list[ev.Event]:
         if not isinstance(value, int) or value < 1:
             raise InputError(f"a card costs a whole number of chips, 1 or more, not {cmd.value!r}")
     elif what in ("dice", "limit"):
-        first = _first(x)
+        first = first_player(x)
         if player != first:
             raise RuleViolation(f"{player} cannot declare the {what}: {first}, the first player, does")
         if x.phase != "open" or first in x.acted:
@@ -96,8 +96,8 @@ def _hand_cards(state: TableState, player: str, x: BluecherExt) -> list[str]:
     return cards
 
 
-def _hole(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = _x_hand(state)
+def hole(state: TableState, cmd: Command) -> list[ev.Event]:
+    x = hand_ext(state)
     player = base.require_live(state, cmd.player)
     seat = state.seat(player)
     assert seat is not None
@@ -125,8 +125,8 @@ def _hole(state: TableState, cmd: Command) -> list[ev.Event]:
             events.append(base.make_event(ev.CardsRevealed, holder=player, cards=[card]))
         return events
     if x.phase != "open":
-        raise RuleViolation(f"hole cards are placed in the opening, before betting; {_phase_text(state)}")
-    _turn(state, player, "place a hole card")
+        raise RuleViolation(f"hole cards are placed in the opening, before betting; {phase_text(state)}")
+    require_turn(state, player, "place a hole card")
     if len(seat.cards) < 3:
         raise RuleViolation(f"{player} has {len(seat.cards)} cards: deal all 3 first")
     if card == UNKNOWN:
@@ -139,29 +139,29 @@ def _hole(state: TableState, cmd: Command) -> list[ev.Event]:
     return [base.make_event(ev.Declared, player=player, name="hole", value=card)]
 
 
-def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = _x_hand(state)
-    first = _first(x)
+def roll(state: TableState, cmd: Command) -> list[ev.Event]:
+    x = hand_ext(state)
+    first = first_player(x)
     if x.phase != "roll":
-        raise RuleViolation(f"the dice are rolled once, after the opening bets are in; {_phase_text(state)}")
+        raise RuleViolation(f"the dice are rolled once, after the opening bets are in; {phase_text(state)}")
     if cmd.player != first:
         raise RuleViolation(f"{first}, the first player, rolls the dice, not {cmd.player or 'the table'}")
     if cmd.sides not in (None, 6):
         raise RuleViolation("Blücher is played with six-sided dice")
     events = base.roll(state, dataclasses.replace(cmd, sides=6))
-    n = len(events[0].faces)  # type: ignore[attr-defined]
+    n = sum(len(e.faces) for e in events if isinstance(e, ev.DiceRolled))
     if n != x.dice:
         raise RuleViolation(f"{first} declared {x.dice} dice: record all {x.dice} faces, not {n}")
     return events
 
 
-def _buy(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = _x_hand(state)
+def buy(state: TableState, cmd: Command) -> list[ev.Event]:
+    x = hand_ext(state)
     player = base.require_live(state, cmd.player)
     if x.phase != "round":
         raise RuleViolation(f"{player} cannot buy a card now: cards are bought in the three rounds after the dice; "
-                            f"{_phase_text(state)}")
-    _turn(state, player, "buy a card")
+                            f"{phase_text(state)}")
+    require_turn(state, player, "buy a card")
     if player in x.bought:
         raise RuleViolation(f"{player} has bought a card this round already: one card per round")
     if player in x.acted:
@@ -195,18 +195,18 @@ def _buy(state: TableState, cmd: Command) -> list[ev.Event]:
                                                     count=None, face_up=False), cost=x.card_cost)
 
 
-def _reshuffle(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = _x_hand(state)
+def reshuffle(state: TableState, cmd: Command) -> list[ev.Event]:
+    x = hand_ext(state)
     if x.stock > 0:
         raise RuleViolation(f"the stock still holds {x.stock} cards: reshuffle the discards when it runs out")
-    if not state.hand.out:  # type: ignore[union-attr]
+    if not current(state).out:
         raise RuleViolation("there are no discards to reshuffle")
     return base.reshuffle(state, cmd)
 
 
-def _new_round(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = _x_hand(state)
+def new_round(state: TableState, cmd: Command) -> list[ev.Event]:
+    x = hand_ext(state)
     if x.phase != "round-over":
         raise RuleViolation("Blücher starts its rounds by itself (after the dice, and after each round's betting)")
-    n = state.hand.round + 1  # type: ignore[union-attr]
+    n = current(state).round + 1
     return [base.make_event(ev.RoundStarted, round=n, name=ROUND_NAMES.get(n, ""))]

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from ... import events as ev
 from ...cards import get_pack
 from ...state import TableState
+from ..ruleset import options_of
 
 MAX_DICE = 5
 ROUND_NAMES = {1: "first card", 2: "second card", 3: "third card"}
@@ -81,16 +82,17 @@ class BluecherExt:
 
 
 def family_of(state: TableState) -> str:
-    return "spanish" if str(state.options.get("pack", "")).startswith("spanish") else "french"
+    """The pack's family: french or spanish."""
+    return "spanish" if options_of(state, Options).pack.startswith("spanish") else "french"
 
 
 def initial(state: TableState) -> BluecherExt:
-    opts = state.options
-    return BluecherExt(card_cost=int(opts.get("card_cost", 1)),
-                       pack_size=len(get_pack(str(opts.get("pack", "french52"))).cards))
+    opts = options_of(state, Options)
+    return BluecherExt(card_cost=opts.card_cost, pack_size=len(get_pack(opts.pack).cards))
 
 
-def _x(state: TableState) -> BluecherExt:
+def ext(state: TableState) -> BluecherExt:
+    """Blücher's own state (rebuilt from a snapshot's plain data when needed)."""
     x = state.ext
     if isinstance(x, dict):  # a snapshot's plain data
         x = state.ext = BluecherExt(**x)

@@ -10,12 +10,12 @@ from ...commands import Command
 from ...errors import RuleViolation
 from ...state import TableState
 from .. import base
-from .guards import _phase_text, _x_hand
 from .hands import BestHand, best_hand
-from .options import _x, family_of
+from .options import ext, family_of
+from .stages import current, hand_ext, phase_text
 
 
-def _last_one_wins(state: TableState, pot: int | None = None) -> list[ev.Event]:
+def last_one_wins(state: TableState, pot: int | None = None) -> list[ev.Event]:
     """Everyone else folded: the last player takes every chip in the pot without showing."""
     live = state.live_players()
     hand = state.hand
@@ -36,7 +36,7 @@ def _last_one_wins(state: TableState, pot: int | None = None) -> list[ev.Event]:
 
 def showdown_hands(state: TableState) -> tuple[list[BestHand], list[str]]:
     """Each live player's best hand from their known cards, and who still has to show what."""
-    x = _x(state)
+    x = ext(state)
     family = family_of(state)
     hands, missing = [], []
     for name in x.order:
@@ -60,12 +60,12 @@ def showdown_hands(state: TableState) -> tuple[list[BestHand], list[str]]:
     return hands, missing
 
 
-def _showdown(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = _x_hand(state)
+def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
+    x = hand_ext(state)
     if x.phase == "won":
-        return _last_one_wins(state)
+        return last_one_wins(state)
     if x.phase != "showdown":
-        raise RuleViolation(f"the showdown comes after the third round; {_phase_text(state)}"
+        raise RuleViolation(f"the showdown comes after the third round; {phase_text(state)}"
                             + (f" ({state.hand.to_act} to act)" if state.hand and state.hand.to_act else ""))
     hands, missing = showdown_hands(state)
     if missing:
@@ -73,7 +73,7 @@ def _showdown(state: TableState, cmd: Command) -> list[ev.Event]:
     events: list[ev.Event] = []
     for h in hands:  # the remaining players expose their cards
         seat = state.seat(h.player)
-        down = [c.card for c in seat.cards if not c.up]  # type: ignore[union-attr]
+        down = [c.card for c in seat.cards if not c.up] if seat is not None else []
         if down:
             events.append(base.make_event(ev.CardsRevealed, holder=h.player, cards=down))
     return events + _settle(state, hands, state.balance("pot"))
@@ -82,7 +82,7 @@ def _showdown(state: TableState, cmd: Command) -> list[ev.Event]:
 def _settle(state: TableState, hands: list[BestHand], pot_total: int) -> list[ev.Event]:
     """The awards, the carry-over, the next dealer and the end of the hand, for a pot of
     `pot_total` chips and the players' best hands."""
-    x = _x(state)
+    x = ext(state)
     family = family_of(state)
     events: list[ev.Event] = []
     by_player = {h.player: h for h in hands}
@@ -114,12 +114,12 @@ def _settle(state: TableState, hands: list[BestHand], pot_total: int) -> list[ev
                                      f"1 chip per other player"))
             carried += pot.amount - take
         if i == 0:
-            next_dealer = best.player if not best.bust else base.seat_after(state, state.hand.dealer)  # type: ignore[union-attr]
+            next_dealer = best.player if not best.bust else base.seat_after(state, current(state).dealer)
     if carried:
         events.append(base.make_event(ev.PotCarried, amount=carried))
     if next_dealer:
         events.append(base.make_event(ev.Declared, name="next-dealer", value=next_dealer))
-    events.append(base.make_event(ev.HandEnded, hand=state.hand.number))  # type: ignore[union-attr]
+    events.append(base.make_event(ev.HandEnded, hand=current(state).number))
     return events
 
 
@@ -131,10 +131,10 @@ def _award(shares: list[tuple[str, int]], reason: str) -> ev.Event:
 def settlement(state: TableState) -> list[ev.Event]:
     """What the showdown (or the last fold) pays out this hand, counted from the whole pot
     (what is left plus what was already paid)."""
-    x = _x(state)
+    x = ext(state)
     pot_total = state.balance("pot") + x.paid
     if x.phase == "won":
-        return _last_one_wins(state, pot_total)
+        return last_one_wins(state, pot_total)
     hands, missing = showdown_hands(state)
     if missing:
         raise RuleViolation("; ".join(missing))

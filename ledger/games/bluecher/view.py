@@ -6,15 +6,15 @@ from __future__ import annotations
 from ...chips import side_pots
 from ...state import TableState
 from .. import base
-from .guards import _first
-from .options import _x
+from .options import ext
 from .showdown import showdown_hands
+from .stages import first_player
 
 
 def legal(state: TableState) -> list[base.Legal]:
     if state.closed:
         return []
-    x = _x(state)
+    x = ext(state)
     if not state.in_hand:
         who = x.next_dealer or "the next seat"
         return [base.Legal(None, ("hand", "join", "rebuy", "leave", "count", "note", "close"),
@@ -29,7 +29,7 @@ def legal(state: TableState) -> list[base.Legal]:
             items.insert(0, base.Legal(hand.dealer, ("declare",), f"the card cost (now {x.card_cost}), before the deal"))
         return items
     if x.phase == "open" and p:
-        if p == _first(x) and p not in x.acted:
+        if p == first_player(x) and p not in x.acted:
             todo = [w for w, v in (("dice 1-5", x.dice), ("limit", x.limit)) if v is None]
             verbs: tuple[str, ...] = ("declare",) if todo else ()
             verbs += ("hole",) if p not in x.hole else () if todo else ("bet", "allin")
@@ -41,7 +41,7 @@ def legal(state: TableState) -> list[base.Legal]:
             return [base.Legal(p, ("hole", "fold"), f"place a hole card, then call {owed}")]
         return [base.Legal(p, ("call", "allin", "fold") if state.stack(p) <= owed else ("call", "fold"), f"{owed} to call")]
     if x.phase == "roll":
-        return [base.Legal(_first(x), ("roll",), f"roll {x.dice} dice for the target")]
+        return [base.Legal(first_player(x), ("roll",), f"roll {x.dice} dice for the target")]
     if x.phase == "round" and p:
         owed = base.to_call(state, p)
         if p in x.acted:
@@ -58,7 +58,7 @@ def legal(state: TableState) -> list[base.Legal]:
 
 
 def describe(state: TableState) -> list[tuple[str, str]]:
-    x = _x(state)
+    x = ext(state)
     hand = state.hand
     if hand is None or not hand.number:
         return [("card cost", f"{x.card_cost} (the dealer may declare another before the deal)")]
@@ -70,7 +70,7 @@ def describe(state: TableState) -> list[tuple[str, str]]:
             lines.append(("carry-over", f"{state.balance('carry')} ride into the next hand"))
     lines.append(("card cost", str(x.card_cost)))
     if x.dice is not None:
-        lines.append(("dice", f"{x.dice} (declared by {_first(x)})"))
+        lines.append(("dice", f"{x.dice} (declared by {first_player(x)})"))
     if x.limit is not None:
         lines.append(("limit", str(x.limit)))
     if x.target is not None:

@@ -8,14 +8,13 @@ import dataclasses
 from ... import events as ev
 from ...commands import Command
 from ...errors import RuleViolation
+from ...kit.follow import then
 from ...state import Seat, TableState
 from .. import base
-from . import NAME
-from .betting import _allin, _bet, _call, _check, _fold, _raise
-from .dealing import _buy, _deal, _declare, _hole, _new_round, _reshuffle, _roll
-from .guards import _phase_text, _x_hand
-from .options import ROUND_NAMES, Options, _x, family_of, max_players
-from .showdown import _last_one_wins, _showdown
+from . import NAME, betting, dealing
+from .options import ROUND_NAMES, Options, ext, family_of, max_players
+from .showdown import last_one_wins, showdown
+from .stages import current, hand_ext, phase_text
 
 
 def decide(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -34,28 +33,17 @@ def decide(state: TableState, cmd: Command) -> list[ev.Event]:
 
 def _follow(state: TableState, events: list[ev.Event]) -> list[ev.Event]:
     """Add what the rules make happen next: a new round, or the pot to the last player left."""
-    from ...reducer import apply as reduce
+    return then(state, events, _after)
 
-    sim = state.clone()
-    seq = sim.seq
-    out = list(events)
-    pending = list(events)
-    for _ in range(10):
-        for e in pending:
-            seq += 1
-            reduce(sim, seq, e)
-        x = _x(sim)
-        if sim.hand is None or sim.hand.ended:
-            break
-        if x.phase == "round-over":
-            n = sim.hand.round + 1
-            pending = [base.make_event(ev.RoundStarted, round=n, name=ROUND_NAMES.get(n, ""))]
-        elif x.phase == "won" and not any(e.type == "pot_awarded" for e in out):  # type: ignore[attr-defined]
-            pending = _last_one_wins(sim)
-        else:
-            break
-        out += pending
-    return out
+
+def _after(state: TableState) -> list[ev.Event]:
+    hand, x = state.hand, ext(state)
+    if hand is None or hand.ended:
+        return []
+    if x.phase == "round-over":
+        n = hand.round + 1
+        return [base.make_event(ev.RoundStarted, round=n, name=ROUND_NAMES.get(n, ""))]
+    return last_one_wins(state) if x.phase == "won" else []
 
 
 def _players_with_chips(state: TableState) -> list[Seat]:
@@ -65,8 +53,8 @@ def _players_with_chips(state: TableState) -> list[Seat]:
 def _start(state: TableState, cmd: Command) -> list[ev.Event]:
     base.require_open(state)
     if state.in_hand:
-        raise RuleViolation(f"hand {state.hand.number} is still going: it ends with the showdown")  # type: ignore[union-attr]
-    x = _x(state)
+        raise RuleViolation(f"hand {current(state).number} is still going: it ends with the showdown")
+    x = ext(state)
     playing = _players_with_chips(state)
     top = max_players(state)
     if not 3 <= len(playing) <= top:
@@ -80,7 +68,7 @@ def _start(state: TableState, cmd: Command) -> list[ev.Event]:
         nxt = x.next_dealer
         seat = state.seat(nxt) if nxt else None
         if seat is not None and seat.active:
-            dealer, why = nxt, f"{nxt} won the last hand"  # type: ignore[assignment]
+            dealer, why = seat.name, f"{nxt} won the last hand"
         else:
             dealer = base.seat_after(state, last.dealer) or last.dealer
             why = "the deal passes to the left"
@@ -95,7 +83,7 @@ def _start(state: TableState, cmd: Command) -> list[ev.Event]:
 def _rebuy(state: TableState, cmd: Command) -> list[ev.Event]:
     seat = state.seat(cmd.player or "")
     if state.in_hand and seat is not None and seat.in_hand and not seat.folded:
-        raise RuleViolation(f"{seat.name} is in hand {state.hand.number}: rebuy between hands (table stakes)")  # type: ignore[union-attr]
+        raise RuleViolation(f"{seat.name} is in hand {current(state).number}: rebuy between hands (table stakes)")
     return base.rebuy(state, cmd)
 
 
@@ -111,16 +99,17 @@ def _pay(state: TableState, cmd: Command) -> list[ev.Event]:
 
 
 def _end(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = _x_hand(state)
+    x = hand_ext(state)
     if state.balance("pot"):
-        raise RuleViolation(f"the hand ends with the showdown (or when all but one fold); {_phase_text(state)}")
+        raise RuleViolation(f"the hand ends with the showdown (or when all but one fold); {phase_text(state)}")
     return base.end_hand(state, cmd) if x.phase != "ended" else []
 
 
 _VERBS = {
-    "hand": _start, "deal": _deal, "declare": _declare, "hole": _hole, "bet": _bet, "call": _call,
-    "raise": _raise, "allin": _allin, "check": _check, "fold": _fold, "roll": _roll, "buy": _buy,
-    "exchange": _buy, "reshuffle": _reshuffle, "round": _new_round, "showdown": _showdown,
+    "hand": _start, "deal": dealing.deal, "declare": dealing.declare, "hole": dealing.hole, "bet": betting.bet,
+    "call": betting.call, "raise": betting.raise_, "allin": betting.all_in, "check": betting.check,
+    "fold": betting.fold, "roll": dealing.roll, "buy": dealing.buy, "exchange": dealing.buy,
+    "reshuffle": dealing.reshuffle, "round": dealing.new_round, "showdown": showdown,
     "rebuy": _rebuy, "pay": _pay, "end": _end,
 }
 _FLOW_VERBS = {"deal", "declare", "hole", "bet", "call", "raise", "allin", "check", "fold", "roll", "buy",

@@ -1,0 +1,225 @@
+"""The pot engine: layered pots from the hand's bets, the uncalled bet, ties and the odd chip,
+paying by rank, and a pot that stands, goes to the house or is set aside.
+
+Public API (every function reads the state and returns events; nothing here changes a state
+but `evolve`, the game's hook):
+
+    order_from_dealer(state) -> list[str]
+        every seat, clockwise from the dealer's left: the default order for odd chips.
+    uncalled(state, order=None) -> tuple[str, int] | None
+        (bettor, chips) of the part of the top bet nobody matched, or None.
+    layers(state, order=None, *, pot="pot") -> list[Layer]
+        the main pot and side pots of the hand, the uncalled part left out.
+    split(amount, winners, order) -> list[tuple[str, int]]
+        `amount` shared evenly; odd chips one each to the first winners in `order`.
+    award_by_rank(state, ranks, order=None, *, ties="split", pot="pot") -> list[Event]
+        the uncalled bet returned, then one `PotAwarded` per layer to its best hand(s);
+        with ``ties="stand"`` a tied layer rides instead (one `PotCarried` at the end).
+    award_all(state, player, reason, *, pot="pot") -> list[Event]
+        the whole pot to one player (everyone else folded).
+    carry(state, *, pot="pot") -> Event           the kitty stands: the whole pot rides.
+    to_house(state, reason, *, pot="pot", amount=None) -> Event
+    set_aside(state, name, *, pot="pot", amount=None) -> Event
+        chips to ``pot:NAME``, a pot that persists between hands (a jackpot).
+    evolve(state, event) -> None
+        the game's ``evolve`` calls it: a set-aside pot is marked persistent.
+
+Readings and choices:
+- Layers are `ledger.chips.side_pots` over each seat's ``hand_bet`` (antes and every bet of
+  the hand), eligible = dealt in and not folded; folded players' chips stay in the layers
+  they reached. Chips in the pot that no seat bet this hand (what rode in, card costs,
+  payments into the pot) belong to the main pot, which every live player may win.
+- The uncalled bet is the top bettor's hand total less the next highest total (of anyone,
+  folded or not), when the top bettor is still in the hand: nobody matched it, so it goes
+  straight back. It is returned as a `PotAwarded` to the bettor with the reason "uncalled
+  bet returned" (not a Transfer): it leaves the pot like every payout, and ``potlog
+  verify --rules`` re-decides it as an award.
+- Ties split evenly; the odd chips go one each to the tied winners in `order`, which by
+  default is clockwise from the dealer's left (the usual card-room rule). A game passes
+  its own order.
+- A layer only one live player reached is theirs ("nobody else is in it").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .. import events as ev
+from ..chips import SidePot, side_pots, split_evenly
+from ..errors import RuleViolation
+from ..games.base import make_event
+from ..state import TableState
+from .evaluators import Ranked
+from .turns import clockwise
+
+Ties = Literal["split", "stand"]
+UNCALLED = "uncalled bet returned"
+REASON_MAX = 200
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One pot of the hand: `name` ("the pot", "main pot", "side pot 1"), its chips and who
+    may win it (in the order given)."""
+
+    name: str
+    amount: int
+    eligible: tuple[str, ...]
+
+
+def order_from_dealer(state: TableState) -> list[str]:
+    """Every seat clockwise from the dealer's left (from the first seat when no hand)."""
+    return clockwise(state, state.hand.dealer if state.hand is not None else None)
+
+
+def _order(state: TableState, order: Sequence[str] | None) -> list[str]:
+    given = list(order) if order is not None else order_from_dealer(state)
+    return given + [s.name for s in state.seats if s.name not in given]
+
+
+def _bets(state: TableState, order: Sequence[str] | None) -> list[tuple[str, int, bool]]:
+    rows = []
+    for name in _order(state, order):
+        seat = state.seat(name)
+        if seat is not None and seat.hand_bet:
+            rows.append((name, seat.hand_bet, seat.in_hand and not seat.folded))
+    return rows
+
+
+def uncalled(state: TableState, order: Sequence[str] | None = None) -> tuple[str, int] | None:
+    """(bettor, chips) of the part of the top bet nobody matched, or None."""
+    rows = sorted(_bets(state, order), key=lambda r: -r[1])
+    if not rows or not rows[0][2]:
+        return None
+    top = rows[0]
+    second = rows[1][1] if len(rows) > 1 else 0
+    return (top[0], top[1] - second) if top[1] > second else None
+
+
+def layers(state: TableState, order: Sequence[str] | None = None, *, pot: str = "pot") -> list[Layer]:
+    """The main pot and the side pots, the uncalled part left out; chips in `pot` that nobody
+    bet this hand join the main pot. Refuses when `pot` holds less than the bets (chips were
+    already paid out of it)."""
+    rows = _bets(state, order)
+    back = uncalled(state, order)
+    if back is not None:
+        rows = [(p, c - back[1] if p == back[0] else c, live) for p, c, live in rows]
+    pots = side_pots(rows)
+    bet = sum(c for _, c, _ in rows)
+    extra = state.balance(pot) - bet - (back[1] if back else 0)
+    if extra < 0:
+        raise RuleViolation(f"{pot} holds {state.balance(pot)} chips but this hand's bets add up to "
+                            f"{bet + (back[1] if back else 0)}: pay it out with potlog award")
+    if extra:
+        live = tuple(p for p in _order(state, order) if _live(state, p))
+        if pots:
+            pots[0] = SidePot(pots[0].amount + extra, pots[0].eligible or live)
+        else:
+            pots = [SidePot(extra, live)]
+    out = []
+    for i, p in enumerate(pots):
+        name = "the pot" if len(pots) == 1 else ("main pot" if i == 0 else f"side pot {i}")
+        out.append(Layer(name, p.amount, tuple(p.eligible)))
+    return out
+
+
+def _live(state: TableState, name: str) -> bool:
+    seat = state.seat(name)
+    return seat is not None and seat.in_hand and not seat.folded
+
+
+def split(amount: int, winners: Sequence[str], order: Sequence[str]) -> list[tuple[str, int]]:
+    """`amount` shared evenly among `winners`; the odd chips go one each to the winners who
+    come first in `order` (names not in `order` come last, as given). Zero shares are left out."""
+    rank = {name: i for i, name in enumerate(order)}
+    ordered = sorted(winners, key=lambda w: rank.get(w, len(rank)))
+    return [(w, a) for w, a in split_evenly(amount, ordered) if a]
+
+
+def _award(pot: str, shares: list[tuple[str, int]], reason: str) -> ev.Event:
+    return make_event(ev.PotAwarded, pot=pot, shares=[ev.Share(player=p, amount=a) for p, a in shares],
+                      reason=reason[:REASON_MAX])
+
+
+def award_all(state: TableState, player: str, reason: str, *, pot: str = "pot") -> list[ev.Event]:
+    """The whole of `pot` to `player` (nothing when it is empty)."""
+    have = state.balance(pot)
+    return [_award(pot, [(player, have)], reason)] if have else []
+
+
+def award_by_rank(state: TableState, ranks: Mapping[str, Ranked], order: Sequence[str] | None = None,
+                  *, ties: Ties = "split", pot: str = "pot") -> list[ev.Event]:
+    """Pay the hand: the uncalled bet back to its bettor, then every layer to the best of its
+    eligible hands in `ranks` (split, odd chips by `order`; or, with ``ties="stand"``, a tied
+    layer rides to the next hand). A layer with two or more contenders needs a rank for each."""
+    seats = _order(state, order)
+    out: list[ev.Event] = []
+    back = uncalled(state, seats)
+    if back is not None:
+        out.append(_award(pot, [back], UNCALLED))
+    stands = 0
+    for layer in layers(state, seats, pot=pot):
+        if not layer.eligible:
+            raise RuleViolation(f"nobody is left in the hand to win {layer.name}")
+        if len(layer.eligible) == 1:
+            who = layer.eligible[0]
+            out.append(_award(pot, [(who, layer.amount)], f"{layer.name}: {who}, nobody else is in it"))
+            continue
+        missing = [p for p in layer.eligible if p not in ranks]
+        if missing:
+            raise RuleViolation(f"{layer.name}: no hand to rank for {', '.join(missing)}")
+        best = max(ranks[p].key for p in layer.eligible)
+        winners = [p for p in layer.eligible if ranks[p].key == best]
+        label = ranks[winners[0]].label
+        if len(winners) == 1:
+            out.append(_award(pot, [(winners[0], layer.amount)], f"{layer.name}: {winners[0]} wins with {label}"))
+        elif ties == "stand":
+            stands += layer.amount
+        else:
+            out.append(_award(pot, split(layer.amount, winners, seats),
+                              f"{layer.name}: {' and '.join(winners)} tie with {label}, split"))
+    if stands:
+        out.append(make_event(ev.PotCarried, pot=pot, amount=stands))
+    return out
+
+
+def carry(state: TableState, *, pot: str = "pot") -> ev.Event:
+    """The kitty stands: everything in `pot` rides into the next hand (pot -> carry)."""
+    have = state.balance(pot)
+    if have <= 0:
+        raise RuleViolation(f"{pot} is empty: nothing stands for the next hand")
+    return make_event(ev.PotCarried, pot=pot, amount=have)
+
+
+def _amount(state: TableState, pot: str, amount: int | None) -> int:
+    have = state.balance(pot)
+    amount = have if amount is None else amount
+    if have <= 0 or not 0 < amount <= have:
+        raise RuleViolation(f"{pot} holds {have} chips: move 1 to {have}, not {amount}")
+    return amount
+
+
+def to_house(state: TableState, reason: str, *, pot: str = "pot", amount: int | None = None) -> ev.Event:
+    """The house takes `amount` (default: all) of `pot`."""
+    return make_event(ev.Transfer, from_account=pot, to_account="house", amount=_amount(state, pot, amount),
+                      reason=reason[:REASON_MAX])
+
+
+def set_aside(state: TableState, name: str, *, pot: str = "pot", amount: int | None = None) -> ev.Event:
+    """`amount` (default: all) of `pot` set aside in ``pot:NAME``, which keeps it between
+    hands: a `PotCarried` to that account (`evolve` marks it persistent)."""
+    dest = name if name.startswith("pot:") else "pot:" + name
+    if dest == pot:
+        raise RuleViolation(f"{pot} cannot be set aside into itself")
+    return make_event(ev.PotCarried, pot=pot, amount=_amount(state, pot, amount), to_account=dest)
+
+
+def evolve(state: TableState, event: ev.Event) -> None:
+    """The pots' part of applying an event: a pot something was set aside into persists."""
+    match event:
+        case ev.PotCarried(to_account=dest) if dest.startswith("pot:") and dest not in state.persistent:
+            state.persistent.append(dest)
+        case _:
+            pass
