@@ -76,13 +76,14 @@ Readings of the rule text (where it leaves a gap, what a table would do):
 
 from __future__ import annotations
 
+from ..ruleset import Ruleset
 from .checks import check_event
-from .verbs import decide
-from .flow import apply
+from .decide import decide
+from .evolve import evolve
 from .options import MAX_PLAYERS, MIN_PLAYERS, NAME, PACK, SUIT_NAMES, BlukeState, Options, initial
-from .rules import draw_ties, draw_value, hand_points, klass, outcome, power, schedule, trick_winner
-from .scoring import settlement
+from .rules import draw_ties, draw_value, hand_points, outcome, power, schedule, settlement, trick_winner
 from .view import describe, legal
+from .words import WORDS
 
 TITLE = "Bluke"
 SUMMARY = ("Trick-taking with two jokers (the Blukes): bid 1 to the cards dealt, 13 down to 1 and back; "
@@ -90,12 +91,10 @@ SUMMARY = ("Trick-taking with two jokers (the Blukes): bid 1 to the cards dealt,
 
 __all__ = [
     "NAME", "TITLE", "SUMMARY", "PACK", "MIN_PLAYERS", "MAX_PLAYERS", "SUIT_NAMES", "Options", "BlukeState",
-    "initial", "decide", "apply", "legal", "describe", "check_event", "settlement",
-    "schedule", "hand_points", "outcome", "klass", "power", "trick_winner", "draw_value", "draw_ties",
+    "initial", "decide", "evolve", "legal", "describe", "check_event", "settlement", "RULESET",
+    "schedule", "hand_points", "outcome", "power", "trick_winner", "draw_value", "draw_ties",
 ]
 
-from ..ruleset import Ruleset  # noqa: E402
-from .words import WORDS  # noqa: E402
-
 RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=initial, decide=decide,
-                  evolve=apply, legal=legal, view=describe, check_event=check_event, words=WORDS)
+                  evolve=evolve, legal=legal, view=describe, check_event=check_event, words=WORDS,
+                  min_players=MIN_PLAYERS, max_players=MAX_PLAYERS)

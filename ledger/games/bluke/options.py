@@ -1,6 +1,5 @@
 """Bluke's name, pack and player limits, the table's choices (`Options`) and the game's own
-state in ``state.ext`` (`BlukeState`), with the accessors every part of the ruleset shares.
-"""
+state in ``state.ext`` (`BlukeState`)."""
 
 from __future__ import annotations
 
@@ -9,13 +8,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ...kit import tricks
 from ...state import TableState
+from ..ruleset import options_of
 
 NAME = "bluke"
-
 PACK = "french54"
 MIN_PLAYERS, MAX_PLAYERS = 2, 15
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "T": "trumps"}
+SUIT_NAMES = tricks.SUIT_NAMES
 
 
 class Options(BaseModel):
@@ -72,20 +72,16 @@ class BlukeState:
     settle_due: list[list[Any]] = field(default_factory=list)
 
 
-def _nj(state: TableState) -> bool:
-    return bool(state.options.get("new_jersey", False))
-
-
-def _ext(state: TableState) -> BlukeState:
-    x = state.ext
-    if not isinstance(x, BlukeState):
-        x = state.ext = BlukeState()
-    return x
-
-
-def _suit_name(k: str) -> str:
-    return SUIT_NAMES.get(k, k)
-
-
 def initial(state: TableState) -> BlukeState:
     return BlukeState()
+
+
+def ext(state: TableState) -> BlukeState:
+    """The game's state (made fresh if the session has none yet)."""
+    if not isinstance(state.ext, BlukeState):
+        state.ext = BlukeState()
+    return state.ext
+
+
+def opts(state: TableState) -> Options:
+    return options_of(state, Options)

@@ -1,11 +1,16 @@
-"""The pure rules: cards per hand, a hand's points, what a card follows and beats, who takes a
-trick, the draw for the first deal, and whether a card shows a revoke.
-"""
+"""Bluke's own evaluation: cards per hand, a hand's points, the Blukes' power and how they
+follow, the draw for the first deal, and the stake's settlement."""
 
 from __future__ import annotations
 
+from functools import cache
+
+from ... import events as ev
 from ...cards import FRENCH_RANKS, JOKERS
-from .options import BlukeState
+from ...kit import tricks
+from ...state import TableState
+from .. import base
+from .options import ext, opts
 
 _RANK_VALUE = {r: (14 if r == "A" else i + 1) for i, r in enumerate(FRENCH_RANKS)}
 
@@ -14,9 +19,7 @@ def schedule(players: int, new_jersey: bool = False) -> list[int]:
     """Cards per hand for a game of `players`."""
     top = 13 if players <= 4 else max(1, (54 - 2) // players)
     down = list(range(top, 0, -1))
-    if new_jersey:
-        return list(range(1, top + 1)) + down[1:]
-    return down + list(range(2, top + 1))
+    return list(range(1, top + 1)) + down[1:] if new_jersey else down + list(range(2, top + 1))
 
 
 def hand_points(bid: int, taken: int) -> int:
@@ -29,35 +32,30 @@ def outcome(bid: int, taken: int) -> str:
     return "S" if taken < bid else "O" if taken > bid else "P"
 
 
-def klass(card: str, trump: str | None, new_jersey: bool) -> str | None:
-    """What a card follows as: its suit, ``T`` for the trump class in New Jersey, None for a
-    Bluke in the standard game (played at any time, follows nothing)."""
-    if card in JOKERS:
-        return "T" if new_jersey else None
-    s = card[-1]
-    if new_jersey and s == trump:
-        return "T"
-    return s
+@cache
+def following(trump: str | None, new_jersey: bool) -> tricks.Following:
+    """Standard: a Bluke may be played at any time. New Jersey: the Blukes are trumps."""
+    suit = trump if trump in ("S", "H", "D", "C") else None
+    blukes = frozenset(JOKERS)
+    return tricks.Following(suit, trumps=blukes) if new_jersey else tricks.Following(suit, any_time=blukes)
+
+
+def rule_of(state: TableState) -> tricks.Following:
+    """How cards follow in the hand being played."""
+    return following(ext(state).trump, opts(state).new_jersey)
 
 
 def power(card: str, led: str | None, trump: str | None) -> tuple[int, int]:
-    if card == "HI":
-        return (4, 0)
-    if card == "LO":
-        return (3, 0)
+    """Hi Bluke, Lo Bluke, then the highest trump, then the highest card of the suit led."""
+    if card in JOKERS:
+        return (4 if card == "HI" else 3, 0)
     s, value = card[-1], _RANK_VALUE[card[:-1]]
-    if s == trump:
-        return (2, value)
-    if s == led:
-        return (1, value)
-    return (0, 0)
+    return (2, value) if s == trump else (1, value) if s == led else (0, 0)
 
 
 def trick_winner(plays: list[tuple[str, str]], trump: str | None) -> str:
     """The player who takes a trick of (player, card) in the order played."""
-    led = None if plays[0][1] in JOKERS else plays[0][1][-1]
-    best = max(range(len(plays)), key=lambda i: (power(plays[i][1], led, trump), -i))
-    return plays[best][0]
+    return tricks.winner(plays, power, following(trump, False))
 
 
 def draw_value(card: str) -> int:
@@ -78,13 +76,42 @@ def draw_ties(draws: dict[str, list[str]], players: list[str]) -> tuple[list[str
     return tied, rnd
 
 
-def _trump_suit(trump: str | None) -> str | None:
-    return trump if trump in ("S", "H", "D", "C") else None
+def draw_state(state: TableState) -> tuple[list[str], int, list[str]]:
+    """The draw at this table: who is tied for the deal, the round, and who still has to draw."""
+    draws = ext(state).draws
+    tied, rnd = draw_ties(draws, [s.name for s in state.active_seats])
+    return tied, rnd, [p for p in tied if len(draws.get(p, [])) <= rnd]
 
 
-def _revoke_shown(x: BlukeState, player: str, card: str, trump: str | None, nj: bool) -> tuple[str, int] | None:
-    k = klass(card, trump, nj)
-    if k is None:
-        return None
-    trick = x.voids.get(player, {}).get(k)
-    return (k, trick) if trick is not None else None
+def settlement(state: TableState) -> list[ev.Event]:
+    """The stake paid out: every pair settles the difference of their scores (see the game's doc)."""
+    x, stake = ext(state), opts(state).stake
+    if stake <= 0 or x.settled or not x.history:
+        return []
+    players = [s.name for s in state.seats if s.active and s.name in state.scores]
+    n, total = len(players), sum(state.scores.get(p, 0) for p in players)
+    net = {p: stake * (n * state.scores.get(p, 0) - total) for p in players}
+    pays = {p: min(-v, state.stack(p)) for p, v in net.items() if v < 0}
+    owed = {p: v for p, v in net.items() if v > 0}
+    paid, due = sum(pays.values()), sum(owed.values())
+    gets = dict(owed)
+    if paid < due:  # someone could not cover: the winners share what was paid, pro rata
+        gets = {p: v * paid // due for p, v in owed.items()}
+        for p in sorted(owed, key=lambda p: (-owed[p], players.index(p)))[:paid - sum(gets.values())]:
+            gets[p] += 1
+    events: list[ev.Event] = [base.make_event(ev.Declared, player=None, name="settle", value=stake)]
+    remaining = {p: gets[p] for p in players if gets.get(p, 0) > 0}
+    for debtor in players:
+        left = pays.get(debtor, 0)
+        for p in remaining:
+            amount = min(left, remaining[p])
+            if amount > 0:
+                remaining[p] -= amount
+                left -= amount
+                events.append(settle_payment(stake, "seat:" + debtor, "seat:" + p, amount))
+    return events
+
+
+def settle_payment(stake: int, from_account: str, to_account: str, amount: int) -> ev.Event:
+    return base.make_event(ev.Transfer, from_account=from_account, to_account=to_account, amount=amount,
+                           reason=f"Bluke settlement at {stake} per point")

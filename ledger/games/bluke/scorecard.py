@@ -18,7 +18,7 @@ from typing import Any
 
 from ...errors import InputError
 from ...state import TableState
-from .options import NAME, BlukeState
+from .options import NAME, BlukeState, opts
 from .rules import outcome, schedule
 
 LAYOUTS = ("tricks", "bids")
@@ -43,11 +43,8 @@ def build(state: TableState) -> dict[str, Any]:
             for a in adjust_by_hand.pop(hand_no):
                 running[a["player"]] = running.get(a["player"], 0) + int(a["points"])
         row: dict[str, Any] = {}
-        for p in players:
-            if p not in h["bids"] and p not in h["points"]:
-                continue
-            bid, took = int(h["bids"].get(p, 0)), int(h["taken"].get(p, 0))
-            pts = int(h["points"].get(p, 0))
+        for p in [p for p in players if p in h["bids"] or p in h["points"]]:
+            bid, took, pts = int(h["bids"].get(p, 0)), int(h["taken"].get(p, 0)), int(h["points"].get(p, 0))
             running[p] += pts
             result = outcome(bid, took)
             tallies[p][result] += 1
@@ -62,8 +59,7 @@ def build(state: TableState) -> dict[str, Any]:
     top = max(state.scores.values()) if state.scores else None
     return {
         "session": state.session, "game": state.game, "players": players,
-        "new_jersey": bool(state.options.get("new_jersey", False)),
-        "stake": int(state.options.get("stake", 0) or 0), "schedule": list(x.schedule),
+        "new_jersey": opts(state).new_jersey, "stake": opts(state).stake, "schedule": list(x.schedule),
         "hands": hands, "next": upcoming,
         "tallies": tallies,
         "totals": {p: {**totals[p], "score": state.scores.get(p, 0)} for p in players},
@@ -81,7 +77,7 @@ def _upcoming(state: TableState) -> dict[str, Any] | None:
     if state.in_hand and state.hand is not None:
         return {"hand": state.hand.number, "cards": x.cards, "bids": dict(x.bids), "playing": True}
     number = (state.hand.number if state.hand is not None else 0) + 1
-    plan = x.schedule or schedule(len(state.active_seats), bool(state.options.get("new_jersey", False)))
+    plan = x.schedule or schedule(len(state.active_seats), opts(state).new_jersey)
     if number > len(plan):
         return None
     return {"hand": number, "cards": plan[number - 1], "bids": {}, "playing": False}
@@ -94,17 +90,10 @@ def rows(card: dict[str, Any], layout: str = "tricks") -> list[list[str]]:
     players = card["players"]
     out = [["Deal", *players]]
     for h in card["hands"]:
-        first = f"{h['bids']}/{h['cards']}" if layout == "tricks" else str(h["cards"])
-        cells = [first]
-        for p in players:
-            c = h["players"].get(p)
-            if c is None:
-                cells.append("")
-            elif layout == "tricks":
-                cells.append(f"{c['taken']}/{c['bid']} {c['score']}")
-            else:
-                cells.append(f"{c['bid']} {c['score']}")
-        out.append(cells)
+        got = [h["players"].get(p) for p in players]
+        out.append([f"{h['bids']}/{h['cards']}" if layout == "tricks" else str(h["cards"]), *[
+            "" if c is None else f"{c['taken']}/{c['bid']} {c['score']}" if layout == "tricks"
+            else f"{c['bid']} {c['score']}" for c in got]])
     nxt = card["next"]
     if nxt is not None:
         bids = nxt["bids"]
