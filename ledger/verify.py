@@ -24,9 +24,10 @@ event, in three layers:
 
 1. a ruleset may define ``check_event(state, event) -> None``, raising `RuleViolation`
    (or `InputError`) when its rules would not have produced `event` in `state`;
-2. ``freeform`` (whose commands are exactly the shared table mechanics) is re-decided:
-   the event is turned back into the command that causes it, decided again, and the
-   result must be the very event recorded (same amounts, same computed values);
+2. (the usual hook, `redecide`) the event is turned back into the command that causes it
+   (`command_for`, plus the game's own mapping for its own event classes), decided again,
+   and the result must be the very event recorded (same amounts, same computed values):
+   freeform is checked this way;
 3. every event, whatever the game: it must apply to the state and keep the chips whole
    (`ledger.chips.check`), and nothing may follow ``session_closed``.
 Events recorded with ``--override`` are listed as table rulings, not as failures; they
@@ -238,13 +239,6 @@ def command_for(event: ev.Event) -> Command | None:  # noqa: C901 - one case per
             return Command("reshuffle")
         case ev.SessionClosed():
             return Command("close")
-        case ev.DiceCupped():
-            return Command("cup", player=event.player, count=event.count, faces=tuple(event.faces),
-                           value=tuple(event.kept))
-        case ev.DiceRerolled():
-            return Command("reroll", player=event.player, faces=tuple(event.faces), value=tuple(event.kept))
-        case ev.DiceShown():
-            return Command("lift", player=event.player, faces=tuple(event.faces))
     return None
 
 
@@ -255,26 +249,9 @@ def _rules_method(game: str) -> str:
         rules = get_ruleset(game)
     except PotlogError:
         return f"chips and well-formedness only (no game called {game!r} is installed)"
-    if callable(getattr(rules, "check_event", None)):
+    if rules.check_event is not None:
         return f"{game}.check_event, then chips"
-    if game == "freeform":
-        return "freeform re-decided event by event, then chips"
     return f"chips and well-formedness only ({game} defines no check_event)"
-
-
-def _redecide_freeform(state: TableState, event: ev.Event) -> str | None:
-    from .games import get_ruleset
-
-    cmd = command_for(event)
-    if cmd is None:
-        return None
-    plain = event.model_copy(update={"ruling": None})
-    decided = get_ruleset("freeform").decide(state, cmd)
-    if not decided:
-        return f"the rules record nothing for '{cmd.verb}' here"
-    if decided[0] != plain:
-        return f"the rules make it '{describe(decided[0])}', the log says '{describe(plain)}'"
-    return None
 
 
 def _rules_problem(state: TableState, seq: int, event: ev.Event) -> str | None:
@@ -285,12 +262,9 @@ def _rules_problem(state: TableState, seq: int, event: ev.Event) -> str | None:
         rules = get_ruleset(game)
     except PotlogError as exc:
         return str(exc)
-    hook = getattr(rules, "check_event", None)
     try:
-        if callable(hook):
-            hook(state, event)
-        elif game == "freeform":
-            return _redecide_freeform(state, event)
+        if rules.check_event is not None:
+            rules.check_event(state, event)
     except (RuleViolation, InputError) as exc:
         return str(exc)
     return None
@@ -379,3 +353,20 @@ def verify_session(store: Any, session: str, *, rules: bool = False,
         report.overrides = overrides
         report.rules_method = method
     return report
+
+
+def redecide(decide: Callable[[TableState, Command], list[ev.Event]],
+             own: Callable[[ev.Event], Command | None] | None = None) -> Callable[[TableState, ev.Event], None]:
+    """A ``check_event`` that re-decides each event from the command that causes it: the rules
+    must make the very event recorded. `own` maps the game's own event classes to commands."""
+    def check_event(state: TableState, event: ev.Event) -> None:
+        cmd = command_for(event) or (own(event) if own is not None else None)
+        if cmd is None:
+            return
+        plain = event.model_copy(update={"ruling": None})
+        decided = decide(state, cmd)
+        if not decided:
+            raise RuleViolation(f"the rules record nothing for '{cmd.verb}' here")
+        if decided[0] != plain:
+            raise RuleViolation(f"the rules make it '{describe(decided[0])}', the log says '{describe(plain)}'")
+    return check_event

@@ -45,6 +45,7 @@ from ..kit import dice, pots
 from ..kit.dice import Cup
 from ..kit.evaluators import EVALUATORS, Ranked, get_evaluator
 from ..state import TableState
+from ..verify import redecide
 from . import base
 from .ruleset import Param, Ruleset, Values, Word, options_of
 
@@ -254,5 +255,19 @@ WORDS = (
 )
 
 
+def own_command(event: ev.Event) -> Command | None:
+    """The command behind one of freeform's own events (for ``verify --rules``)."""
+    match event:
+        case ev.DiceCupped():
+            return Command("cup", player=event.player, count=event.count, faces=tuple(event.faces),
+                           value=tuple(event.kept))
+        case ev.DiceRerolled():
+            return Command("reroll", player=event.player, faces=tuple(event.faces), value=tuple(event.kept))
+        case ev.DiceShown():
+            return Command("lift", player=event.player, faces=tuple(event.faces))
+    return None
+
+
 RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=initial,
-                  decide=decide, evolve=evolve, legal=legal, view=view, words=WORDS)
+                  decide=decide, evolve=evolve, legal=legal, view=view, words=WORDS,
+                  check_event=redecide(decide, own_command))
