@@ -31,7 +31,11 @@ Public API (all pure; `order` is the round's seat names in turn order, the opene
   betting (False: poker's rule). ``opens``: the index in `order` of the first to act in a
   ``reraise`` round (2 after two blinds). ``forced``: `Forced` stakes posted as the round opens
   (the game records them and passes ``forced=True`` to `record` for blinds and bring-ins).
-  ``messages``: wording overrides, keyed as in `MESSAGES`.
+  ``messages``: wording overrides, keyed as in `MESSAGES`. ``opener_only``: only the opener
+  (``order[0]``, Blücher's first player) bets; everyone else calls or folds, nobody checks or
+  raises, and the opener may not fold before opening. ``ready(state, player, verb)``: the
+  game's own precondition for a bet, call or all-in (raise `RuleViolation`: Blücher's
+  declarations and hole card before the opening bet).
 - ``Forced(kind, seat, amount)``: kind ``ante`` | ``blind`` | ``bring-in`` | ``raise``
   (Bluffjack's forced raise); `seat` is an index into `order`; `amount` chips or None for
   the round's minimum bet.
@@ -52,6 +56,10 @@ Public API (all pure; `order` is the round's seat names in turn order, the opene
 - ``record(state, book, rules, event, *, forced=False) -> None``: update the book for a
   recorded Bet, Call, Raise, AllIn, Check or Fold (call it from ``evolve``, after the core
   step); other events are ignored.
+- ``act(state, book, rules, cmd, *, opener=None, waiting_text="") -> list[Event]``: a betting
+  command (bet, call, raise, allin, check, fold) checked in the table's order (the player is in
+  the hand; an ``opener_only`` round's refusals; the turn; ``ready``; `check_move`) and
+  decided by the shared verbs.
 - ``forced_bets(state, rules, order) -> list[Event]``: the antes / blinds / forced raise that
   open a round (a blind or forced raise falls to the next seat with chips; short stacks go
   all-in; a forced raise is always a ``Raise``, as Bluffjack records it).
@@ -63,7 +71,9 @@ from dataclasses import dataclass, field
 from typing import Callable, Literal, Mapping, Protocol, Sequence
 
 from .. import events as ev
+from ..commands import Command
 from ..errors import RuleViolation
+from ..games import base
 from ..state import Seat, TableState
 
 Structure = Literal["fixed", "declared", "pot", "no-limit"]
@@ -71,7 +81,7 @@ Amount = int | Callable[[TableState], int | None]
 SeatTest = Callable[[Seat], bool]
 
 __all__ = [
-    "Betting", "Book", "Forced", "Limits", "MESSAGES", "Move", "RoundBook", "Structure", "can_act",
+    "Betting", "Book", "Forced", "Limits", "MESSAGES", "Move", "RoundBook", "Structure", "act", "can_act",
     "check_move", "forced_bets", "limits", "owed", "record", "reset", "to_act", "turn", "waiting",
 ]
 
@@ -93,9 +103,16 @@ MESSAGES: Mapping[str, str] = {
     "no_caller_allin": "nobody else can call (all-in): {player} checks or calls",
     "turn": "{player} cannot {doing} now: it is {to_act}'s turn",
     "no_turn": "{player} cannot {doing} now: {waiting}",
+    "opener_first": "{opener}, the first player, opens the betting; then {player} calls or folds",
+    "opened": "{opener} has opened with {high}: {player} calls {owed} or folds (no raises in the opening)",
+    "opener_raise": "no raises in the opening round: {player} calls or folds",
+    "opener_allin": "no raises in the opening round: {player} calls {owed} or folds",
+    "opener_check": "{player} opens the hand with a bet of {min} to the limit: nobody checks in the opening",
+    "opener_owes": "{player} calls {owed} or folds: nobody checks in the opening",
+    "opener_fold": "{player} opens the hand: bet at least {min}",
 }
 """The refusals, by key; a `Betting` may reword any of them (``messages``). Fields: player,
-amount, by, min, max, cap, stack, owed, hint, doing, to_act, waiting."""
+amount, by, min, max, cap, stack, owed, hint, doing, to_act, waiting, opener, high."""
 
 
 @dataclass(frozen=True)
@@ -134,6 +151,8 @@ class Betting:
     opens: int = 0
     forced: tuple[Forced, ...] = ()
     messages: Mapping[str, str] = field(default_factory=dict)
+    opener_only: bool = False
+    ready: Callable[[TableState, str, str], None] | None = None
 
     def say(self, key: str, **values: object) -> str:
         """The refusal `key` in this round's wording."""
@@ -354,6 +373,48 @@ def check_move(state: TableState, book: Book, rules: Betting, move: Move) -> Non
                 raise RuleViolation(rules.say("allin_over", player=player, stack=stack, by=by, max=top))
             if rules.needs_caller and not _others_can_call(state, player):
                 raise RuleViolation(rules.say("no_caller_allin", player=player))
+
+
+# ----------------------------------------------------------------------------- deciding
+
+_VERBS = {"bet": base.bet, "call": base.call, "raise": base.raise_, "allin": base.all_in, "check": base.check,
+          "fold": base.fold}
+_DOING = {"allin": "go all-in"}
+
+
+def _opening(state: TableState, book: Book, rules: Betting, verb: str, player: str, opener: str) -> None:
+    """An ``opener_only`` round's refusals, before the turn is looked at."""
+    owe, say = owed(state, player), rules.say
+    if verb == "bet" and player != opener:
+        high = state.hand.current_bet if state.hand is not None else 0
+        raise RuleViolation(say("opened", opener=opener, player=player, high=high, owed=owe) if high
+                            else say("opener_first", opener=opener, player=player))
+    if verb == "raise":
+        raise RuleViolation(say("opener_raise", player=player))
+    if verb == "check":
+        raise RuleViolation(say("opener_check", player=player, min=rules.smallest(state)) if player == opener
+                            else say("opener_owes", player=player, owed=owe))
+    if verb == "fold" and player == opener and player not in book.acted:
+        raise RuleViolation(say("opener_fold", player=player, min=rules.smallest(state)))
+
+
+def act(state: TableState, book: Book, rules: Betting, cmd: Command, *, opener: str | None = None,
+        waiting_text: str = "") -> list[ev.Event]:
+    """Decide a betting command (bet, call, raise, allin, check, fold) in a round declared by
+    `rules`: the player must be in the hand; an ``opener_only`` round refuses what only the
+    opener may do; then the turn, the game's ``ready`` test and the round's rules
+    (`check_move`); the events are the shared verbs'."""
+    player = base.require_live(state, cmd.player)
+    verb = cmd.verb
+    if rules.opener_only and opener is not None:
+        _opening(state, book, rules, verb, player, opener)
+    turn(state, rules, player, _DOING.get(verb, verb), waiting_text)
+    if rules.ready is not None and verb in ("bet", "call", "allin"):
+        rules.ready(state, player, verb)
+    if rules.opener_only and verb == "allin" and player != opener and state.stack(player) > owed(state, player):
+        raise RuleViolation(rules.say("opener_allin", player=player, owed=owed(state, player)))
+    check_move(state, book, rules, Move(verb, player, cmd.amount))
+    return _VERBS[verb](state, cmd)
 
 
 # ----------------------------------------------------------------------------- recording

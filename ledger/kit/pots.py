@@ -8,19 +8,27 @@ but `evolve`, the game's hook):
         every seat, clockwise from the dealer's left: the default order for odd chips.
     uncalled(state, order=None) -> tuple[str, int] | None
         (bettor, chips) of the part of the top bet nobody matched, or None.
-    layers(state, order=None, *, pot="pot") -> list[Layer]
-        the main pot and side pots of the hand, the uncalled part left out.
+    layers(state, order=None, *, pot="pot", total=None, returned=True, single="the pot") -> list[Layer]
+        the main pot and side pots of the hand, the uncalled part left out (``returned``).
     split(amount, winners, order) -> list[tuple[str, int]]
         `amount` shared evenly; odd chips one each to the first winners in `order`.
-    award_by_rank(state, ranks, order=None, *, ties="split", pot="pot") -> list[Event]
+    award_by_rank(state, ranks, order=None, *, ties="split", pot="pot", total=None, payout=PAYOUT)
         the uncalled bet returned, then one `PotAwarded` per layer to its best hand(s);
         with ``ties="stand"`` a tied layer rides instead (one `PotCarried` at the end).
-    award_all(state, player, reason, *, pot="pot") -> list[Event]
+        `total`: the pot's chips (default its balance; a re-check after some awards passes
+        what it held). `payout` (a `Payout`) words the awards and says what a layer whose
+        best hand loses (every contender busts) pays: Blücher's least-wrong chip per player,
+        Bluffjack's house.
+    award(shares, reason, *, pot="pot") -> Event
+        one award of (player, chips) shares, its reason cut to fit.
+    award_all(state, player, reason, *, pot="pot", amount=None) -> list[Event]
         the whole pot to one player (everyone else folded).
     carry(state, *, pot="pot") -> Event           the kitty stands: the whole pot rides.
     to_house(state, reason, *, pot="pot", amount=None) -> Event
     set_aside(state, name, *, pot="pot", amount=None) -> Event
         chips to ``pot:NAME``, a pot that persists between hands (a jackpot).
+    paid_out(event) -> int
+        the chips an award, a carry-over or a transfer takes out of a pot (0 for other events).
     evolve(state, event) -> None
         the game's ``evolve`` calls it: a set-aside pot is marked persistent.
 
@@ -44,7 +52,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Callable, Literal
 
 from .. import events as ev
 from ..chips import SidePot, side_pots, split_evenly
@@ -57,6 +65,33 @@ from .turns import clockwise
 Ties = Literal["split", "stand"]
 UNCALLED = "uncalled bet returned"
 REASON_MAX = 200
+
+
+@dataclass(frozen=True)
+class Payout:
+    """How `award_by_rank` words and pays a showdown (the defaults are the card room's).
+
+    Attributes:
+        single: the name of the only layer (Blücher says "main pot").
+        returned: the uncalled bet goes back first as its own award; False: it stays the
+            top layer, which goes back to its one contender like any layer one player reached.
+        lone: the reason for a layer only one player reached (fields: layer, player).
+        reason: (layer, winners) -> the reason for a won or split layer (default: names the
+            winners and the hand's label).
+        loses: (player) -> their hand wins nothing (a bust); a layer whose best hand loses,
+            or that nobody can win, is paid by `lost`.
+        lost: (layer, contenders best first) -> (events, chips that ride); default: refused.
+    """
+
+    single: str = "the pot"
+    returned: bool = True
+    lone: str = "{layer}: {player}, nobody else is in it"
+    reason: Callable[[Layer, list[str]], str] | None = None
+    loses: Callable[[str], bool] | None = None
+    lost: Callable[[Layer, list[str]], tuple[list[ev.Event], int]] | None = None
+
+
+PAYOUT = Payout()
 
 
 @dataclass(frozen=True)
@@ -98,19 +133,21 @@ def uncalled(state: TableState, order: Sequence[str] | None = None) -> tuple[str
     return (top[0], top[1] - second) if top[1] > second else None
 
 
-def layers(state: TableState, order: Sequence[str] | None = None, *, pot: str = "pot") -> list[Layer]:
-    """The main pot and the side pots, the uncalled part left out; chips in `pot` that nobody
-    bet this hand join the main pot. Refuses when `pot` holds less than the bets (chips were
-    already paid out of it)."""
+def layers(state: TableState, order: Sequence[str] | None = None, *, pot: str = "pot", total: int | None = None,
+           returned: bool = True, single: str = "the pot") -> list[Layer]:
+    """The main pot and the side pots, the uncalled part left out (unless not `returned`);
+    chips in `pot` (`total`, default its balance) that nobody bet this hand join the main
+    pot. Refuses when the pot holds less than the bets (chips were already paid out of it)."""
     rows = _bets(state, order)
-    back = uncalled(state, order)
+    back = uncalled(state, order) if returned else None
     if back is not None:
         rows = [(p, c - back[1] if p == back[0] else c, live) for p, c, live in rows]
     pots = side_pots(rows)
     bet = sum(c for _, c, _ in rows)
-    extra = state.balance(pot) - bet - (back[1] if back else 0)
+    held = state.balance(pot) if total is None else total
+    extra = held - bet - (back[1] if back else 0)
     if extra < 0:
-        raise RuleViolation(f"{pot} holds {state.balance(pot)} chips but this hand's bets add up to "
+        raise RuleViolation(f"{pot} holds {held} chips but this hand's bets add up to "
                             f"{bet + (back[1] if back else 0)}: pay it out with potlog award")
     if extra:
         live = tuple(p for p in _order(state, order) if _live(state, p))
@@ -120,7 +157,7 @@ def layers(state: TableState, order: Sequence[str] | None = None, *, pot: str = 
             pots = [SidePot(extra, live)]
     out = []
     for i, p in enumerate(pots):
-        name = "the pot" if len(pots) == 1 else ("main pot" if i == 0 else f"side pot {i}")
+        name = single if len(pots) == 1 else ("main pot" if i == 0 else f"side pot {i}")
         out.append(Layer(name, p.amount, tuple(p.eligible)))
     return out
 
@@ -138,48 +175,66 @@ def split(amount: int, winners: Sequence[str], order: Sequence[str]) -> list[tup
     return [(w, a) for w, a in split_evenly(amount, ordered) if a]
 
 
-def _award(pot: str, shares: list[tuple[str, int]], reason: str) -> ev.Event:
+def award(shares: Sequence[tuple[str, int]], reason: str, *, pot: str = "pot") -> ev.Event:
+    """One `PotAwarded` of `shares` (player, chips) out of `pot`; the reason is cut to fit."""
     return make_event(ev.PotAwarded, pot=pot, shares=[ev.Share(player=p, amount=a) for p, a in shares],
                       reason=reason[:REASON_MAX])
 
 
-def award_all(state: TableState, player: str, reason: str, *, pot: str = "pot") -> list[ev.Event]:
-    """The whole of `pot` to `player` (nothing when it is empty)."""
-    have = state.balance(pot)
+def _award(pot: str, shares: list[tuple[str, int]], reason: str) -> ev.Event:
+    return award(shares, reason, pot=pot)
+
+
+def award_all(state: TableState, player: str, reason: str, *, pot: str = "pot",
+              amount: int | None = None) -> list[ev.Event]:
+    """The whole of `pot` (or `amount`: what it held, for a re-check) to `player` (nothing
+    when it is empty)."""
+    have = state.balance(pot) if amount is None else amount
     return [_award(pot, [(player, have)], reason)] if have else []
 
 
 def award_by_rank(state: TableState, ranks: Mapping[str, Ranked], order: Sequence[str] | None = None,
-                  *, ties: Ties = "split", pot: str = "pot") -> list[ev.Event]:
+                  *, ties: Ties = "split", pot: str = "pot", total: int | None = None,
+                  payout: Payout = PAYOUT) -> list[ev.Event]:
     """Pay the hand: the uncalled bet back to its bettor, then every layer to the best of its
     eligible hands in `ranks` (split, odd chips by `order`; or, with ``ties="stand"``, a tied
-    layer rides to the next hand). A layer with two or more contenders needs a rank for each."""
+    layer rides to the next hand). A layer with two or more contenders needs a rank for each.
+    `total` is the pot's chips (default its balance); `payout` words it (see `Payout`)."""
     seats = _order(state, order)
     out: list[ev.Event] = []
-    back = uncalled(state, seats)
+    back = uncalled(state, seats) if payout.returned else None
     if back is not None:
         out.append(_award(pot, [back], UNCALLED))
     stands = 0
-    for layer in layers(state, seats, pot=pot):
-        if not layer.eligible:
+    for layer in layers(state, seats, pot=pot, total=total, returned=payout.returned, single=payout.single):
+        if not layer.eligible and payout.lost is None:
             raise RuleViolation(f"nobody is left in the hand to win {layer.name}")
         if len(layer.eligible) == 1:
             who = layer.eligible[0]
-            out.append(_award(pot, [(who, layer.amount)], f"{layer.name}: {who}, nobody else is in it"))
+            out.append(_award(pot, [(who, layer.amount)], payout.lone.format(layer=layer.name, player=who)))
             continue
         missing = [p for p in layer.eligible if p not in ranks]
         if missing:
             raise RuleViolation(f"{layer.name}: no hand to rank for {', '.join(missing)}")
-        best = max(ranks[p].key for p in layer.eligible)
+        ranked = sorted(layer.eligible, key=lambda p: ranks[p].key, reverse=True)
+        if payout.lost is not None and (not ranked or (payout.loses is not None and payout.loses(ranked[0]))):
+            paid, rides = payout.lost(layer, ranked)
+            out += paid
+            stands += rides
+            continue
+        best = ranks[ranked[0]].key
         winners = [p for p in layer.eligible if ranks[p].key == best]
         label = ranks[winners[0]].label
         if len(winners) == 1:
-            out.append(_award(pot, [(winners[0], layer.amount)], f"{layer.name}: {winners[0]} wins with {label}"))
+            reason = f"{layer.name}: {winners[0]} wins with {label}"
         elif ties == "stand":
             stands += layer.amount
+            continue
         else:
-            out.append(_award(pot, split(layer.amount, winners, seats),
-                              f"{layer.name}: {' and '.join(winners)} tie with {label}, split"))
+            reason = f"{layer.name}: {' and '.join(winners)} tie with {label}, split"
+        if payout.reason is not None:
+            reason = payout.reason(layer, winners)
+        out.append(_award(pot, split(layer.amount, winners, seats), reason))
     if stands:
         out.append(make_event(ev.PotCarried, pot=pot, amount=stands))
     return out
@@ -214,6 +269,19 @@ def set_aside(state: TableState, name: str, *, pot: str = "pot", amount: int | N
     if dest == pot:
         raise RuleViolation(f"{pot} cannot be set aside into itself")
     return make_event(ev.PotCarried, pot=pot, amount=_amount(state, pot, amount), to_account=dest)
+
+
+def paid_out(event: ev.Event) -> int:
+    """The chips `event` takes out of a pot: an award, a carry-over, a transfer from a pot."""
+    match event:
+        case ev.PotAwarded():
+            return sum(s.amount for s in event.shares)
+        case ev.PotCarried():
+            return event.amount
+        case ev.Transfer() if event.from_account == "pot" or event.from_account.startswith("pot:"):
+            return event.amount
+        case _:
+            return 0
 
 
 def evolve(state: TableState, event: ev.Event) -> None:

@@ -81,10 +81,10 @@ SUMMARY = ("3 cards, a 1-5 dice target, 3 rounds of card buying and limit bettin
            "closest without going over wins, and the pot rides when everyone busts.")
 
 # The ruleset's surface, read top to bottom: Options and Blücher's own state, the declaration
-# (stages and betting), the evaluator, the verbs, the payments, the view and the checks
-# (``decide`` and ``checks`` read NAME from here, so it comes first).
+# (stages, betting rounds, deal, declarations on the kit), the evaluator, the verbs, the payments,
+# the view and the checks (``decide`` and ``checks`` read NAME from here, so it comes first).
 from .options import MAX_DICE, ROUND_NAMES, BluecherExt, Options, family_of, initial, max_players  # noqa: E402
-from .stages import FLOW, OPENING, ROUND, evolve  # noqa: E402
+from .stages import DEALING, DECLARATIONS, FLOW, OPENING, ROUND, evolve  # noqa: E402
 from .hands import COURT, SUIT_RANK, BestHand, best_hand, card_order, card_value  # noqa: E402
 from .decide import decide  # noqa: E402
 from .showdown import settlement, showdown_hands  # noqa: E402
@@ -99,7 +99,7 @@ __all__ = [
     "NAME", "TITLE", "SUMMARY", "Options", "BluecherExt", "initial", "decide", "evolve", "apply", "legal",
     "describe", "check_event", "MAX_DICE", "ROUND_NAMES", "SUIT_RANK", "COURT", "family_of",
     "max_players", "card_value", "card_order", "BestHand", "best_hand", "showdown_hands",
-    "settlement", "FLOW", "OPENING", "ROUND", "RULESET",
+    "settlement", "FLOW", "OPENING", "ROUND", "DEALING", "DECLARATIONS", "RULESET",
 ]
 
 RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=initial, decide=decide,

@@ -1,20 +1,28 @@
-"""``decide``: each command to its verb, what the rules make follow, and the verbs between
-hands (the next hand and its dealer, rebuys, payments, the end of a hand)."""
+"""``decide``: each command to its verb on the kit's engines (the deal, the declarations, the
+betting rounds), Blücher's own verbs (the hole card, the roll), what the rules make follow,
+and the verbs between hands (the next hand and its dealer, rebuys, payments, the end)."""
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Callable
 
 from ... import events as ev
+from ...cards import UNKNOWN, parse_cards
 from ...commands import Command
-from ...errors import RuleViolation
+from ...errors import InputError, RuleViolation
+from ...kit import betting as bets
+from ...kit import deal, declare
 from ...kit.follow import then
-from ...state import Seat, TableState
+from ...state import TableState
 from .. import base
-from . import NAME, betting, dealing
+from . import NAME
 from .options import ROUND_NAMES, Options, ext, family_of, max_players
 from .showdown import last_one_wins, showdown
-from .stages import current, hand_ext, phase_text
+from .stages import (DEALING, DECLARATIONS, LIMIT_ONLY, OPENING, ROUND, current, first_player, hand_ext, phase_text,
+                     require_turn)
+
+Verb = Callable[[TableState, Command], list[ev.Event]]
 
 
 def decide(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -26,58 +34,127 @@ def decide(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(_REFUSED[verb])
     handler = _VERBS.get(verb)
     events = handler(state, cmd) if handler is not None else base.decide_generic(state, cmd, NAME)
-    if verb not in _FLOW_VERBS or not events:
-        return events
-    return _follow(state, events)
-
-
-def _follow(state: TableState, events: list[ev.Event]) -> list[ev.Event]:
-    """Add what the rules make happen next: a new round, or the pot to the last player left."""
-    return then(state, events, _after)
+    return then(state, events, _after) if verb in _FLOW_VERBS and events else events
 
 
 def _after(state: TableState) -> list[ev.Event]:
+    """What the rules record by themselves: a new round, or the pot to the last player left."""
     hand, x = state.hand, ext(state)
     if hand is None or hand.ended:
         return []
     if x.phase == "round-over":
-        n = hand.round + 1
-        return [base.make_event(ev.RoundStarted, round=n, name=ROUND_NAMES.get(n, ""))]
+        return [base.make_event(ev.RoundStarted, round=hand.round + 1, name=ROUND_NAMES.get(hand.round + 1, ""))]
     return last_one_wins(state) if x.phase == "won" else []
 
 
-def _players_with_chips(state: TableState) -> list[Seat]:
-    return [s for s in state.active_seats if state.stack(s.name) > 0]
+# ----------------------------------------------------------------------------- the hand's verbs
 
+def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
+    x = hand_ext(state)
+    if cmd.verb == "fold" and x.phase not in ("open", "round"):
+        raise RuleViolation(f"{base.require_live(state, cmd.player)} cannot fold now: {phase_text(state)}")
+    rules = OPENING if x.phase == "open" else ROUND if x.phase == "round" or cmd.verb != "bet" else LIMIT_ONLY
+    return bets.act(state, x, rules, cmd, opener=first_player(x), waiting_text=phase_text(state))
+
+
+def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
+    x = hand_ext(state)
+    if x.phase != "deal":
+        raise RuleViolation("everyone has 3 cards: new cards come by buying (potlog buy PLAYER)")
+    return deal.deal(state, cmd, DEALING, x.order, x.stock)
+
+
+def _declare(state: TableState, cmd: Command) -> list[ev.Event]:
+    if cmd.name == "hole":
+        return _hole(state, dataclasses.replace(cmd, cards=(str(cmd.value),) if cmd.value not in (None, UNKNOWN) else ()))
+    return declare.decide(state, cmd, DECLARATIONS, hand_ext(state), "Blücher has no declaration {name!r}: the "
+                          "dealer declares cost; the first player declares dice and limit")
+
+
+def _hole(state: TableState, cmd: Command) -> list[ev.Event]:
+    """Place the hole card (in the opening), or name and turn up an unseen one (at the showdown)."""
+    x = hand_ext(state)
+    player = base.require_live(state, cmd.player)
+    seat = state.seat(player)
+    assert seat is not None
+    cards = parse_cards(cmd.cards, base.pack_of(state)) if cmd.cards else []
+    if len(cards) > 1:
+        raise InputError("a hole card is one card: potlog hole Ann 5H (or potlog hole Ann, face down unseen)")
+    card = cards[0] if cards else UNKNOWN
+    held, placed = [h.card for h in seat.cards], x.hole.get(player)
+    shown = any(h.card == card and h.up for h in seat.cards)
+    declared = [base.make_event(ev.Declared, player=player, name="hole", value=card)]
+    if placed is not None:
+        if x.phase not in ("showdown", "won") or card == UNKNOWN:
+            raise RuleViolation(f"{player} has placed a hole card already: once placed it cannot be changed")
+        if placed != UNKNOWN:
+            if card != placed:
+                raise RuleViolation(f"{player}'s hole card is {placed}; once placed it cannot be changed")
+            if shown:
+                raise RuleViolation(f"{player}'s hole card {card} is shown already")
+            return [base.make_event(ev.CardsRevealed, holder=player, cards=[card])]
+        if card not in held:
+            if UNKNOWN not in held:
+                raise RuleViolation(f"{player} holds {' '.join(held)}: the hole card is one of them")
+            base.check_unseen(state, [card])
+        return declared + ([] if shown else [base.make_event(ev.CardsRevealed, holder=player, cards=[card])])
+    if x.phase != "open":
+        raise RuleViolation(f"hole cards are placed in the opening, before betting; {phase_text(state)}")
+    require_turn(state, player, "place a hole card")
+    if len(seat.cards) < 3:
+        raise RuleViolation(f"{player} has {len(seat.cards)} cards: deal all 3 first")
+    if card == UNKNOWN and UNKNOWN not in held:
+        raise RuleViolation(f"{player}'s cards are known ({' '.join(held)}): name the hole card, like potlog hole "
+                            f"{player} {held[0]}")
+    if card != UNKNOWN and card not in held:
+        if UNKNOWN not in held:
+            raise RuleViolation(f"{player} does not hold {card} (holds {' '.join(held)})")
+        base.check_unseen(state, [card])
+    return declared
+
+
+def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
+    x = hand_ext(state)
+    first = first_player(x)
+    if x.phase != "roll":
+        raise RuleViolation(f"the dice are rolled once, after the opening bets are in; {phase_text(state)}")
+    if cmd.player != first:
+        raise RuleViolation(f"{first}, the first player, rolls the dice, not {cmd.player or 'the table'}")
+    if cmd.sides not in (None, 6):
+        raise RuleViolation("Blücher is played with six-sided dice")
+    events = base.roll(state, dataclasses.replace(cmd, sides=6))
+    n = sum(len(e.faces) for e in events if isinstance(e, ev.DiceRolled))
+    if n != x.dice:
+        raise RuleViolation(f"{first} declared {x.dice} dice: record all {x.dice} faces, not {n}")
+    return events
+
+
+def _buy(state: TableState, cmd: Command) -> list[ev.Event]:
+    x = hand_ext(state)
+    player = base.require_live(state, cmd.player)
+    if x.phase != "round":
+        raise RuleViolation(f"{player} cannot buy a card now: cards are bought in the three rounds after the dice; "
+                            f"{phase_text(state)}")
+    require_turn(state, player, "buy a card")
+    return deal.buy(state, cmd, DEALING, player, cost=x.card_cost, stock=x.stock, kept=x.hole.get(player),
+                    bought=x.bought, acted=x.acted)
+
+
+def _reshuffle(state: TableState, cmd: Command) -> list[ev.Event]:
+    return deal.reshuffle(state, cmd, DEALING, hand_ext(state).stock)
+
+
+def _round(state: TableState, cmd: Command) -> list[ev.Event]:
+    if hand_ext(state).phase != "round-over":
+        raise RuleViolation("Blücher starts its rounds by itself (after the dice, and after each round's betting)")
+    return _after(state)
+
+
+# ----------------------------------------------------------------------------- between hands
 
 def _start(state: TableState, cmd: Command) -> list[ev.Event]:
-    base.require_open(state)
-    if state.in_hand:
-        raise RuleViolation(f"hand {current(state).number} is still going: it ends with the showdown")
-    x = ext(state)
-    playing = _players_with_chips(state)
-    top = max_players(state)
-    if not 3 <= len(playing) <= top:
-        pack = "Spanish" if family_of(state) == "spanish" else "French"
-        raise RuleViolation(f"Blücher with the {pack} pack needs 3 to {top} players with chips, "
-                            f"not {len(playing)}")
-    last = state.hand if state.hand is not None and state.hand.number else None
-    if last is None:
-        dealer = base.require_seated(state, cmd.dealer) if cmd.dealer else state.active_seats[0].name
-    else:
-        nxt = x.next_dealer
-        seat = state.seat(nxt) if nxt else None
-        if seat is not None and seat.active:
-            dealer, why = seat.name, f"{nxt} won the last hand"
-        else:
-            dealer = base.seat_after(state, last.dealer) or last.dealer
-            why = "the deal passes to the left"
-        if cmd.dealer and cmd.dealer != dealer:
-            raise RuleViolation(f"{dealer} deals hand {last.number + 1}, not {cmd.dealer}: {why}")
-    first = base.seat_after(state, dealer, skip=lambda s: state.stack(s.name) <= 0)
-    if cmd.first and cmd.first != first:
-        raise RuleViolation(f"{first} plays first, not {cmd.first}: the first player sits left of the dealer ({dealer})")
-    return base.start_hand(state, dataclasses.replace(cmd, dealer=dealer, first=first), min_players=3)
+    pack = "Spanish" if family_of(state) == "spanish" else "French"
+    return deal.start(state, cmd, DEALING, players=(3, max_players(state)), winner=ext(state).next_dealer, pack=pack)
 
 
 def _rebuy(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -105,12 +182,10 @@ def _end(state: TableState, cmd: Command) -> list[ev.Event]:
     return base.end_hand(state, cmd) if x.phase != "ended" else []
 
 
-_VERBS = {
-    "hand": _start, "deal": dealing.deal, "declare": dealing.declare, "hole": dealing.hole, "bet": betting.bet,
-    "call": betting.call, "raise": betting.raise_, "allin": betting.all_in, "check": betting.check,
-    "fold": betting.fold, "roll": dealing.roll, "buy": dealing.buy, "exchange": dealing.buy,
-    "reshuffle": dealing.reshuffle, "round": dealing.new_round, "showdown": showdown,
-    "rebuy": _rebuy, "pay": _pay, "end": _end,
+_VERBS: dict[str, Verb] = {
+    "hand": _start, "deal": _deal, "declare": _declare, "hole": _hole, "roll": _roll, "buy": _buy,
+    "exchange": _buy, "reshuffle": _reshuffle, "round": _round, "showdown": showdown, "rebuy": _rebuy,
+    "pay": _pay, "end": _end, **dict.fromkeys(("bet", "call", "raise", "allin", "check", "fold"), _bet),
 }
 _FLOW_VERBS = {"deal", "declare", "hole", "bet", "call", "raise", "allin", "check", "fold", "roll", "buy",
                "exchange", "round", "leave"}

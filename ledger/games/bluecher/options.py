@@ -13,6 +13,7 @@ from ..ruleset import options_of
 
 MAX_DICE = 5
 ROUND_NAMES = {1: "first card", 2: "second card", 3: "third card"}
+_PACKS = ("french", "french52", "spanish", "spanish40", "spanish48")
 
 
 class Options(BaseModel):
@@ -29,37 +30,26 @@ class Options(BaseModel):
     @model_validator(mode="after")
     def _one_pack(self) -> Options:
         pack = self.pack.strip().lower()
-        if pack in ("spanish48",):
+        if pack == "spanish48":
             self.spanish_size = 48
         if self.spanish_size not in (40, 48):
             raise ValueError(f"a Spanish pack has 40 or 48 cards, not {self.spanish_size}")
-        if pack in ("french", "french52"):
-            self.pack = "french52"
-        elif pack in ("spanish", "spanish40", "spanish48"):
-            self.pack = f"spanish{self.spanish_size}"
-        else:
+        if pack not in _PACKS:
             raise ValueError(f"Blücher is played with the french or the spanish pack, not {self.pack!r}")
+        self.pack = "french52" if pack.startswith("french") else f"spanish{self.spanish_size}"
         return self
 
 
 @dataclass(slots=True)
 class BluecherExt:
-    """Blücher's own state (plain JSON-able fields; snapshots rebuild it with ``BluecherExt(**d)``).
+    """Blücher's own state (flat JSON-able fields; a snapshot rebuilds it with ``BluecherExt(**d)``).
 
-    Attributes:
-        phase: idle, deal, open, roll, round, round-over, showdown, won, ended.
-        card_cost: chips per card bought this hand.
-        dice, limit: the first player's declarations; target: the dice total.
-        hole: player -> their hole card (``??`` while unseen).
-        order: the hand's players clockwise from the first player.
-        acted: who has acted in this betting round (the go-around); raised: who raised in it;
-            bought: who bought a card in it.
-        high: the highest bet of the round before the last stake (to tell an all-in raise).
-        stock: cards left to draw; pack_size: cards in the pack.
-        carried_in: chips that rode into this hand.
-        next_dealer: who deals the next hand, as the last showdown decided.
-        paid, settled: chips paid out of the pot this hand, and the settlement events
-            (awards, carry-over, next dealer) recorded so far (for `check_event`).
+    Attributes: phase (idle, deal, open, roll, round, round-over, showdown, won, ended);
+    card_cost; dice, limit (the first player's declarations), target (the dice total); hole
+    (player -> hole card, ``??`` while unseen); order (the hand's players from the first
+    player); acted, raised, high (the betting round's book, `kit.betting`); bought (who bought a
+    card this round); stock, pack_size; carried_in; next_dealer; paid, settled (chips and
+    settlement events recorded so far, for `check_event`).
     """
 
     phase: str = "idle"
@@ -94,7 +84,7 @@ def initial(state: TableState) -> BluecherExt:
 def ext(state: TableState) -> BluecherExt:
     """Blücher's own state (rebuilt from a snapshot's plain data when needed)."""
     x = state.ext
-    if isinstance(x, dict):  # a snapshot's plain data
+    if isinstance(x, dict):
         x = state.ext = BluecherExt(**x)
     if x is None:
         x = state.ext = initial(state)

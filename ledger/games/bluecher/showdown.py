@@ -1,13 +1,14 @@
-"""The showdown and the settlement: best hands, the pots (side pots included) and their
-awards, what rides into the next hand, and who deals next."""
+"""The showdown and the settlement: best hands, the pots (side pots included, `kit.pots`), the
+all-bust payment and what rides into the next hand, and who deals next."""
 
 from __future__ import annotations
 
 from ... import events as ev
 from ...cards import UNKNOWN
-from ...chips import side_pots, split_evenly
 from ...commands import Command
 from ...errors import RuleViolation
+from ...kit import pots
+from ...kit.evaluators import Ranked
 from ...state import TableState
 from .. import base
 from .hands import BestHand, best_hand
@@ -17,27 +18,18 @@ from .stages import current, hand_ext, phase_text
 
 def last_one_wins(state: TableState, pot: int | None = None) -> list[ev.Event]:
     """Everyone else folded: the last player takes every chip in the pot without showing."""
-    live = state.live_players()
-    hand = state.hand
-    assert hand is not None
-    events: list[ev.Event] = []
-    pot = state.balance("pot") if pot is None else pot
-    if len(live) == 1:
-        winner = live[0].name
-        if pot:
-            events.append(base.make_event(ev.PotAwarded, shares=[ev.Share(player=winner, amount=pot)],
-                                          reason=f"{winner} is the last player in: everyone else folded"))
-        events.append(base.make_event(ev.Declared, name="next-dealer", value=winner))
-    elif pot:
+    live, pot = state.live_players(), state.balance("pot") if pot is None else pot
+    if len(live) != 1 and pot:
         raise RuleViolation("nobody is left in the hand to take the pot: award it as a table ruling (--override)")
-    events.append(base.make_event(ev.HandEnded, hand=hand.number))
-    return events
+    winner = live[0].name if len(live) == 1 else None
+    events = pots.award_all(state, winner, f"{winner} is the last player in: everyone else folded", amount=pot) + [
+        base.make_event(ev.Declared, name="next-dealer", value=winner)] if winner else []
+    return events + [base.make_event(ev.HandEnded, hand=current(state).number)]
 
 
 def showdown_hands(state: TableState) -> tuple[list[BestHand], list[str]]:
     """Each live player's best hand from their known cards, and who still has to show what."""
-    x = ext(state)
-    family = family_of(state)
+    x, family = ext(state), family_of(state)
     hands, missing = [], []
     for name in x.order:
         seat = state.seat(name)
@@ -54,9 +46,8 @@ def showdown_hands(state: TableState) -> tuple[list[BestHand], list[str]]:
         elif hole not in held:
             missing.append(f"{name}'s hole card {hole} is no longer in the hand (held: {' '.join(held)})")
         elif x.target is not None:
-            others = list(held)
-            others.remove(hole)
-            hands.append(best_hand(name, hole, others, x.target, family))
+            held.remove(hole)
+            hands.append(best_hand(name, hole, held, x.target, family))
     return hands, missing
 
 
@@ -67,9 +58,7 @@ def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
     if x.phase != "showdown":
         raise RuleViolation(f"the showdown comes after the third round; {phase_text(state)}"
                             + (f" ({state.hand.to_act} to act)" if state.hand and state.hand.to_act else ""))
-    hands, missing = showdown_hands(state)
-    if missing:
-        raise RuleViolation("; ".join(missing))
+    hands = _hands(state)
     events: list[ev.Event] = []
     for h in hands:  # the remaining players expose their cards
         seat = state.seat(h.player)
@@ -79,63 +68,42 @@ def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
     return events + _settle(state, hands, state.balance("pot"))
 
 
-def _settle(state: TableState, hands: list[BestHand], pot_total: int) -> list[ev.Event]:
-    """The awards, the carry-over, the next dealer and the end of the hand, for a pot of
-    `pot_total` chips and the players' best hands."""
-    x = ext(state)
-    family = family_of(state)
-    events: list[ev.Event] = []
-    by_player = {h.player: h for h in hands}
-    contributions = [(s.name, s.hand_bet, s.name in by_player) for s in (state.seat(n) for n in x.order) if s]
-    pots = side_pots(contributions)
-    extra = pot_total - sum(p.amount for p in pots)
-    if pots and extra:
-        pots[0] = type(pots[0])(pots[0].amount + extra, pots[0].eligible)
-    carried = 0
-    next_dealer: str | None = None
-    for i, pot in enumerate(pots):
-        label = "main pot" if i == 0 else f"side pot {i}"
-        contenders = sorted((by_player[p] for p in pot.eligible), key=lambda h: h.key(family))
-        if not contenders:
-            carried += pot.amount
-            continue
-        best = contenders[0]
-        if len(contenders) == 1:
-            events.append(_award([(best.player, pot.amount)], f"{label}: back to {best.player}, nobody else could match it"))
-        elif not best.bust:
-            tied = [h.player for h in contenders if h.key(family) == best.key(family)]
-            events.append(_award(split_evenly(pot.amount, tied),
-                                 f"{label}: {best.player} {best.text()}, target {x.target}"))
-        else:
-            take = min(pot.amount, len(contenders) - 1)
-            if take:
-                events.append(_award([(best.player, take)],
-                                     f"{label}: all bust; {best.player} least wrong with {best.text()}, "
-                                     f"1 chip per other player"))
-            carried += pot.amount - take
-        if i == 0:
-            next_dealer = best.player if not best.bust else base.seat_after(state, current(state).dealer)
-    if carried:
-        events.append(base.make_event(ev.PotCarried, amount=carried))
-    if next_dealer:
-        events.append(base.make_event(ev.Declared, name="next-dealer", value=next_dealer))
-    events.append(base.make_event(ev.HandEnded, hand=current(state).number))
-    return events
+def _hands(state: TableState) -> list[BestHand]:
+    hands, missing = showdown_hands(state)
+    if missing:
+        raise RuleViolation("; ".join(missing))
+    return hands
 
 
-def _award(shares: list[tuple[str, int]], reason: str) -> ev.Event:
-    return base.make_event(ev.PotAwarded, shares=[ev.Share(player=p, amount=a) for p, a in shares if a],
-                           reason=reason[:200])
+def _settle(state: TableState, hands: list[BestHand], total: int) -> list[ev.Event]:
+    """The awards (each pot its own showdown among its contenders), the carry-over, the next
+    dealer and the end of the hand, for a pot of `total` chips."""
+    x, family = ext(state), family_of(state)
+    by = {h.player: h for h in hands}
+    ranks = {p: Ranked(tuple(-k for k in h.key(family)), h.text()) for p, h in by.items()}
+
+    def all_bust(layer: pots.Layer, contenders: list[str]) -> tuple[list[ev.Event], int]:
+        take = min(layer.amount, len(contenders) - 1) if contenders else 0
+        best = by[contenders[0]] if contenders else None
+        paid = [pots.award([(best.player, take)], f"{layer.name}: all bust; {best.player} least wrong with "
+                           f"{best.text()}, 1 chip per other player")] if best and take else []
+        return paid, layer.amount - take
+
+    payout = pots.Payout(single="main pot", returned=False, lone="{layer}: back to {player}, nobody else could match it",
+                         reason=lambda layer, won: f"{layer.name}: {won[0]} {by[won[0]].text()}, target {x.target}",
+                         loses=lambda p: by[p].bust, lost=all_bust)
+    events = pots.award_by_rank(state, ranks, x.order, total=total, payout=payout)
+    main = pots.layers(state, x.order, total=total, returned=False)[:1]
+    if main and any(p in by for p in main[0].eligible):
+        best = min((by[p] for p in main[0].eligible if p in by), key=lambda h: h.key(family))
+        nxt = best.player if not best.bust else base.seat_after(state, current(state).dealer)
+        events.append(base.make_event(ev.Declared, name="next-dealer", value=nxt))
+    return events + [base.make_event(ev.HandEnded, hand=current(state).number)]
 
 
 def settlement(state: TableState) -> list[ev.Event]:
     """What the showdown (or the last fold) pays out this hand, counted from the whole pot
     (what is left plus what was already paid)."""
     x = ext(state)
-    pot_total = state.balance("pot") + x.paid
-    if x.phase == "won":
-        return last_one_wins(state, pot_total)
-    hands, missing = showdown_hands(state)
-    if missing:
-        raise RuleViolation("; ".join(missing))
-    return _settle(state, hands, pot_total)
+    total = state.balance("pot") + x.paid
+    return last_one_wins(state, total) if x.phase == "won" else _settle(state, _hands(state), total)

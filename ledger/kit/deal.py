@@ -1,0 +1,220 @@
+"""Dealing, declared: N cards to each player in a deal stage (one by one, or ``deal all -n``), a
+stock counted down as cards are dealt and bought, buying a card for a cost (one a round, before
+acting, never the card a player keeps aside), and the reshuffle of the discards when the stock
+is empty. The engine reads the table and a `Stock` (any object with ``stock: int``, such as a
+game's flat ext) and returns events; it never records anything itself.
+
+    DEALING = Dealing(each=3, messages={"not_player": "Blücher deals only to ..."})
+    deal.deal(state, cmd, DEALING, x.order, x.stock)          # potlog deal Ann AS ?? / deal all
+    deal.buy(state, cmd, DEALING, player, cost=x.card_cost, stock=x.stock, kept=x.hole.get(player),
+             bought=x.bought, acted=x.acted)
+    deal.track(state, x, event)                               # in evolve: the stock
+
+Public API:
+
+- ``Dealing(each, messages)``: `each` cards to every player in the deal; `messages` rewords
+  any of `MESSAGES` (fields: player, to, players, each, have, short, stock, card, cards, cost,
+  amount, kept).
+- ``start(state, cmd, rules, *, players, winner=None, **values) -> [HandStarted]``: a new hand, its
+  dealer and first player worked out: `players` (low, high) seated players with chips; the
+  first hand's dealer is ``--dealer`` or the first seat, later the last hand's `winner` when
+  still seated, else the deal passes left; ``--dealer`` or ``--first`` naming anyone else is
+  refused; the first player is the next seat with chips after the dealer.
+- ``deal(state, cmd, rules, order, stock) -> [CardsDealt]``: to one player (no more than
+  `each` in all, no more than the stock) or to ``all``/``everyone`` (unseen cards to each
+  player in `order` who is short).
+- ``short(state, each, order=None) -> list[str]``: who still has fewer than `each` cards.
+- ``dealt(state, each) -> bool``: everyone in the hand has `each` cards (the deal is over).
+- ``buy(state, cmd, rules, player, *, cost, stock, kept=None, bought=(), acted=()) ->
+  [CardsExchanged]``: one card for one, at `cost` chips (to the pot); refused a second time
+  in a round (`bought`), after acting (`acted`), for the `kept` card, or with the stock empty.
+- ``reshuffle(state, cmd, stock) -> [DeckReshuffled]``: the discards back, only once the
+  stock is empty.
+- ``track(state, book, event) -> None``: count the stock down (dealt to a player, bought)
+  and up (reshuffled); call it from ``evolve`` while a hand is on.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Mapping, Protocol, Sequence
+
+from .. import events as ev
+from ..cards import UNKNOWN, parse_cards
+from ..commands import Command
+from ..errors import InputError, RuleViolation
+from ..games import base
+from ..state import TableState
+
+__all__ = ["Dealing", "MESSAGES", "Stock", "buy", "deal", "dealt", "reshuffle", "short", "start", "track"]
+
+MESSAGES: Mapping[str, str] = {
+    "going": "hand {number} is still going: end it first",
+    "players": "a hand needs {low} to {high} players with chips, not {n}",
+    "won": "{winner} won the last hand",
+    "left": "the deal passes to the left",
+    "dealer": "{dealer} deals hand {number}, not {named}: {why}",
+    "first": "{first} plays first, not {named}: the first player sits left of the dealer ({dealer})",
+    "all_named": "name known cards one player at a time: potlog deal Ann AS 5H 9C",
+    "all_done": "everyone has {each} cards already",
+    "not_player": "cards are dealt only to players in the hand ({players}), not to {to}",
+    "too_many": "{to} gets {each} cards and has {have}: deal {short} more at most",
+    "stock": "the stock has only {stock} cards left",
+    "bought": "{player} has bought a card this round already: one card per round",
+    "acted": "{player} has acted this round: a card is bought before checking, betting or calling",
+    "one": "{player} buys one card at a time: one discard and one new card",
+    "kept": "{player} cannot exchange the hole card ({card}): discard one of the other two",
+    "which": "say which card {player} discards: {cards} (--discard); the hole card stays",
+    "not_held": "{player} does not hold {card} besides the hole card (holds {cards})",
+    "empty": "the stock is empty: record the reshuffle of the discards first (potlog reshuffle)",
+    "cost": "a card costs {cost} this hand, not {amount}",
+    "afford": "{player} has {stack} chips and a card costs {cost}",
+    "not_empty": "the stock still holds {stock} cards: reshuffle the discards when it runs out",
+    "no_discards": "there are no discards to reshuffle",
+}
+"""The refusals, by key; a `Dealing` may reword any of them."""
+
+
+class Stock(Protocol):
+    """Where a game counts the cards left to draw."""
+
+    stock: int
+
+
+@dataclass(frozen=True)
+class Dealing:
+    """How a hand is dealt and cards are bought (see the module docstring)."""
+
+    each: int
+    messages: Mapping[str, str] = field(default_factory=dict)
+
+    def say(self, key: str, **values: object) -> str:
+        return self.messages.get(key, MESSAGES[key]).format(each=self.each, **values)
+
+
+def start(state: TableState, cmd: Command, rules: Dealing, *, players: tuple[int, int],
+          winner: str | None = None, **values: object) -> list[ev.Event]:
+    """``potlog hand``: the next hand, with the dealer and the first player the rules make
+    (`values`: more fields for the refusals' wording)."""
+    base.require_open(state)
+    if state.in_hand:
+        raise RuleViolation(rules.say("going", number=state.hand.number if state.hand is not None else 0))
+    n = sum(1 for s in state.active_seats if state.stack(s.name) > 0)
+    if not players[0] <= n <= players[1]:
+        raise RuleViolation(rules.say("players", low=players[0], high=players[1], n=n, **values))
+    last = state.hand if state.hand is not None and state.hand.number else None
+    if last is None:
+        dealer = base.require_seated(state, cmd.dealer) if cmd.dealer else state.active_seats[0].name
+    else:
+        seat = state.seat(winner) if winner else None
+        if seat is not None and seat.active:
+            dealer, why = seat.name, rules.say("won", winner=winner)
+        else:
+            dealer, why = base.seat_after(state, last.dealer) or last.dealer, rules.say("left")
+        if cmd.dealer and cmd.dealer != dealer:
+            raise RuleViolation(rules.say("dealer", dealer=dealer, number=last.number + 1, named=cmd.dealer, why=why))
+    first = base.seat_after(state, dealer, skip=lambda s: state.stack(s.name) <= 0)
+    if cmd.first and cmd.first != first:
+        raise RuleViolation(rules.say("first", first=first, named=cmd.first, dealer=dealer))
+    return base.start_hand(state, dataclasses.replace(cmd, dealer=dealer, first=first), min_players=players[0])
+
+
+def short(state: TableState, each: int, order: Sequence[str] | None = None) -> list[str]:
+    """Who (in `order`, default the seats') is dealt in and still has fewer than `each` cards."""
+    seats = (state.seat(n) for n in order) if order is not None else iter(state.seats)
+    return [s.name for s in seats if s is not None and s.in_hand and len(s.cards) < each]
+
+
+def dealt(state: TableState, each: int) -> bool:
+    """Everyone in the hand has their `each` cards."""
+    seats = [s for s in state.seats if s.in_hand]
+    return bool(seats) and all(len(s.cards) >= each for s in seats)
+
+
+def deal(state: TableState, cmd: Command, rules: Dealing, order: Sequence[str], stock: int) -> list[ev.Event]:
+    """``potlog deal PLAYER CARDS`` (or ``--count``), or ``potlog deal all``: unseen cards to
+    everyone in `order` short of `rules.each`."""
+    to = cmd.to or ""
+    if to.lower() in ("all", "everyone"):
+        if cmd.cards:
+            raise InputError(rules.say("all_named"))
+        events = []
+        for name in order:
+            seat = state.seat(name)
+            missing = rules.each - len(seat.cards) if seat is not None else 0
+            if missing > 0:
+                events.append(base.make_event(ev.CardsDealt, to=name, cards=[UNKNOWN] * missing))
+        if not events:
+            raise RuleViolation(rules.say("all_done"))
+        return events
+    seat = state.seat(to)
+    if seat is None:
+        raise RuleViolation(rules.say("not_player", players=", ".join(order), to=to or "nobody"))
+    events = base.deal(state, cmd)
+    n = sum(len(e.cards) for e in events if isinstance(e, ev.CardsDealt))
+    have = len(seat.cards)
+    if have + n > rules.each:
+        raise RuleViolation(rules.say("too_many", to=to, have=have, short=rules.each - have))
+    if n > stock:
+        raise RuleViolation(rules.say("stock", stock=stock))
+    return events
+
+
+def buy(state: TableState, cmd: Command, rules: Dealing, player: str, *, cost: int, stock: int,
+        kept: str | None = None, bought: Sequence[str] = (), acted: Sequence[str] = ()) -> list[ev.Event]:
+    """One card for one at `cost` chips (the turn and the stage are the game's to check): the
+    discard is one of `player`'s cards other than `kept` (an unseen one when not named)."""
+    if player in bought:
+        raise RuleViolation(rules.say("bought", player=player))
+    if player in acted:
+        raise RuleViolation(rules.say("acted", player=player))
+    pack = base.pack_of(state)
+    discard = parse_cards(cmd.discard, pack) if cmd.discard else []
+    draw = (parse_cards(cmd.cards, pack) if cmd.cards else []) + [UNKNOWN] * (cmd.count or 0)
+    if len(discard) > 1 or len(draw) > 1:
+        raise RuleViolation(rules.say("one", player=player))
+    seat = state.seat(player)
+    others = [h.card for h in seat.cards] if seat is not None else []
+    if kept is not None and kept in others:
+        others.remove(kept)
+    d = discard[0] if discard else UNKNOWN
+    if kept is not None and d == kept and d != UNKNOWN:
+        raise RuleViolation(rules.say("kept", player=player, card=d))
+    if d not in others and UNKNOWN not in others:
+        if d == UNKNOWN:
+            raise RuleViolation(rules.say("which", player=player, cards=" or ".join(others)))
+        shown = " ".join(c for c in others if c != UNKNOWN)
+        raise RuleViolation(rules.say("not_held", player=player, card=d, cards=shown))
+    if stock <= 0:
+        raise RuleViolation(rules.say("empty"))
+    if cmd.amount is not None and cmd.amount != cost:
+        raise RuleViolation(rules.say("cost", cost=cost, amount=cmd.amount))
+    stack = state.stack(player)
+    if stack < cost:
+        raise RuleViolation(rules.say("afford", player=player, stack=stack, cost=cost))
+    one = dataclasses.replace(cmd, discard=(d,), cards=tuple(draw or [UNKNOWN]), count=None, face_up=False)
+    return base.exchange(state, one, cost=cost)
+
+
+def reshuffle(state: TableState, cmd: Command, rules: Dealing, stock: int) -> list[ev.Event]:
+    """The discards back into the stock, once it is empty."""
+    hand = base.require_hand(state)
+    if stock > 0:
+        raise RuleViolation(rules.say("not_empty", stock=stock))
+    if not hand.out:
+        raise RuleViolation(rules.say("no_discards"))
+    return base.reshuffle(state, cmd)
+
+
+def track(state: TableState, book: Stock, event: ev.Event) -> None:
+    """Count the stock: down for cards dealt to a player or bought, up for a reshuffle."""
+    match event:
+        case ev.CardsDealt() if state.seat(event.to) is not None:
+            book.stock -= len(event.cards)
+        case ev.CardsExchanged():
+            book.stock -= len(event.draw)
+        case ev.DeckReshuffled():
+            book.stock += event.cards
+        case _:
+            pass
