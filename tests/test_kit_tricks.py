@@ -3,8 +3,6 @@ turns, and the decide/evolve steps over a small in-memory table."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
 
 import pytest
 
@@ -99,17 +97,7 @@ def test_voids_and_revokes():
 
 # ----------------------------------------------------------------------------- decide and evolve
 
-@dataclass
-class Hand:
-    """What a game keeps (`tricks.Keeping`)."""
-
-    order: list[str] = field(default_factory=list)
-    cards: int = 0
-    tricks_done: int = 0
-    leader: str | None = None
-    taken: dict[str, int] = field(default_factory=dict)
-    voids: dict[str, dict[str, int]] = field(default_factory=dict)
-    revokes: list[dict[str, Any]] = field(default_factory=list)
+Hand = tricks.Keeping  # what a game keeps of its hand of tricks
 
 
 def table(*dealt: tuple[str, list[str]]) -> tuple[TableState, Hand]:
@@ -206,3 +194,29 @@ def test_bids_tally_and_the_turned_trump():
     assert turned == [ev.CardsDealt(to="trump", cards=["7H"], face_up=True)]
     with pytest.raises(RuleViolation, match=r"already turned this hand \(7H\)"):
         tricks.turn_trump(state, k, "7H", Command("deal", cards=("8H",)), "french52", example="")
+
+
+def test_a_word_s_pairs_and_the_revoke_lines():
+    from ledger.errors import UsageError
+
+    assert tricks.pairs(["A=3", "B=0"], "bid", "NAME=N") == (("A", 3), ("B", 0))
+    assert tricks.pairs(["A", "2"], "bid", "NAME=N") == (("A", 2),)
+    with pytest.raises(UsageError, match="'A' needs the form NAME=N"):
+        tricks.pairs(["A"], "bid", "NAME=N")
+    with pytest.raises(UsageError, match="A's tricks: 'x' is not a whole number"):
+        tricks.pairs(["A=x"], "tricks", "NAME=N")
+    revokes = [{"hand": 2, "player": "B", "suit": "S", "trick": 1, "shown": "revealed", "card": "9S"}]
+    assert tricks.revokes_text(revokes) == "B hand 2 trick 1 (spades)"
+    assert tricks.revoke_lines(revokes) == [
+        "revoke: B did not follow S on trick 1 of hand 2, showed 9S when the cards were shown"]
+
+
+def test_the_turned_card_sets_the_trump_and_a_new_hand_forgets_it():
+    state, k = table()
+    step(state, k, [ev.CardsDealt(to="trump", cards=["7H"], face_up=True)], Following(None))
+    assert (k.trump, k.trump_card) == ("H", "7H")
+    step(state, k, [ev.CardsDealt(to="trump", cards=["HI"], face_up=True)], Following(None))
+    assert k.trump == "none"  # a card without a suit: no trump
+    k.bids = {"A": 1}
+    tricks.new_hand(k, ["A", "B"], 3)
+    assert (k.trump, k.trump_card, k.bids, k.tally) == (None, None, {}, False)

@@ -80,20 +80,17 @@ from ..ruleset import Ruleset
 from .checks import check_event
 from .decide import decide
 from .evolve import evolve
-from .options import MAX_PLAYERS, MIN_PLAYERS, NAME, PACK, SUIT_NAMES, BlukeState, Options, initial
+from .options import MAX_PLAYERS, MIN_PLAYERS, NAME, PACK, SUIT_NAMES, TITLE, BlukeState, Options, initial
 from .rules import draw_ties, draw_value, hand_points, outcome, power, schedule, settlement, trick_winner
 from .view import describe, legal
 from .words import WORDS
 
-TITLE = "Bluke"
 SUMMARY = ("Trick-taking with two jokers (the Blukes): bid 1 to the cards dealt, 13 down to 1 and back; "
            "-10 x bid when set, else 10 x bid + overtricks.")
 
-__all__ = [
-    "NAME", "TITLE", "SUMMARY", "PACK", "MIN_PLAYERS", "MAX_PLAYERS", "SUIT_NAMES", "Options", "BlukeState",
-    "initial", "decide", "evolve", "legal", "describe", "check_event", "settlement", "RULESET",
-    "schedule", "hand_points", "outcome", "power", "trick_winner", "draw_value", "draw_ties",
-]
+__all__ = ["NAME", "TITLE", "SUMMARY", "PACK", "MIN_PLAYERS", "MAX_PLAYERS", "SUIT_NAMES", "Options", "BlukeState",
+           "initial", "decide", "evolve", "legal", "describe", "check_event", "settlement", "RULESET", "schedule",
+           "hand_points", "outcome", "power", "trick_winner", "draw_value", "draw_ties"]
 
 RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=initial, decide=decide,
                   evolve=evolve, legal=legal, view=describe, check_event=check_event, words=WORDS,

@@ -4,15 +4,15 @@ state in ``state.ext`` (`BlukeState`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...kit import tricks
+from ...kit import points, tricks, turns
 from ...state import TableState
 from ..ruleset import options_of
 
-NAME = "bluke"
+NAME, TITLE = "bluke", "Bluke"
 PACK = "french54"
 MIN_PLAYERS, MAX_PLAYERS = 2, 15
 SUIT_NAMES = tricks.SUIT_NAMES
@@ -29,47 +29,16 @@ class Options(BaseModel):
         "Chips per point: at the end each pair of players settles the difference of their scores (0: no chips)."))
 
 
-@dataclass(slots=True)
-class BlukeState:
-    """Bluke's own state in ``state.ext`` (plain JSON-able fields only).
+@dataclass
+class BlukeState(tricks.Keeping, points.Scoresheet, turns.Drawn):
+    """Bluke's own state in ``state.ext``: the draw for the first deal (`turns.Drawn`), the
+    hand of tricks (`tricks.Keeping`), the points (`points.Scoresheet`), and
 
     Attributes:
         schedule: cards per hand, fixed when the first hand starts.
-        draws: the cards each player drew for the first deal, round by round (ties redraw).
-        order: this hand's players from the dealer's left (the bidding order).
-        cards: cards dealt to each player this hand.
-        trump: the trump suit letter, ``none`` (a Bluke turned), or None (not turned yet).
-        bids, taken: this hand's bids and tricks per player.
-        tally: the tricks were recorded as a scorekeeper's tally, not card by card.
-        tricks_done: tricks finished this hand; leader: who leads the current trick.
-        voids: player -> suit -> the trick where they did not follow it (this hand).
-        revokes: every revoke flagged in the game.
-        points: this hand's points per player, once scored.
-        history: one entry per finished hand (the scorecard's rows).
-        adjustments: points given outside the bid/tricks scoring (table rulings).
-        over: every hand of the schedule is played. settled: the stake was paid out.
-        settle_due: the settlement's payments still to record, ``[from, to, amount]``.
     """
 
     schedule: list[int] = field(default_factory=list)
-    draws: dict[str, list[str]] = field(default_factory=dict)
-    order: list[str] = field(default_factory=list)
-    cards: int = 0
-    trump: str | None = None
-    trump_card: str | None = None
-    bids: dict[str, int] = field(default_factory=dict)
-    taken: dict[str, int] = field(default_factory=dict)
-    tally: bool = False
-    tricks_done: int = 0
-    leader: str | None = None
-    voids: dict[str, dict[str, int]] = field(default_factory=dict)
-    revokes: list[dict[str, Any]] = field(default_factory=list)
-    points: dict[str, int] = field(default_factory=dict)
-    history: list[dict[str, Any]] = field(default_factory=list)
-    adjustments: list[dict[str, Any]] = field(default_factory=list)
-    over: bool = False
-    settled: bool = False
-    settle_due: list[list[Any]] = field(default_factory=list)
 
 
 def initial(state: TableState) -> BlukeState:

@@ -1,16 +1,15 @@
-"""Bluke's own evaluation: cards per hand, a hand's points, the Blukes' power and how they
-follow, the draw for the first deal, and the stake's settlement."""
+"""Bluke's own evaluation (cards per hand, a hand's points, the Blukes' power and how they
+follow, a card's rank in the draw for the deal) and its declarations over the kit: the draw
+(`DRAW`), the hand of tricks (`HAND`) and the stake (`STAKE`)."""
 
 from __future__ import annotations
 
 from functools import cache
 
-from ... import events as ev
 from ...cards import FRENCH_RANKS, JOKERS
-from ...kit import tricks
+from ...kit import points, tricks, turns
 from ...state import TableState
-from .. import base
-from .options import ext, opts
+from .options import PACK, TITLE, ext, opts
 
 _RANK_VALUE = {r: (14 if r == "A" else i + 1) for i, r in enumerate(FRENCH_RANKS)}
 
@@ -63,55 +62,12 @@ def draw_value(card: str) -> int:
     return 16 if card == "HI" else 15 if card == "LO" else _RANK_VALUE[card[:-1]]
 
 
-def draw_ties(draws: dict[str, list[str]], players: list[str]) -> tuple[list[str], int]:
-    """Who is still in the draw for the deal, and which round of drawing they are at.
-
-    Everyone draws once; players tied for the highest card draw again among themselves, and so
-    on. One name back means that player deals first."""
-    tied, rnd = list(players), 0
-    while len(tied) > 1 and all(len(draws.get(p, [])) > rnd for p in tied):
-        top = max(draw_value(draws[p][rnd]) for p in tied)
-        tied = [p for p in tied if draw_value(draws[p][rnd]) == top]
-        rnd += 1
-    return tied, rnd
-
-
-def draw_state(state: TableState) -> tuple[list[str], int, list[str]]:
-    """The draw at this table: who is tied for the deal, the round, and who still has to draw."""
-    draws = ext(state).draws
-    tied, rnd = draw_ties(draws, [s.name for s in state.active_seats])
-    return tied, rnd, [p for p in tied if len(draws.get(p, [])) <= rnd]
-
-
-def settlement(state: TableState) -> list[ev.Event]:
-    """The stake paid out: every pair settles the difference of their scores (see the game's doc)."""
-    x, stake = ext(state), opts(state).stake
-    if stake <= 0 or x.settled or not x.history:
-        return []
-    players = [s.name for s in state.seats if s.active and s.name in state.scores]
-    n, total = len(players), sum(state.scores.get(p, 0) for p in players)
-    net = {p: stake * (n * state.scores.get(p, 0) - total) for p in players}
-    pays = {p: min(-v, state.stack(p)) for p, v in net.items() if v < 0}
-    owed = {p: v for p, v in net.items() if v > 0}
-    paid, due = sum(pays.values()), sum(owed.values())
-    gets = dict(owed)
-    if paid < due:  # someone could not cover: the winners share what was paid, pro rata
-        gets = {p: v * paid // due for p, v in owed.items()}
-        for p in sorted(owed, key=lambda p: (-owed[p], players.index(p)))[:paid - sum(gets.values())]:
-            gets[p] += 1
-    events: list[ev.Event] = [base.make_event(ev.Declared, player=None, name="settle", value=stake)]
-    remaining = {p: gets[p] for p in players if gets.get(p, 0) > 0}
-    for debtor in players:
-        left = pays.get(debtor, 0)
-        for p in remaining:
-            amount = min(left, remaining[p])
-            if amount > 0:
-                remaining[p] -= amount
-                left -= amount
-                events.append(settle_payment(stake, "seat:" + debtor, "seat:" + p, amount))
-    return events
-
-
-def settle_payment(stake: int, from_account: str, to_account: str, amount: int) -> ev.Event:
-    return base.make_event(ev.Transfer, from_account=from_account, to_account=to_account, amount=amount,
-                           reason=f"Bluke settlement at {stake} per point")
+DRAW = turns.DrawForDeal(draw_value, PACK)
+draw_ties = DRAW.ties
+HAND = tricks.Bidding(
+    TITLE, PACK, ext, power, rule_of, least_bid=1, trump_example="potlog deal trump 7H --up (HI or LO: no trump)",
+    turn_first="turn the trump card first: potlog deal trump 7H --up (a turned Bluke, HI or LO, means no trump)",
+    hint=lambda state: " (Blukes count as trumps in the New Jersey game)" if opts(state).new_jersey
+    else " (only a Bluke may be played instead)")
+STAKE = points.Stake(TITLE, lambda state: opts(state).stake, ext)
+settlement = STAKE.settlement

@@ -7,65 +7,34 @@ from __future__ import annotations
 from typing import Any
 
 from ...commands import Command
-from ...errors import UsageError
+from ...kit import points, tricks
 from ...state import TableState
 from ..ruleset import Param, Values, View, Word
 from . import scorecard as sc
-
-
-def _number(text: str, what: str) -> int:
-    t = text.strip()
-    if not t.isdigit() or len(t) > 4:
-        raise UsageError(f"{what}: {text!r} is not a whole number of tricks (0 or more)")
-    return int(t)
-
-
-def _pairs(items: list[str], what: str, example: str) -> tuple[tuple[str, int], ...]:
-    """NAME=N items; for a single player, 'NAME N' works too."""
-    if len(items) == 2 and "=" not in items[0] and "=" not in items[1]:
-        items = [f"{items[0]}={items[1]}"]
-    out = []
-    for item in items:
-        name, sep, value = item.partition("=")
-        if not sep or not name.strip():
-            raise UsageError(f"{item!r} needs the form {example}")
-        out.append((name.strip(), _number(value, f"{name.strip()}'s {what}")))
-    return tuple(out)
 
 
 def _scorecard(state: TableState, v: Values) -> View:
     layout = v["layout"]
     card = sc.build(state)
     grid = sc.rows(card, layout)
-    lines: list[str] = []
-    for a in card["adjustments"]:
-        lines.append(f"adjustment: {a['player']} {a['points']:+d} (hand {a['hand']}) {a['reason']}")
-    for r in card["revokes"]:
-        when = "when the cards were shown" if r["shown"] == "revealed" else f"on trick {r['shown']}"
-        lines.append(f"revoke: {r['player']} did not follow {r['suit']} on trick {r['trick']} of hand "
-                     f"{r['hand']}, showed {r['card']} {when}")
-    if card["over"]:
-        scores = ", ".join(f"{p} {card['totals'][p]['score']}" for p in card["players"])
-        lines.append(f"game over: {' and '.join(card['winners'])} win{'s' if len(card['winners']) == 1 else ''} "
-                     f"({scores})")
     data: dict[str, Any] = {**card, "layout": layout, "rows": grid}
     return View(title=f"Scorecard for Bluke · {card['session']}",
                 caption=("cells: taken/bid score; Deal: bids/cards" if layout == "tricks"
                          else "cells: bid score; Deal: cards"),
                 columns=tuple(grid[0]), rows=tuple(tuple(r) for r in grid[1:]), footer_rows=3,
-                lines=tuple(lines), data=data)
+                lines=tuple(points.lines(card, tricks.revoke_lines(card["revokes"]))), data=data)
 
 
 WORDS = (
     Word("bid", "Record bids (1 to the cards dealt, from the dealer's left).",
          "Several bids at once are recorded in bidding order: potlog bid John=3 Margaret=3 Steve=2 Betsy=5",
          params=(Param("bids", "Each bid as NAME=N (or one player as NAME N).", many=True, metavar="NAME=N ..."),),
-         command=lambda v: Command("bid", shares=_pairs(list(v["bids"]), "bid", "NAME=N, like John=3"))),
+         command=lambda v: Command("bid", shares=tricks.pairs(list(v["bids"]), "bid", "NAME=N, like John=3"))),
     Word("tricks", "Record the tricks each player took, as a scorekeeper does (instead of every card).",
          "Name every player; the tricks add up to the cards dealt. potlog scores the hand and ends it: "
          "potlog tricks John=4 Margaret=0 Steve=4 Betsy=5",
          params=(Param("taken", "Every player's tricks taken, as NAME=N.", many=True, metavar="NAME=N ..."),),
-         command=lambda v: Command("tricks", shares=_pairs(list(v["taken"]), "tricks", "NAME=N, like John=4"))),
+         command=lambda v: Command("tricks", shares=tricks.pairs(list(v["taken"]), "tricks", "NAME=N, like John=4"))),
     Word("scorecard", "The Bluke scorecard: cards dealt, each player's bid, tricks and running score per hand, "
          "and the S/O/P tallies (hands set, with overtricks, perfect).",
          params=(Param("layout", "tricks: taken/bid and score per player, bids/cards per hand (the rule text's "
