@@ -9,7 +9,7 @@ import pytest
 from ledger import events as ev
 from ledger.commands import Command
 from ledger.errors import InputError, RuleViolation
-from ledger.kit import tricks
+from ledger.kit import bidding, tricks
 from ledger.kit.tricks import TRUMPS, Following
 from ledger.reducer import apply
 from ledger.state import TableState
@@ -174,15 +174,15 @@ def test_reveal_checks_what_a_player_can_show():
 
 def test_bids_tally_and_the_turned_trump():
     state, k = table()
-    assert tricks.check_bids(state, k, {}, {"B": 1, "A": 0}) == ["A", "B"]
+    assert bidding.check_bids(state, k, {}, {"B": 1, "A": 0}) == ["A", "B"]
     with pytest.raises(RuleViolation, match="it is C's turn to bid"):
-        tricks.check_bids(state, k, {"A": 1, "B": 1}, {"D": 1})
+        bidding.check_bids(state, k, {"A": 1, "B": 1}, {"D": 1})
     with pytest.raises(RuleViolation, match="a bid is 1 to 2 tricks"):
-        tricks.check_bids(state, k, {}, {"A": 0}, least=1)
+        bidding.check_bids(state, k, {}, {"A": 0}, least=1)
     with pytest.raises(RuleViolation, match="A has already bid 1"):
-        tricks.check_bids(state, k, {"A": 1}, {"A": 2})
+        bidding.check_bids(state, k, {"A": 1}, {"A": 2})
     with pytest.raises(InputError, match="A is named twice"):
-        tricks.per_player(state, Command("bid", shares=(("A", 1), ("A", 2))), "bid")
+        bidding.per_player(state, Command("bid", shares=(("A", 1), ("A", 2))), "bid")
     with pytest.raises(RuleViolation, match="the tricks add up to 1 but 2 were played"):
         tricks.check_tally(state, k, {"A": 1, "B": 0, "C": 0, "D": 0})
     with pytest.raises(RuleViolation, match="D missing"):
@@ -190,21 +190,21 @@ def test_bids_tally_and_the_turned_trump():
     tricks.check_tally(state, k, {"A": 1, "B": 1, "C": 0, "D": 0})
     with pytest.raises(RuleViolation, match="in turn: A next"):
         tricks.check_tallied(state, k, "B", 1)
-    turned = tricks.turn_trump(state, k, None, Command("deal", cards=("7H",)), "french52", example="deal trump 7H")
+    turned = bidding.turn_trump(state, k, None, Command("deal", cards=("7H",)), "french52", example="deal trump 7H")
     assert turned == [ev.CardsDealt(to="trump", cards=["7H"], face_up=True)]
     with pytest.raises(RuleViolation, match=r"already turned this hand \(7H\)"):
-        tricks.turn_trump(state, k, "7H", Command("deal", cards=("8H",)), "french52", example="")
+        bidding.turn_trump(state, k, "7H", Command("deal", cards=("8H",)), "french52", example="")
 
 
 def test_a_word_s_pairs_and_the_revoke_lines():
     from ledger.errors import UsageError
 
-    assert tricks.pairs(["A=3", "B=0"], "bid", "NAME=N") == (("A", 3), ("B", 0))
-    assert tricks.pairs(["A", "2"], "bid", "NAME=N") == (("A", 2),)
+    assert bidding.pairs(["A=3", "B=0"], "bid", "NAME=N") == (("A", 3), ("B", 0))
+    assert bidding.pairs(["A", "2"], "bid", "NAME=N") == (("A", 2),)
     with pytest.raises(UsageError, match="'A' needs the form NAME=N"):
-        tricks.pairs(["A"], "bid", "NAME=N")
+        bidding.pairs(["A"], "bid", "NAME=N")
     with pytest.raises(UsageError, match="A's tricks: 'x' is not a whole number"):
-        tricks.pairs(["A=x"], "tricks", "NAME=N")
+        bidding.pairs(["A=x"], "tricks", "NAME=N")
     revokes = [{"hand": 2, "player": "B", "suit": "S", "trick": 1, "shown": "revealed", "card": "9S"}]
     assert tricks.revokes_text(revokes) == "B hand 2 trick 1 (spades)"
     assert tricks.revoke_lines(revokes) == [

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 from ...cards import FRENCH_RANKS, JOKERS
-from ...kit import points, tricks, turns
+from ...kit import bidding, points, tricks, turns
 from ...state import TableState
 from .options import PACK, TITLE, ext, opts
 
@@ -64,7 +64,7 @@ def draw_value(card: str) -> int:
 
 DRAW = turns.DrawForDeal(draw_value, PACK)
 draw_ties = DRAW.ties
-HAND = tricks.Bidding(
+HAND = bidding.Bidding(
     TITLE, PACK, ext, power, rule_of, least_bid=1, trump_example="potlog deal trump 7H --up (HI or LO: no trump)",
     turn_first="turn the trump card first: potlog deal trump 7H --up (a turned Bluke, HI or LO, means no trump)",
     hint=lambda state: " (Blukes count as trumps in the New Jersey game)" if opts(state).new_jersey
