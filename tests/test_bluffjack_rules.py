@@ -84,7 +84,7 @@ def _move(t: Table, data) -> Command | None:
         # now and then, a correction (what the rules record after a hand stands, and is never voided)
         return Command("void", target=recent[-1], reason="a slip")
     if state.in_hand and state.ext.due:  # after a void: the step potlog records before the next move
-        state = bj._trial(state, bj._auto_chain(state))
+        state = bj.trial(state, bj.auto_steps(state))
     item = data.draw(st.sampled_from(legal))
     verbs = item.verbs
     who = item.player

@@ -6,10 +6,14 @@ from __future__ import annotations
 import pytest
 
 from ledger import events as ev
+from ledger.commands import Command
 from ledger.errors import RuleViolation
 from ledger.kit import betting as bets
+from ledger.kit import pots
 from ledger.reducer import apply
 from ledger.state import TableState
+from tests.test_kit_pots import play as play_on, put
+from tests.test_kit_pots import table as pot_table
 
 NAMES = ("Ann", "Ben", "Cy", "Dee")
 
@@ -228,3 +232,22 @@ def test_turn_and_limits():
         bets.turn(t.state, t.rules, "Ben", "bet")
     lim = bets.limits(t.state, t.book, t.rules, "Ann")
     assert (lim.may_check, lim.may_bet, lim.may_raise, lim.low, lim.high) == (True, True, False, 1, 5)
+
+
+def test_table_stakes_pay_guards_and_the_side_pots_line():
+    state = put(pot_table({"Ann": 10, "Ben": 4, "Cy": 10}), Ann=6, Ben=4, Cy=6)
+    assert pots.side_pots_text(state) == "12 for Ann, Ben, Cy; 4 for Ann, Cy"
+    with pytest.raises(RuleViolation, match="Ann is in hand 1: rebuy between hands"):
+        bets.table_stakes(state, Command("rebuy", player="Ann", amount=5))
+    play_on(state, ev.Fold(player="Cy"))
+    [rebuy] = bets.table_stakes(state, Command("rebuy", player="Cy", amount=5))
+    assert isinstance(rebuy, ev.Rebuy)
+    guards = dict(from_pot="only the rules", to_carry="rides by itself", carry_in_hand="carry is in the pot")
+    for cmd, says in ((Command("pay", source="pot", to="Ann", amount=1), "only the rules"),
+                      (Command("pay", source="pot:jackpot", to="Ann", amount=1), "only the rules"),
+                      (Command("pay", source="Ann", to="carry", amount=1), "rides by itself"),
+                      (Command("pay", source="carry", to="Ann", amount=1), "carry is in the pot")):
+        with pytest.raises(RuleViolation, match=says):
+            pots.pay(state, cmd, **guards)
+    [paid] = pots.pay(state, Command("pay", source="Ann", to="Cy", amount=1), from_pot="only the rules")
+    assert isinstance(paid, ev.Transfer)

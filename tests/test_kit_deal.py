@@ -141,3 +141,47 @@ def test_award_by_rank_with_a_payout_for_hands_that_all_lose():
         ("PotAwarded", "main pot: Cy wins", 12), ("PotAwarded", "side pot 1: least wrong", 1),
         ("PotCarried", "", 3)]
     assert pots.layers(state, total=20, returned=False)[0].amount == 16  # 4 chips from outside the bets
+
+
+def test_a_hole_card_is_placed_once_then_named_and_turned_up():
+    state = table({"Ann": 10, "Ben": 10})
+    play(state, ev.CardsDealt(to="Ann", cards=["5H", "??", "??"]), ev.CardsDealt(to="Ben", cards=["AS", "KD", "2C"]))
+    assert deal.one_card(state, (), THREE) == "??" and deal.one_card(state, ("5h",), THREE) == "5H"
+    with pytest.raises(InputError, match="a hole card is one card"):
+        deal.one_card(state, ("5H", "6H"), THREE)
+    [placed] = deal.hole(state, THREE, "Ann", "??", None, showing=False)
+    assert isinstance(placed, ev.Declared) and (placed.name, placed.value) == ("hole", "??")
+    with pytest.raises(RuleViolation, match=r"Ben's cards are known \(AS KD 2C\): name the hole card"):
+        deal.hole(state, THREE, "Ben", "??", None, showing=False)
+    with pytest.raises(RuleViolation, match=r"Ben does not hold 9C \(holds AS KD 2C\)"):
+        deal.hole(state, THREE, "Ben", "9C", None, showing=False)
+    with pytest.raises(RuleViolation, match="AS is already in Ben's hand"):
+        deal.held_or_unseen(state, THREE, "Ann", "AS", "hole_one_of")
+    play(state, placed)
+    holes: dict[str, str] = {}
+    assert deal.track_hole(state, holes, placed) and holes == {"Ann": "??"}
+    assert deal.hole_missing(state, "Ann", "??") == "name Ann's hole card: potlog hole Ann CARD"
+    assert deal.hole_text(state, "Ann", "??") == "▒▒" and deal.hole_text(state, "Ben", None) == "—"
+    with pytest.raises(RuleViolation, match="Ann has placed a hole card already"):
+        deal.hole(state, THREE, "Ann", "7C", "??", showing=False)
+    named = deal.hole(state, THREE, "Ann", "7C", "??", showing=True)
+    assert [type(e) for e in named] == [ev.Declared, ev.CardsRevealed]
+    play(state, *named)
+    assert deal.track_hole(state, holes, named[0]) and holes == {"Ann": "7C"}
+    assert [h.card for h in state.seat("Ann").cards] == ["5H", "7C", "??"]
+    assert deal.hole_text(state, "Ann", "7C") == "7C"
+    assert deal.hole_missing(state, "Ann", "7C") == "Ann's cards are not all known: potlog reveal Ann CARD ..."
+    with pytest.raises(RuleViolation, match="Ann's hole card 7C is shown already"):
+        deal.hole(state, THREE, "Ann", "7C", "7C", showing=True)
+    with pytest.raises(RuleViolation, match="Ann's hole card is 7C; once placed"):
+        deal.hole(state, THREE, "Ann", "5H", "7C", showing=True)
+    [up] = deal.turn_up(state, ["Ann", "Ben"])[1:]
+    assert isinstance(up, ev.CardsRevealed) and (up.holder, up.cards) == ("Ben", ["AS", "KD", "2C"])
+    assert deal.hole_missing(state, "Ben", None) == "Ben has no hole card recorded"
+
+
+def test_seat_in_sits_out_players_without_chips_and_orders_the_hand():
+    state = put(table({"Ann": 10, "Ben": 10, "Cy": 10, "Dee": 5}, dealer="Ben"), Dee=5)
+    assert deal.seat_in(state, ev.HandStarted(hand=2, dealer="Ben")) == ["Cy", "Ann", "Ben"]
+    assert not state.seat("Dee").in_hand
+    assert deal.seat_in(state, ev.HandStarted(hand=2, dealer="Ben", first="Ann")) == ["Ann", "Ben", "Cy"]

@@ -3,9 +3,14 @@ engine moves a phase on, on a freeform table in memory."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+import pytest
+
 from ledger import events as ev
+from ledger.errors import RuleViolation
 from ledger.kit import betting as bets
-from ledger.kit.stages import Flow, Stage, actor, advance, legal
+from ledger.kit.stages import Flow, Stage, actor, advance, ext_of, hand_on, legal, turn
 from ledger.reducer import apply
 from ledger.state import TableState
 
@@ -71,3 +76,32 @@ def test_actors_and_legal():
     assert actor(state, Stage("cut", "deal", actor="dealer"), book, []) == "Cy"
     item = legal(each, "Ben", "one card")
     assert (item.player, item.verbs, item.note) == ("Ben", ("exchange",), "one card")
+
+
+def test_texts_turns_and_a_hand_won_when_all_but_one_have_left():
+    flow = Flow(FLOW.stages[:1] + (Stage("open", "bet", ("bet",), betting=BET, text="the opening is under way"),)
+                + FLOW.stages[2:], due="round-over", won="won", texts={"won": "everyone else has folded"})
+    assert flow.text("open") == "the opening is under way" and flow.text("won") == "everyone else has folded"
+    assert flow.text("round") == flow.text("idle") == "no hand is in progress"
+    state, book, order = table(), bets.RoundBook(), ["Ann", "Ben", "Cy"]
+    assert hand_on(state).number == 1
+    state.hand.to_act = None
+    with pytest.raises(RuleViolation, match="Ann cannot roll now: the opening is under way"):
+        turn(state, flow, "open", "Ann", "roll")
+    state.hand.to_act = "Ben"
+    with pytest.raises(RuleViolation, match="Ann cannot roll now: it is Ben's turn"):
+        turn(state, flow, "open", "Ann", "roll")
+    for e in (ev.Fold(player="Ann"), ev.Fold(player="Ben")):
+        apply(state, state.seq + 1, e)
+    assert advance(state, flow, "open", book, order, left=True) == ("won", None)
+    assert advance(state, flow, "deal", book, order, left=True) == ("deal", None)  # not before the deal is over
+    assert advance(state, FLOW, "open", book, order, left=True)[0] != "won"  # a flow without a won phase
+
+    @dataclass
+    class Book:
+        phase: str = "idle"
+
+    state.ext = {"phase": "open"}
+    assert ext_of(state, Book, lambda s: Book()) == Book("open") and isinstance(state.ext, Book)
+    state.ext = None
+    assert ext_of(state, Book, lambda s: Book("fresh")).phase == "fresh"

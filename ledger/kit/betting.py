@@ -60,6 +60,9 @@ Public API (all pure; `order` is the round's seat names in turn order, the opene
   command (bet, call, raise, allin, check, fold) checked in the table's order (the player is in
   the hand; an ``opener_only`` round's refusals; the turn; ``ready``; `check_move`) and
   decided by the shared verbs.
+- ``table_stakes(state, cmd, refusal=...) -> list[Event]``: ``potlog rebuy`` at table stakes: a
+  player still in the hand (dealt in, not folded) rebuys between hands (`refusal` fields:
+  player, number); anyone else may rebuy at any time.
 - ``forced_bets(state, rules, order) -> list[Event]``: the antes / blinds / forced raise that
   open a round (a blind or forced raise falls to the next seat with chips; short stacks go
   all-in; a forced raise is always a ``Raise``, as Bluffjack records it).
@@ -82,7 +85,7 @@ SeatTest = Callable[[Seat], bool]
 
 __all__ = [
     "Betting", "Book", "Forced", "Limits", "MESSAGES", "Move", "RoundBook", "Structure", "act", "can_act",
-    "check_move", "forced_bets", "limits", "owed", "record", "reset", "to_act", "turn", "waiting",
+    "check_move", "forced_bets", "limits", "owed", "record", "reset", "table_stakes", "to_act", "turn", "waiting",
 ]
 
 MESSAGES: Mapping[str, str] = {
@@ -442,6 +445,16 @@ def record(state: TableState, book: Book, rules: Betting, event: ev.Event, *, fo
                 book.acted.append(event.player)
         case _:
             pass
+
+
+def table_stakes(state: TableState, cmd: Command,
+                 refusal: str = "{player} is in hand {number}: rebuy between hands (table stakes)") -> list[ev.Event]:
+    """``potlog rebuy`` at table stakes: refused for a player still in the hand in progress."""
+    seat = state.seat(cmd.player or "")
+    hand = state.hand
+    if state.in_hand and hand is not None and seat is not None and seat.in_hand and not seat.folded:
+        raise RuleViolation(refusal.format(player=seat.name, number=hand.number))
+    return base.rebuy(state, cmd)
 
 
 def forced_bets(state: TableState, rules: Betting, order: Sequence[str]) -> list[ev.Event]:

@@ -32,6 +32,25 @@ Public API:
   stock is empty.
 - ``track(state, book, event) -> None``: count the stock down (dealt to a player, bought)
   and up (reshuffled); call it from ``evolve`` while a hand is on.
+- ``seat_in(state, event) -> list[str]``: as a hand starts (in ``evolve``): players with no
+  chips sit it out; the hand's players clockwise from its first player (or the dealer's left).
+- ``one_card(state, cards, rules) -> str``: the one card named (``??`` when none is).
+- ``held_or_unseen(state, rules, player, card, refusal) -> None``: `card` is one of `player`'s
+  known cards, or stands for one of their unseen ones (and is nowhere else); else the refusal
+  `refusal` (fields player, card, cards).
+- ``hole(state, rules, player, card, placed, *, showing) -> [Declared] / [CardsRevealed]``: a
+  hole card, one of the player's cards set aside face down and recorded as a ``declared``
+  named ``hole`` (the card, or ``??`` unseen). It is placed once (the stage and the turn are
+  the game's to check; all `each` cards dealt first); when `showing` (the showdown) an unseen
+  one is named and turned up, a known one turned up. `placed` is the hole card so far.
+- ``track_hole(state, holes, event) -> bool``: in ``evolve``, keep a recorded hole card in
+  `holes` (player -> card); a named one takes the place of one of the player's unseen cards
+  when they do not hold it (True when `event` was a hole card).
+- ``hole_missing(state, player, hole) -> str``: what `player` still has to show for the
+  showdown ("" when nothing): the hole card, their unseen cards.
+- ``hole_text(state, player, hole) -> str``: the hole card as the table sees it: the card once
+  turned up, ``▒▒`` face down, ``—`` before it is placed.
+- ``turn_up(state, players) -> [CardsRevealed]``: every card still face down in their hands.
 """
 
 from __future__ import annotations
@@ -46,8 +65,10 @@ from ..commands import Command
 from ..errors import InputError, RuleViolation
 from ..games import base
 from ..state import TableState
+from .turns import clockwise
 
-__all__ = ["Dealing", "MESSAGES", "Stock", "buy", "deal", "dealt", "reshuffle", "short", "start", "track"]
+__all__ = ["Dealing", "MESSAGES", "Stock", "buy", "deal", "dealt", "held_or_unseen", "hole", "hole_missing",
+           "one_card", "reshuffle", "track_hole", "seat_in", "short", "start", "track", "turn_up"]
 
 MESSAGES: Mapping[str, str] = {
     "going": "hand {number} is still going: end it first",
@@ -72,6 +93,14 @@ MESSAGES: Mapping[str, str] = {
     "afford": "{player} has {stack} chips and a card costs {cost}",
     "not_empty": "the stock still holds {stock} cards: reshuffle the discards when it runs out",
     "no_discards": "there are no discards to reshuffle",
+    "one_card": "a hole card is one card: potlog hole Ann 5H (or potlog hole Ann, face down unseen)",
+    "hole_placed": "{player} has placed a hole card already: once placed it cannot be changed",
+    "hole_fixed": "{player}'s hole card is {card}; once placed it cannot be changed",
+    "hole_shown": "{player}'s hole card {card} is shown already",
+    "hole_one_of": "{player} holds {cards}: the hole card is one of them",
+    "hole_dealt": "{player} has {have} cards: deal all {each} first",
+    "hole_known": "{player}'s cards are known ({cards}): name the hole card, like potlog hole {player} {first}",
+    "hole_not_held": "{player} does not hold {card} (holds {cards})",
 }
 """The refusals, by key; a `Dealing` may reword any of them."""
 
@@ -218,3 +247,112 @@ def track(state: TableState, book: Stock, event: ev.Event) -> None:
             book.stock += event.cards
         case _:
             pass
+
+
+def seat_in(state: TableState, event: ev.HandStarted) -> list[str]:
+    """As a hand starts (call it from ``evolve``): players with no chips sit it out; returns the
+    hand's players clockwise from its first player (from the dealer's left without one)."""
+    balances = state.balances
+    for s in state.seats:
+        if s.in_hand and balances.get("seat:" + s.name, 0) <= 0:
+            s.in_hand = False
+    first = state.seat(event.first) is not None if event.first else False
+    return clockwise(state, event.first if first else event.dealer, after=not first, include=lambda s: s.in_hand)
+
+
+def one_card(state: TableState, cards: Sequence[str], rules: Dealing) -> str:
+    """The one card in `cards` (``??`` when there is none); more than one is refused."""
+    parsed = parse_cards(list(cards), base.pack_of(state)) if cards else []
+    if len(parsed) > 1:
+        raise InputError(rules.say("one_card"))
+    return parsed[0] if parsed else UNKNOWN
+
+
+def held_or_unseen(state: TableState, rules: Dealing, player: str, card: str, refusal: str) -> None:
+    """`card` is one of `player`'s known cards, or stands for one of their unseen ones (then it
+    must be nowhere else this hand); otherwise the refusal keyed `refusal`."""
+    seat = state.seat(player)
+    held = [h.card for h in seat.cards] if seat is not None else []
+    if card in held:
+        return
+    if UNKNOWN not in held:
+        raise RuleViolation(rules.say(refusal, player=player, card=card, cards=" ".join(held)))
+    base.check_unseen(state, [card])
+
+
+def hole(state: TableState, rules: Dealing, player: str, card: str, placed: str | None, *,
+         showing: bool) -> list[ev.Event]:
+    """`player`'s hole card `card` (``??``: unseen): placed once, after the deal; named (when
+    unseen) and turned up when `showing`. `placed` is the hole card recorded so far, if any."""
+    seat = state.seat(player)
+    assert seat is not None
+    held = [h.card for h in seat.cards]
+    shown = any(h.card == card and h.up for h in seat.cards)
+    declared = [base.make_event(ev.Declared, player=player, name="hole", value=card)]
+    turned = [] if shown else [base.make_event(ev.CardsRevealed, holder=player, cards=[card])]
+    if placed is not None:
+        if not showing or card == UNKNOWN:
+            raise RuleViolation(rules.say("hole_placed", player=player))
+        if placed == UNKNOWN:
+            held_or_unseen(state, rules, player, card, "hole_one_of")
+            return declared + turned
+        if card != placed:
+            raise RuleViolation(rules.say("hole_fixed", player=player, card=placed))
+        if shown:
+            raise RuleViolation(rules.say("hole_shown", player=player, card=card))
+        return turned
+    if len(held) < rules.each:
+        raise RuleViolation(rules.say("hole_dealt", player=player, have=len(held)))
+    if card == UNKNOWN and UNKNOWN not in held:
+        raise RuleViolation(rules.say("hole_known", player=player, cards=" ".join(held), first=held[0]))
+    if card != UNKNOWN:
+        held_or_unseen(state, rules, player, card, "hole_not_held")
+    return declared
+
+
+def track_hole(state: TableState, holes: dict[str, str], event: ev.Event) -> bool:
+    """Keep a recorded hole card (a ``declared`` named ``hole``) in `holes`; a named card the
+    player does not hold stands for one of their unseen cards, which becomes it."""
+    if not (isinstance(event, ev.Declared) and event.name == "hole" and event.player and isinstance(event.value, str)):
+        return False
+    holes[event.player] = event.value
+    seat = state.seat(event.player)
+    if seat is not None and event.value != UNKNOWN and all(h.card != event.value for h in seat.cards):
+        unseen = next((h for h in seat.cards if h.card == UNKNOWN), None)
+        if unseen is not None:
+            unseen.card = event.value
+    return True
+
+
+def hole_missing(state: TableState, player: str, hole: str | None) -> str:
+    """What `player` must still show before the showdown ("" when nothing)."""
+    seat = state.seat(player)
+    held = [h.card for h in seat.cards] if seat is not None else []
+    if hole is None:
+        return f"{player} has no hole card recorded"
+    if hole == UNKNOWN:
+        return f"name {player}'s hole card: potlog hole {player} CARD"
+    if UNKNOWN in held:
+        return f"{player}'s cards are not all known: potlog reveal {player} CARD ..."
+    if hole not in held:
+        return f"{player}'s hole card {hole} is no longer in the hand (held: {' '.join(held)})"
+    return ""
+
+
+def hole_text(state: TableState, player: str, hole: str | None) -> str:
+    """`player`'s hole card as the table sees it (``▒▒`` face down, ``—`` not placed yet)."""
+    seat = state.seat(player)
+    if hole is None:
+        return "—"
+    return hole if seat is not None and any(h.card == hole and h.up for h in seat.cards) else "▒▒"
+
+
+def turn_up(state: TableState, players: Sequence[str]) -> list[ev.Event]:
+    """A `CardsRevealed` for each of `players` with cards still face down."""
+    events = []
+    for name in players:
+        seat = state.seat(name)
+        down = [h.card for h in seat.cards if not h.up] if seat is not None else []
+        if down:
+            events.append(base.make_event(ev.CardsRevealed, holder=name, cards=down))
+    return events

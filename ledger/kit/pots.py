@@ -31,6 +31,12 @@ but `evolve`, the game's hook):
         the chips an award, a carry-over or a transfer takes out of a pot (0 for other events).
     evolve(state, event) -> None
         the game's ``evolve`` calls it: a set-aside pot is marked persistent.
+    pay(state, cmd, *, from_pot, to_carry=None, carry_in_hand=None) -> list[Event]
+        ``potlog pay`` at a table where only the rules move chips out of the pots: a payment
+        out of a pot is refused (`from_pot`), and when given, one into ``carry`` (`to_carry`)
+        and one out of ``carry`` while a hand is on (`carry_in_hand`); else the shared verb.
+    side_pots_text(state) -> str
+        the hand's pots as the table sees them: "12 for Ann, Ben, Cy; 4 for Ann, Ben".
 
 Readings and choices:
 - Layers are `ledger.chips.side_pots` over each seat's ``hand_bet`` (antes and every bet of
@@ -57,6 +63,8 @@ from typing import Callable, Literal
 from .. import events as ev
 from ..chips import SidePot, side_pots, split_evenly
 from ..errors import RuleViolation
+from ..commands import Command
+from ..games import base
 from ..games.base import make_event
 from ..state import TableState
 from .evaluators import Ranked
@@ -291,3 +299,23 @@ def evolve(state: TableState, event: ev.Event) -> None:
             state.persistent.append(dest)
         case _:
             pass
+
+
+def pay(state: TableState, cmd: Command, *, from_pot: str, to_carry: str | None = None,
+        carry_in_hand: str | None = None) -> list[ev.Event]:
+    """``potlog pay`` where only the rules empty the pots (see the module docstring); a seat
+    named like an account is a player, never the account."""
+    source, to = cmd.source or "", cmd.to or ""
+    if state.seat(source) is None and (source == "pot" or source.startswith("pot:")):
+        raise RuleViolation(from_pot)
+    if to_carry is not None and state.seat(to) is None and to == "carry":
+        raise RuleViolation(to_carry)
+    if carry_in_hand is not None and state.seat(source) is None and source == "carry" and state.in_hand:
+        raise RuleViolation(carry_in_hand)
+    return base.pay(state, cmd)
+
+
+def side_pots_text(state: TableState) -> str:
+    """The hand's pots (`ledger.chips.side_pots` over the bets), as the table sees them."""
+    layered = side_pots([(s.name, s.hand_bet, not s.folded) for s in state.seats if s.in_hand])
+    return "; ".join(f"{p.amount} for {', '.join(p.eligible)}" for p in layered)

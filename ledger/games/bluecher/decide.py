@@ -8,19 +8,18 @@ import dataclasses
 from typing import Callable
 
 from ... import events as ev
-from ...cards import UNKNOWN, parse_cards
+from ...cards import UNKNOWN
 from ...commands import Command
-from ...errors import InputError, RuleViolation
+from ...errors import RuleViolation
 from ...kit import betting as bets
-from ...kit import deal, declare
+from ...kit import deal, declare, pots, stages
 from ...kit.follow import then
 from ...state import TableState
 from .. import base
 from . import NAME
-from .options import ROUND_NAMES, Options, ext, family_of, max_players
+from .options import ROUND_NAMES, BluecherExt, Options, ext, family_of, max_players
 from .showdown import last_one_wins, showdown
-from .stages import (DEALING, DECLARATIONS, LIMIT_ONLY, OPENING, ROUND, current, first_player, hand_ext, phase_text,
-                     require_turn)
+from .stages import DEALING, DECLARATIONS, FLOW, LIMIT_ONLY, OPENING, ROUND, first_player
 
 Verb = Callable[[TableState, Command], list[ev.Event]]
 
@@ -49,16 +48,22 @@ def _after(state: TableState) -> list[ev.Event]:
 
 # ----------------------------------------------------------------------------- the hand's verbs
 
+def _hand_x(state: TableState) -> BluecherExt:
+    """Blücher's state, once a hand is on (refusing otherwise)."""
+    stages.hand_on(state)
+    return ext(state)
+
+
 def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = hand_ext(state)
+    x = _hand_x(state)
     if cmd.verb == "fold" and x.phase not in ("open", "round"):
-        raise RuleViolation(f"{base.require_live(state, cmd.player)} cannot fold now: {phase_text(state)}")
+        raise RuleViolation(f"{base.require_live(state, cmd.player)} cannot fold now: {FLOW.text(x.phase)}")
     rules = OPENING if x.phase == "open" else ROUND if x.phase == "round" or cmd.verb != "bet" else LIMIT_ONLY
-    return bets.act(state, x, rules, cmd, opener=first_player(x), waiting_text=phase_text(state))
+    return bets.act(state, x, rules, cmd, opener=first_player(x), waiting_text=FLOW.text(x.phase))
 
 
 def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = hand_ext(state)
+    x = _hand_x(state)
     if x.phase != "deal":
         raise RuleViolation("everyone has 3 cards: new cards come by buying (potlog buy PLAYER)")
     return deal.deal(state, cmd, DEALING, x.order, x.stock)
@@ -67,57 +72,27 @@ def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
 def _declare(state: TableState, cmd: Command) -> list[ev.Event]:
     if cmd.name == "hole":
         return _hole(state, dataclasses.replace(cmd, cards=(str(cmd.value),) if cmd.value not in (None, UNKNOWN) else ()))
-    return declare.decide(state, cmd, DECLARATIONS, hand_ext(state), "Blücher has no declaration {name!r}: the "
+    return declare.decide(state, cmd, DECLARATIONS, _hand_x(state), "Blücher has no declaration {name!r}: the "
                           "dealer declares cost; the first player declares dice and limit")
 
 
 def _hole(state: TableState, cmd: Command) -> list[ev.Event]:
-    """Place the hole card (in the opening), or name and turn up an unseen one (at the showdown)."""
-    x = hand_ext(state)
+    """Place the hole card (in the opening, in turn), or name and turn up an unseen one (at the showdown)."""
+    x = _hand_x(state)
     player = base.require_live(state, cmd.player)
-    seat = state.seat(player)
-    assert seat is not None
-    cards = parse_cards(cmd.cards, base.pack_of(state)) if cmd.cards else []
-    if len(cards) > 1:
-        raise InputError("a hole card is one card: potlog hole Ann 5H (or potlog hole Ann, face down unseen)")
-    card = cards[0] if cards else UNKNOWN
-    held, placed = [h.card for h in seat.cards], x.hole.get(player)
-    shown = any(h.card == card and h.up for h in seat.cards)
-    declared = [base.make_event(ev.Declared, player=player, name="hole", value=card)]
-    if placed is not None:
-        if x.phase not in ("showdown", "won") or card == UNKNOWN:
-            raise RuleViolation(f"{player} has placed a hole card already: once placed it cannot be changed")
-        if placed != UNKNOWN:
-            if card != placed:
-                raise RuleViolation(f"{player}'s hole card is {placed}; once placed it cannot be changed")
-            if shown:
-                raise RuleViolation(f"{player}'s hole card {card} is shown already")
-            return [base.make_event(ev.CardsRevealed, holder=player, cards=[card])]
-        if card not in held:
-            if UNKNOWN not in held:
-                raise RuleViolation(f"{player} holds {' '.join(held)}: the hole card is one of them")
-            base.check_unseen(state, [card])
-        return declared + ([] if shown else [base.make_event(ev.CardsRevealed, holder=player, cards=[card])])
-    if x.phase != "open":
-        raise RuleViolation(f"hole cards are placed in the opening, before betting; {phase_text(state)}")
-    require_turn(state, player, "place a hole card")
-    if len(seat.cards) < 3:
-        raise RuleViolation(f"{player} has {len(seat.cards)} cards: deal all 3 first")
-    if card == UNKNOWN and UNKNOWN not in held:
-        raise RuleViolation(f"{player}'s cards are known ({' '.join(held)}): name the hole card, like potlog hole "
-                            f"{player} {held[0]}")
-    if card != UNKNOWN and card not in held:
-        if UNKNOWN not in held:
-            raise RuleViolation(f"{player} does not hold {card} (holds {' '.join(held)})")
-        base.check_unseen(state, [card])
-    return declared
+    card = deal.one_card(state, cmd.cards, DEALING)
+    if player not in x.hole:
+        if x.phase != "open":
+            raise RuleViolation(f"hole cards are placed in the opening, before betting; {FLOW.text(x.phase)}")
+        stages.turn(state, FLOW, x.phase, player, "place a hole card")
+    return deal.hole(state, DEALING, player, card, x.hole.get(player), showing=x.phase in ("showdown", "won"))
 
 
 def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = hand_ext(state)
+    x = _hand_x(state)
     first = first_player(x)
     if x.phase != "roll":
-        raise RuleViolation(f"the dice are rolled once, after the opening bets are in; {phase_text(state)}")
+        raise RuleViolation(f"the dice are rolled once, after the opening bets are in; {FLOW.text(x.phase)}")
     if cmd.player != first:
         raise RuleViolation(f"{first}, the first player, rolls the dice, not {cmd.player or 'the table'}")
     if cmd.sides not in (None, 6):
@@ -130,22 +105,22 @@ def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
 
 
 def _buy(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = hand_ext(state)
+    x = _hand_x(state)
     player = base.require_live(state, cmd.player)
     if x.phase != "round":
         raise RuleViolation(f"{player} cannot buy a card now: cards are bought in the three rounds after the dice; "
-                            f"{phase_text(state)}")
-    require_turn(state, player, "buy a card")
+                            f"{FLOW.text(x.phase)}")
+    stages.turn(state, FLOW, x.phase, player, "buy a card")
     return deal.buy(state, cmd, DEALING, player, cost=x.card_cost, stock=x.stock, kept=x.hole.get(player),
                     bought=x.bought, acted=x.acted)
 
 
 def _reshuffle(state: TableState, cmd: Command) -> list[ev.Event]:
-    return deal.reshuffle(state, cmd, DEALING, hand_ext(state).stock)
+    return deal.reshuffle(state, cmd, DEALING, _hand_x(state).stock)
 
 
 def _round(state: TableState, cmd: Command) -> list[ev.Event]:
-    if hand_ext(state).phase != "round-over":
+    if _hand_x(state).phase != "round-over":
         raise RuleViolation("Blücher starts its rounds by itself (after the dice, and after each round's betting)")
     return _after(state)
 
@@ -157,34 +132,22 @@ def _start(state: TableState, cmd: Command) -> list[ev.Event]:
     return deal.start(state, cmd, DEALING, players=(3, max_players(state)), winner=ext(state).next_dealer, pack=pack)
 
 
-def _rebuy(state: TableState, cmd: Command) -> list[ev.Event]:
-    seat = state.seat(cmd.player or "")
-    if state.in_hand and seat is not None and seat.in_hand and not seat.folded:
-        raise RuleViolation(f"{seat.name} is in hand {current(state).number}: rebuy between hands (table stakes)")
-    return base.rebuy(state, cmd)
-
-
 def _pay(state: TableState, cmd: Command) -> list[ev.Event]:
-    source, to = cmd.source or "", cmd.to or ""
-    if state.seat(source) is None and (source == "pot" or source.startswith("pot:")):
-        raise RuleViolation("chips leave the pot only by the rules (potlog showdown, or the last fold)")
-    if state.seat(to) is None and to == "carry":
-        raise RuleViolation("the pot rides only when everyone busts: potlog showdown carries it over")
-    if state.seat(source) is None and source == "carry" and state.in_hand:
-        raise RuleViolation("the carry-over is in this hand's pot now: the showdown settles it")
-    return base.pay(state, cmd)
+    return pots.pay(state, cmd, from_pot="chips leave the pot only by the rules (potlog showdown, or the last fold)",
+                    to_carry="the pot rides only when everyone busts: potlog showdown carries it over",
+                    carry_in_hand="the carry-over is in this hand's pot now: the showdown settles it")
 
 
 def _end(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = hand_ext(state)
+    x = _hand_x(state)
     if state.balance("pot"):
-        raise RuleViolation(f"the hand ends with the showdown (or when all but one fold); {phase_text(state)}")
+        raise RuleViolation(f"the hand ends with the showdown (or when all but one fold); {FLOW.text(x.phase)}")
     return base.end_hand(state, cmd) if x.phase != "ended" else []
 
 
 _VERBS: dict[str, Verb] = {
     "hand": _start, "deal": _deal, "declare": _declare, "hole": _hole, "roll": _roll, "buy": _buy,
-    "exchange": _buy, "reshuffle": _reshuffle, "round": _round, "showdown": showdown, "rebuy": _rebuy,
+    "exchange": _buy, "reshuffle": _reshuffle, "round": _round, "showdown": showdown, "rebuy": bets.table_stakes,
     "pay": _pay, "end": _end, **dict.fromkeys(("bet", "call", "raise", "allin", "check", "fold"), _bet),
 }
 _FLOW_VERBS = {"deal", "declare", "hole", "bet", "call", "raise", "allin", "check", "fold", "roll", "buy",

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ... import events as ev
 from ...cards import get_pack
+from ...kit import stages
 from ...state import TableState
 from ..ruleset import options_of
 
@@ -30,8 +31,7 @@ class Options(BaseModel):
     @model_validator(mode="after")
     def _one_pack(self) -> Options:
         pack = self.pack.strip().lower()
-        if pack == "spanish48":
-            self.spanish_size = 48
+        self.spanish_size = 48 if pack == "spanish48" else self.spanish_size
         if self.spanish_size not in (40, 48):
             raise ValueError(f"a Spanish pack has 40 or 48 cards, not {self.spanish_size}")
         if pack not in _PACKS:
@@ -83,12 +83,7 @@ def initial(state: TableState) -> BluecherExt:
 
 def ext(state: TableState) -> BluecherExt:
     """Blücher's own state (rebuilt from a snapshot's plain data when needed)."""
-    x = state.ext
-    if isinstance(x, dict):
-        x = state.ext = BluecherExt(**x)
-    if x is None:
-        x = state.ext = initial(state)
-    return x
+    return stages.ext_of(state, BluecherExt, initial)
 
 
 def max_players(state: TableState) -> int:

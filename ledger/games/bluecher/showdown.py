@@ -4,16 +4,15 @@ all-bust payment and what rides into the next hand, and who deals next."""
 from __future__ import annotations
 
 from ... import events as ev
-from ...cards import UNKNOWN
 from ...commands import Command
 from ...errors import RuleViolation
-from ...kit import pots
+from ...kit import deal, pots, stages
 from ...kit.evaluators import Ranked
 from ...state import TableState
 from .. import base
 from .hands import BestHand, best_hand
 from .options import ext, family_of
-from .stages import current, hand_ext, phase_text
+from .stages import FLOW
 
 
 def last_one_wins(state: TableState, pot: int | None = None) -> list[ev.Event]:
@@ -24,7 +23,7 @@ def last_one_wins(state: TableState, pot: int | None = None) -> list[ev.Event]:
     winner = live[0].name if len(live) == 1 else None
     events = pots.award_all(state, winner, f"{winner} is the last player in: everyone else folded", amount=pot) + [
         base.make_event(ev.Declared, name="next-dealer", value=winner)] if winner else []
-    return events + [base.make_event(ev.HandEnded, hand=current(state).number)]
+    return events + [base.make_event(ev.HandEnded, hand=base.require_hand(state).number)]
 
 
 def showdown_hands(state: TableState) -> tuple[list[BestHand], list[str]]:
@@ -35,37 +34,25 @@ def showdown_hands(state: TableState) -> tuple[list[BestHand], list[str]]:
         seat = state.seat(name)
         if seat is None or not seat.in_hand or seat.folded:
             continue
-        held = [h.card for h in seat.cards]
-        hole = x.hole.get(name)
-        if hole is None:
-            missing.append(f"{name} has no hole card recorded")
-        elif hole == UNKNOWN:
-            missing.append(f"name {name}'s hole card: potlog hole {name} CARD")
-        elif UNKNOWN in held:
-            missing.append(f"{name}'s cards are not all known: potlog reveal {name} CARD ...")
-        elif hole not in held:
-            missing.append(f"{name}'s hole card {hole} is no longer in the hand (held: {' '.join(held)})")
-        elif x.target is not None:
-            held.remove(hole)
-            hands.append(best_hand(name, hole, held, x.target, family))
+        hole, left = x.hole.get(name), deal.hole_missing(state, name, x.hole.get(name))
+        if left:
+            missing.append(left)
+        elif hole is not None and x.target is not None:
+            others = [h.card for h in seat.cards if h.card != hole]
+            hands.append(best_hand(name, hole, others, x.target, family))
     return hands, missing
 
 
 def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = hand_ext(state)
+    stages.hand_on(state)
+    x = ext(state)
     if x.phase == "won":
         return last_one_wins(state)
     if x.phase != "showdown":
-        raise RuleViolation(f"the showdown comes after the third round; {phase_text(state)}"
+        raise RuleViolation(f"the showdown comes after the third round; {FLOW.text(x.phase)}"
                             + (f" ({state.hand.to_act} to act)" if state.hand and state.hand.to_act else ""))
-    hands = _hands(state)
-    events: list[ev.Event] = []
-    for h in hands:  # the remaining players expose their cards
-        seat = state.seat(h.player)
-        down = [c.card for c in seat.cards if not c.up] if seat is not None else []
-        if down:
-            events.append(base.make_event(ev.CardsRevealed, holder=h.player, cards=down))
-    return events + _settle(state, hands, state.balance("pot"))
+    hands = _hands(state)  # the remaining players expose their cards
+    return deal.turn_up(state, [h.player for h in hands]) + _settle(state, hands, state.balance("pot"))
 
 
 def _hands(state: TableState) -> list[BestHand]:
@@ -78,7 +65,7 @@ def _hands(state: TableState) -> list[BestHand]:
 def _settle(state: TableState, hands: list[BestHand], total: int) -> list[ev.Event]:
     """The awards (each pot its own showdown among its contenders), the carry-over, the next
     dealer and the end of the hand, for a pot of `total` chips."""
-    x, family = ext(state), family_of(state)
+    x, family, hand = ext(state), family_of(state), base.require_hand(state)
     by = {h.player: h for h in hands}
     ranks = {p: Ranked(tuple(-k for k in h.key(family)), h.text()) for p, h in by.items()}
 
@@ -96,9 +83,9 @@ def _settle(state: TableState, hands: list[BestHand], total: int) -> list[ev.Eve
     main = pots.layers(state, x.order, total=total, returned=False)[:1]
     if main and any(p in by for p in main[0].eligible):
         best = min((by[p] for p in main[0].eligible if p in by), key=lambda h: h.key(family))
-        nxt = best.player if not best.bust else base.seat_after(state, current(state).dealer)
+        nxt = best.player if not best.bust else base.seat_after(state, hand.dealer)
         events.append(base.make_event(ev.Declared, name="next-dealer", value=nxt))
-    return events + [base.make_event(ev.HandEnded, hand=current(state).number)]
+    return events + [base.make_event(ev.HandEnded, hand=hand.number)]
 
 
 def settlement(state: TableState) -> list[ev.Event]:

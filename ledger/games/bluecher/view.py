@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-from ...chips import side_pots
-from ...kit import deal
+from ...kit import deal, pots
 from ...state import TableState
 from .. import base
 from .options import MAX_DICE, ext
 from .showdown import showdown_hands
-from .stages import current, first_player
+from .stages import first_player
 
 
 def legal(state: TableState) -> list[base.Legal]:
@@ -19,7 +18,7 @@ def legal(state: TableState) -> list[base.Legal]:
     if not state.in_hand:
         return [base.Legal(None, ("hand", "join", "rebuy", "leave", "count", "note", "close"),
                            f"{x.next_dealer or 'the next seat'} deals the next hand")]
-    hand = current(state)
+    hand = base.require_hand(state)
     p = hand.to_act
     if x.phase == "deal":
         items = [base.Legal(None, ("deal",), f"3 cards each, face down: {', '.join(deal.short(state, 3))} "
@@ -72,18 +71,11 @@ def describe(state: TableState) -> list[tuple[str, str]]:
         lines += [("carried in", str(x.carried_in))] if x.carried_in else []
         lines.append(("stock", f"{x.stock} cards"))
     if x.hole:
-        lines.append(("hole cards", ", ".join(f"{name} {_hole_text(state, name)}" for name in x.order)))
+        lines.append(("hole cards", ", ".join(f"{p} {deal.hole_text(state, p, x.hole.get(p))}" for p in x.order)))
     if any(s.all_in for s in state.live_players()) and not hand.ended:
-        layers = side_pots([(s.name, s.hand_bet, not s.folded) for s in state.seats if s.in_hand])
-        lines.append(("side pots", "; ".join(f"{p.amount} for {', '.join(p.eligible)}" for p in layers)))
+        lines.append(("side pots", pots.side_pots_text(state)))
     if x.target is not None and x.phase in ("showdown", "won", "ended"):
         hands = showdown_hands(state)[0]
         lines += [("hands", "; ".join(f"{h.player} {h.text()}" for h in hands))] if hands else []
     return lines
 
-
-def _hole_text(state: TableState, name: str) -> str:
-    card, seat = ext(state).hole.get(name), state.seat(name)
-    if card is None:
-        return "—"
-    return card if seat is not None and any(h.card == card and h.up for h in seat.cards) else "▒▒"

@@ -77,24 +77,22 @@ Readings chosen where the text leaves a gap:
 
 from __future__ import annotations
 
-from .auto import _auto_chain, _trial
+from ..ruleset import Ruleset
 from .checks import check_event
 from .decide import decide
-from .flow import apply, initial
 from .hands import card_value, hand_key, hand_name, hand_total
 from .options import ASIDE, BETTING_STAGES, ELIMINATED, HOUSE, NAME, BluffjackExt, Options
+from .stages import auto_steps, evolve, initial, trial
 from .view import describe, legal
+from .words import WORDS
 
 TITLE = "Bluffjack"
 SUMMARY = ("Blackjack hands with poker betting: closest to 21 wins the pot, all bust pays the house; "
            "played until one player holds every chip.")
 
-__all__ = ["NAME", "TITLE", "SUMMARY", "Options", "BluffjackExt", "initial", "decide", "apply", "legal",
-           "describe", "check_event", "card_value", "hand_total", "hand_key", "hand_name",
-           "ASIDE", "HOUSE", "ELIMINATED", "BETTING_STAGES", "_trial", "_auto_chain"]
-
-from ..ruleset import Ruleset  # noqa: E402
-from .words import WORDS  # noqa: E402
-
 RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=initial, decide=decide,
-                  evolve=apply, legal=legal, view=describe, check_event=check_event, words=WORDS)
+                  evolve=evolve, legal=legal, view=describe, check_event=check_event, words=WORDS)
+
+__all__ = ["NAME", "TITLE", "SUMMARY", "RULESET", "Options", "BluffjackExt", "initial", "decide", "evolve", "legal",
+           "describe", "check_event", "card_value", "hand_total", "hand_key", "hand_name", "trial", "auto_steps",
+           "ASIDE", "HOUSE", "ELIMINATED", "BETTING_STAGES"]

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from ... import events as ev
 from ...commands import Command
 from ...errors import RuleViolation
 from ...state import TableState
 from .. import base
-from .auto import _auto
-from .decide import _decide, _void
-from .options import ASIDE, ELIMINATED, NAME, Options
-from .showdown import _payouts, _unnamed
-from .table import _ext, _players_with_chips
+from .decide import decide_one, void
+from .options import ASIDE, ELIMINATED, NAME, Options, ext
+from .showdown import payouts, require_named
+from .stages import auto_step, with_chips
 
 
 def check_event(state: TableState, event: ev.Event) -> None:
@@ -22,53 +19,53 @@ def check_event(state: TableState, event: ev.Event) -> None:
     what potlog records by itself (rounds, the forced raise, the showdown) is recomputed."""
     from ...verify import command_for
 
-    e: Any = event
     plain = event.model_copy(update={"ruling": None})
-    t = e.type
-    if t == "session_opened":
+    if isinstance(event, ev.SessionOpened):
         base.check_opened(event, Options, NAME)
         return
-    ext = _ext(state)
-    if t == "void":
-        base.require_same(_void(state, command_for(event))[0], plain)  # type: ignore[arg-type]
+    x = ext(state)
+    if isinstance(event, ev.Void):
+        cmd = command_for(event)
+        assert cmd is not None
+        base.require_same(void(state, cmd)[0], plain)
         return
-    if state.in_hand and ext.due:
-        expected = _auto(state)
+    if state.in_hand and x.due:
+        expected = auto_step(state)
         if not expected:
-            raise RuleViolation(f"potlog has nothing to record by itself here, yet {ext.due} is due")
+            raise RuleViolation(f"potlog has nothing to record by itself here, yet {x.due} is due")
         base.require_same(expected[0], plain)
         return
-    if state.in_hand and ext.stage == "showdown" and t in ("pot_awarded", "transfer", "hand_ended"):
-        _unnamed(state)
-        payouts = _payouts(state)
-        if ext.paid < len(payouts):
-            base.require_same(payouts[ext.paid], plain)
-        elif t != "hand_ended":
+    if state.in_hand and x.stage == "showdown" and isinstance(event, (ev.PotAwarded, ev.Transfer, ev.HandEnded)):
+        require_named(state)
+        due = payouts(state)
+        if x.paid < len(due):
+            base.require_same(due[x.paid], plain)
+        elif not isinstance(event, ev.HandEnded):
             raise RuleViolation("the pot is already paid out")
         return
-    if t == "round_started":
-        raise RuleViolation("no betting round is due here")
-    if t == "player_left" and e.reason == ELIMINATED:
-        if state.in_hand or state.stack(e.player) or e.cashout:
-            raise RuleViolation(f"{e.player} still has chips or a hand to play: not eliminated")
-        return
-    if t == "transfer":
-        _check_transfer(state, e)
-        return
-    if t == "note":
-        return
+    match event:
+        case ev.RoundStarted():
+            raise RuleViolation("no betting round is due here")
+        case ev.PlayerLeft(reason=reason) if reason == ELIMINATED:
+            if state.in_hand or state.stack(event.player) or event.cashout:
+                raise RuleViolation(f"{event.player} still has chips or a hand to play: not eliminated")
+            return
+        case ev.Transfer():
+            return _check_transfer(state, event)
+        case ev.Note():
+            return
     cmd = command_for(event)
     if cmd is None:
-        raise RuleViolation(f"bluffjack never records {t}")
-    if t == "hand_started":
-        cmd = Command("hand", dealer=e.dealer)
-    decided = _decide(state, cmd)
+        raise RuleViolation(f"bluffjack never records {event.type}")
+    if isinstance(event, ev.HandStarted):
+        cmd = Command("hand", dealer=event.dealer)
+    decided = decide_one(state, cmd)
     if not decided:
         raise RuleViolation(f"the rules record nothing for '{cmd.verb}' here")
     base.require_same(decided[0], plain)
 
 
-def _check_transfer(state: TableState, e: Any) -> None:
+def _check_transfer(state: TableState, e: ev.Transfer) -> None:
     src, dest = e.from_account, e.to_account
     if src.startswith("seat:") and dest.startswith("seat:"):
         if e.amount > state.balance(src):
@@ -77,7 +74,7 @@ def _check_transfer(state: TableState, e: Any) -> None:
     if src == ASIDE and dest.startswith("seat:") and not state.in_hand:
         if e.amount > state.balance(ASIDE):
             raise RuleViolation(f"only {state.balance(ASIDE)} chips are set aside")
-        holders = _players_with_chips(state)
+        holders = with_chips(state)
         if len(holders) > 1 and dest[5:] not in holders and state.hands_played:
             raise RuleViolation(f"{dest[5:]} is not still in the game")
         return

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from ...cards import rank, suit
+from .options import Options
 
 
 def card_value(card: str) -> int:
@@ -27,27 +28,25 @@ def hand_total(cards: list[str]) -> int:
 _TWO_CARD_21 = {"10": 1, "J": 2, "Q": 3, "K": 4}
 
 
-def hand_key(cards: list[str], options: dict[str, Any]) -> tuple[int, ...]:
+def hand_key(cards: list[str], options: Options | Mapping[str, Any]) -> tuple[int, ...]:
     """A key that orders hands best-last under the table's options (bust is lowest)."""
+    o = options if isinstance(options, Options) else Options.model_validate(options)
     total = hand_total(cards)
     n = len(cards)
     if total > 21:
         return (0,)
     if total == 21:
-        if options.get("best_hand") and n == 2:
+        if o.best_hand and n == 2:
             other = [rank(c) for c in cards if rank(c) != "A"]
             kind = _TWO_CARD_21.get(other[0], 0) if other else 0
             return (3, 2 * kind - 1 + (1 if suit(cards[0]) == suit(cards[1]) else 0))
         return (3, 0)
-    size = int(options.get("charlie") or 0)
-    if size:
-        minimum = bool(options.get("charlie_minimum"))
-        if n == size or (minimum and n > size):
-            return (2, total, n if minimum else 0)
+    if o.charlie and (n == o.charlie or (o.charlie_minimum and n > o.charlie)):
+        return (2, total, n if o.charlie_minimum else 0)
     return (1, total)
 
 
-def hand_name(cards: list[str], options: dict[str, Any]) -> str:
+def hand_name(cards: list[str], options: Options | Mapping[str, Any]) -> str:
     key = hand_key(cards, options)
     total = hand_total(cards)
     if key[0] == 0:

@@ -6,6 +6,9 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ...state import TableState
+from ..ruleset import options_of
+
 NAME = "bluffjack"
 
 ASIDE = "pot:aside"
@@ -76,3 +79,19 @@ class BluffjackExt:
     paid: int = 0
     recent: list[int] = field(default_factory=list)
     final: list[int] = field(default_factory=list)
+
+
+def opts(state: TableState) -> Options:
+    """The table's options, parsed once."""
+    return options_of(state, Options)
+
+
+def ext(state: TableState) -> BluffjackExt:
+    """Where the hand is (a fresh `BluffjackExt` before the session opens)."""
+    if not isinstance(state.ext, BluffjackExt):
+        state.ext = BluffjackExt()
+    return state.ext
+
+
+def chips(n: int) -> str:
+    return f"{n} chip" if n == 1 else f"{n} chips"

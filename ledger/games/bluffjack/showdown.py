@@ -5,105 +5,109 @@ from __future__ import annotations
 
 from ... import events as ev
 from ...cards import UNKNOWN
-from ...chips import side_pots, split_evenly
+from ...chips import side_pots
 from ...commands import Command
 from ...errors import RuleViolation
+from ...kit import pots
 from ...state import Seat, TableState
 from .. import base
-from .auto import _trial
 from .hands import hand_key, hand_name
-from .options import ASIDE, ELIMINATED, HOUSE
-from .table import _clockwise, _ext, _live, _opt
-from .verbs import _handler
-from .view import _waiting
+from .options import ASIDE, ELIMINATED, HOUSE, ext, opts
+from .stages import around, live, trial
+from .view import waiting
 
 
-def _payouts(state: TableState) -> list[ev.Event]:
+def payouts(state: TableState) -> list[ev.Event]:
     """Every payment out of the pot this hand, worked out from what does not change while the
     pot is paid: the cards, who folded, and what each player put in."""
     hand = state.hand
     assert hand is not None
-    everyone = _clockwise(state, hand.dealer)
-    live = [s for s in everyone if s.in_hand and not s.folded]
+    everyone = around(state)
+    still = [s for s in everyone if s.in_hand and not s.folded]
     total = sum(s.hand_bet for s in everyone)
     if not total:
         return []
-    if len(live) == 1:
-        return [base.make_event(ev.PotAwarded, shares=[ev.Share(player=live[0].name, amount=total)],
+    if len(still) == 1:
+        return [base.make_event(ev.PotAwarded, shares=[ev.Share(player=still[0].name, amount=total)],
                                 reason="everyone else folded")]
-    opts = state.options
-    cards = {s.name: [h.card for h in s.cards] for s in live}
-    keys = {name: hand_key(c, opts) for name, c in cards.items()}
+    o = opts(state)
+    cards = {s.name: [h.card for h in s.cards] for s in still}
+    keys = {name: hand_key(c, o) for name, c in cards.items()}
     layers = side_pots([(s.name, s.hand_bet, s.in_hand and not s.folded) for s in everyone])
-    no_house = bool(_opt(state, "no_house"))
     out: list[ev.Event] = []
     for i, layer in enumerate(layers):
         label = "the pot" if len(layers) == 1 else ("main pot" if i == 0 else f"side pot {i}")
-        eligible = list(layer.eligible) or [s.name for s in live]
+        eligible = list(layer.eligible) or [s.name for s in still]
         if len(eligible) == 1:
             out.append(base.make_event(ev.PotAwarded, shares=[ev.Share(player=eligible[0], amount=layer.amount)],
                                        reason=f"{label}: back to {eligible[0]}, nobody else matched it"))
             continue
         best = max(keys[p] for p in eligible)
         if best[0] == 0:
-            why = "set aside for the last player standing" if no_house else "the house takes it"
-            out.append(base.make_event(ev.Transfer, from_account="pot", to_account=ASIDE if no_house else HOUSE,
+            why = "set aside for the last player standing" if o.no_house else "the house takes it"
+            out.append(base.make_event(ev.Transfer, from_account="pot", to_account=ASIDE if o.no_house else HOUSE,
                                        amount=layer.amount, reason=f"{label}: everyone in it is over 21, {why}"))
             continue
         winners = [p for p in eligible if keys[p] == best]
-        shares = [ev.Share(player=p, amount=a) for p, a in split_evenly(layer.amount, winners) if a]
-        shown = ", ".join(f"{p} {hand_name(cards[p], opts)}" for p in eligible)
+        shares = [ev.Share(player=p, amount=a) for p, a in pots.split(layer.amount, winners, eligible)]
+        shown = ", ".join(f"{p} {hand_name(cards[p], o)}" for p in eligible)
         verb = "split" if len(winners) > 1 else f"{winners[0]} wins"
         out.append(base.make_event(ev.PotAwarded, shares=shares, reason=f"{label}: {verb} ({shown})"[:200]))
     return out
 
 
-def _unnamed(state: TableState) -> None:
-    for s in _live(state):
-        if len(_live(state)) > 1 and any(h.card == UNKNOWN for h in s.cards):
+def require_named(state: TableState) -> None:
+    """Refuse a showdown while a live player's face-down card is unknown."""
+    for s in live(state):
+        if len(live(state)) > 1 and any(h.card == UNKNOWN for h in s.cards):
             raise RuleViolation(f"{s.name}'s face-down card was never named: say what it is "
                                 f"(potlog reveal {s.name} CARD), then showdown")
 
 
-@_handler("showdown")
-def _showdown(state: TableState, cmd: Command) -> list[ev.Event]:
+def _paid_out(event: ev.Event) -> int:
+    match event:
+        case ev.Transfer(amount=amount):
+            return amount
+        case ev.PotAwarded(shares=shares):
+            return sum(x.amount for x in shares)
+    return 0
+
+
+def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
     base.require_hand(state)
-    ext = _ext(state)
     hand = state.hand
     assert hand is not None
-    if ext.stage != "showdown":
-        raise RuleViolation(f"the hand is not ready for the showdown: {_waiting(state)}")
-    _unnamed(state)
-    live = _live(state)
+    if ext(state).stage != "showdown":
+        raise RuleViolation(f"the hand is not ready for the showdown: {waiting(state)}")
+    require_named(state)
+    still = live(state)
     events: list[ev.Event] = []
-    if len(live) > 1:
-        for s in live:
+    if len(still) > 1:
+        for s in still:
             down = [h.card for h in s.cards if not h.up]
             if down:
                 events.append(base.make_event(ev.CardsRevealed, holder=s.name, cards=down))
-    payouts = _payouts(state)[ext.paid:]
-    owed = sum(e.amount if e.type == "transfer" else sum(x.amount for x in e.shares)  # type: ignore[attr-defined]
-               for e in payouts)
+    due = payouts(state)[ext(state).paid:]
+    owed = sum(_paid_out(e) for e in due)
     if owed != state.balance("pot"):
         raise RuleViolation(f"the pot holds {state.balance('pot')} chips but the bets add up to {owed}: "
                             "settle this hand with --override")
-    events += payouts
+    events += due
     events.append(base.make_event(ev.HandEnded, hand=hand.number))
-    return events + _after_hand(_trial(state, events), live)
+    return events + _after_hand(trial(state, events), still)
 
 
-def _after_hand(state: TableState, live: list[Seat]) -> list[ev.Event]:
+def _after_hand(state: TableState, still: list[Seat]) -> list[ev.Event]:
     """After the hand: eliminations, what was set aside, and the end of the game."""
     out: list[ev.Event] = []
     stacks = {s.name: state.stack(s.name) for s in state.seats}
-    active = [s.name for s in _clockwise(state, state.hand.dealer if state.hand else None) if s.active]
+    active = [s.name for s in around(state) if s.active]
     aside = state.balance(ASIDE)
     if aside and not any(stacks[p] for p in active):
-        for p, a in split_evenly(aside, [s.name for s in live]):
-            if a:
-                out.append(base.make_event(ev.Transfer, from_account=ASIDE, to_account="seat:" + p, amount=a,
-                                           reason="nobody else is left: what was set aside is shared"))
-                stacks[p] += a
+        for p, a in pots.split(aside, [s.name for s in still], [s.name for s in still]):
+            out.append(base.make_event(ev.Transfer, from_account=ASIDE, to_account="seat:" + p, amount=a,
+                                       reason="nobody else is left: what was set aside is shared"))
+            stacks[p] += a
         aside = 0
     for p in active:
         if stacks[p] == 0:

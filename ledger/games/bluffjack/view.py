@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
+from ...kit import betting as bets
 from ...state import TableState
 from .. import base
-from .auto import _auto_chain, _trial
 from .hands import hand_total
-from .options import ASIDE, HOUSE
-from .table import _ext, _opt, _order, _owes, _players_with_chips
+from .options import ASIDE, HOUSE, ext, opts
+from .stages import auto_steps, order, trial, with_chips
 
 
-def _bet_verbs(state: TableState, player: str) -> tuple[str, ...]:
-    seat = state.seat(player)
-    assert seat is not None
-    owed = _owes(state, seat)
+def bet_verbs(state: TableState, player: str) -> tuple[str, ...]:
+    owed = bets.owed(state, player)
     if owed >= state.stack(player):
         return ("allin", "fold")
     if owed:
@@ -21,28 +19,27 @@ def _bet_verbs(state: TableState, player: str) -> tuple[str, ...]:
     return ("check", "bet", "allin", "fold")
 
 
-def _waiting(state: TableState) -> str:
+def waiting(state: TableState) -> str:
     """What the hand waits for, in words."""
-    ext = _ext(state)
+    x = ext(state)
     hand = state.hand
     if hand is None or hand.ended:
         return "no hand is in progress (potlog hand)"
     who = hand.to_act
-    if ext.stage in ("deal", "deal-up"):
+    if x.stage in ("deal", "deal-up"):
         if who:
             seat = state.seat(who)
             kind = "face-down" if seat is not None and not seat.cards else "face-up"
             return f"{who} is dealt a {kind} card next"
-        missing = [s.name for s in _order(state) if s.name not in ext.anted]
+        missing = [s.name for s in order(state) if s.name not in x.anted]
         return f"waiting for the ante from {', '.join(missing)}" if missing else "the betting starts"
-    if ext.stage == "showdown":
+    if x.stage == "showdown":
         return "the betting is over: potlog showdown"
     if who is None:
         return "nobody is to act"
-    if ext.stage == "drawing" and ext.drew != who and who not in ext.stood:
+    if x.stage == "drawing" and x.drew != who and who not in x.stood:
         return f"{who} to take a card or stand"
-    seat = state.seat(who)
-    owed = _owes(state, seat) if seat is not None else 0
+    owed = bets.owed(state, who)
     return f"{who} to call {owed}, raise or fold" if owed else f"{who} to check, bet or fold"
 
 
@@ -50,7 +47,7 @@ def legal(state: TableState) -> list[base.Legal]:
     if state.closed:
         return []
     if not state.in_hand:
-        holders = _players_with_chips(state)
+        holders = with_chips(state)
         if len(holders) == 1 and state.hands_played:
             return [base.Legal(None, ("close", "note"), f"the game is over: {holders[0]} holds every chip")]
         if not holders and state.hands_played:
@@ -58,43 +55,42 @@ def legal(state: TableState) -> list[base.Legal]:
         if len(holders) < 2:
             return [base.Legal(None, ("join", "rebuy", "note", "close"), "a hand needs 2 players with chips")]
         return [base.Legal(None, ("hand", "join", "rebuy", "leave", "count", "note", "close"))]
-    if _ext(state).due:  # after a ruling or a void: the step potlog records before the next command
-        state = _trial(state, _auto_chain(state))
-    ext = _ext(state)
+    if ext(state).due:  # after a ruling or a void: the step potlog records before the next command
+        state = trial(state, auto_steps(state))
+    x = ext(state)
     hand = state.hand
     assert hand is not None
     out: list[base.Legal] = []
     who = hand.to_act
-    if ext.stage in ("deal", "deal-up"):
+    if x.stage in ("deal", "deal-up"):
         if who:
-            out.append(base.Legal(who, ("deal",), _waiting(state)))
-        if ext.stage == "deal":
-            ante = int(_opt(state, "ante"))
-            for s in _order(state):
-                if s.name not in ext.anted:
+            out.append(base.Legal(who, ("deal",), waiting(state)))
+        if x.stage == "deal":
+            ante = opts(state).ante
+            for s in order(state):
+                if s.name not in x.anted:
                     out.append(base.Legal(s.name, ("ante",), f"ante {min(ante, state.stack(s.name))}"))
-    elif ext.stage == "showdown":
+    elif x.stage == "showdown":
         out.append(base.Legal(None, ("reveal", "showdown"), "potlog showdown settles the hand"))
     elif who is not None:
-        if ext.stage == "drawing" and ext.drew != who and who not in ext.stood:
+        if x.stage == "drawing" and x.drew != who and who not in x.stood:
             out.append(base.Legal(who, ("hit", "stand"), "take a card or stand"))
         else:
-            seat = state.seat(who)
-            owed = _owes(state, seat) if seat is not None else 0
+            owed = bets.owed(state, who)
             note = "nothing to call" if not owed else (f"{owed} to call" if owed < state.stack(who) else
                                                         f"{owed} to call: all-in or fold")
-            out.append(base.Legal(who, _bet_verbs(state, who), note))
+            out.append(base.Legal(who, bet_verbs(state, who), note))
     return out
 
 
 def describe(state: TableState) -> list[tuple[str, str]]:
-    ext = _ext(state)
+    x = ext(state)
     lines: list[tuple[str, str]] = []
     hand = state.hand
     if hand is not None and hand.number and not hand.ended:
-        lines.append(("stage", ext.stage))
+        lines.append(("stage", x.stage))
         shown = []
-        for s in _order(state):
+        for s in order(state):
             if s.folded:
                 continue
             if not s.cards:
@@ -102,7 +98,7 @@ def describe(state: TableState) -> list[tuple[str, str]]:
             up = [h.card for h in s.cards if h.up]
             down = len(s.cards) - len(up)
             text = (f"{s.name} shows {hand_total(up)}" if up else s.name) + (f" +{down} down" if down else "")
-            if s.name in ext.stood:
+            if s.name in x.stood:
                 text += ", stood"
             shown.append(text)
         if shown:
@@ -111,7 +107,7 @@ def describe(state: TableState) -> list[tuple[str, str]]:
         lines.append(("set aside", f"{state.balance(ASIDE)} (for the last player standing)"))
     if state.balance(HOUSE):
         lines.append(("house", str(state.balance(HOUSE))))
-    holders = _players_with_chips(state)
+    holders = with_chips(state)
     if not state.in_hand and len(holders) == 1 and state.hands_played:
         lines.append(("game", f"over: {holders[0]} holds every chip"))
     return lines
