@@ -172,16 +172,19 @@ def decide(state: TableState, cmd: Command) -> list[ev.Event]:
     return own(state, cmd) if own is not None else base.decide_generic(state, cmd, NAME)
 
 
+_DICE_EVENTS = frozenset({ev.HandStarted, ev.DiceRolled, ev.DiceCupped, ev.DiceRerolled, ev.DiceShown})
+
+
 def evolve(state: TableState, event: ev.Event) -> None:
-    match event:
-        case ev.HandStarted() if state.hand is not None:
-            state.hand.phase = "playing"
-        case _:
-            pass
-    if not isinstance(state.ext, FreeformExt):
-        state.ext = FreeformExt()
-    dice.evolve(state.ext.cups, state, event)
-    pots.evolve(state, event)
+    kind = type(event)  # most events are bets and deals: skip the engines they do not concern
+    if kind is ev.HandStarted and state.hand is not None:
+        state.hand.phase = "playing"
+    if kind in _DICE_EVENTS:
+        if not isinstance(state.ext, FreeformExt):
+            state.ext = FreeformExt()
+        dice.evolve(state.ext.cups, state, event)
+    elif kind is ev.PotCarried:
+        pots.evolve(state, event)
 
 
 def legal(state: TableState) -> list[base.Legal]:
