@@ -431,3 +431,22 @@ def test_a_fold_out_of_turn_by_ruling_keeps_the_turn_where_it_was(potlog, tmp_pa
     potlog("fold", "Cy", "--override", "Cy mucked early")
     _, data = table(potlog)
     assert data["hand"]["to_act"] == "Ben" and data["legal"] == ["Ben: check, bet, allin, fold — nothing to call"]
+
+
+def test_a_card_turned_up_unseen_by_a_ruling_does_not_break_the_state(potlog, tmp_path):
+    potlog.run_script("new bluffjack --name t -p Ann=20 -p Ben=20\nhand --dealer Ann\ndeal Ben 5S\ndeal Ann 6S\n",
+                      tmp_path)
+    potlog("deal", "Ben", "??", "--up", "--override", "turned over before anyone saw it")
+    r = potlog("state")
+    assert r.exit_code == 0 and "Traceback" not in r.output and "Ben shows" in r.output, r.output
+
+
+def test_a_showdown_after_everyone_folded_by_rulings_sends_the_pot_to_the_house(potlog, tmp_path):
+    potlog.run_script(DEAL.join(["new bluffjack --name t -p Ann=20 -p Ben=20 -p Cy=20 -o ante=2\n", "\n"])
+                      + "fold Cy\nfold Ann\n", tmp_path)
+    potlog("fold", "Ben", "--override", "Ben mucked too")
+    r = potlog("showdown")
+    assert r.exit_code == 0 and "Traceback" not in r.output, r.output
+    stacks, data = table(potlog)
+    assert data["hand"]["ended"] and data["accounts"]["pot"] == 0 and data["accounts"]["house"] == 8
+    assert stacks == {"Ann": 18, "Ben": 16, "Cy": 18}

@@ -35,7 +35,11 @@ Public API (all pure; `order` is the round's seat names in turn order, the opene
   (``order[0]``, Blücher's first player) bets; everyone else calls or folds, nobody checks or
   raises, and the opener may not fold before opening. ``ready(state, player, verb)``: the
   game's own precondition for a bet, call or all-in (raise `RuleViolation`: Blücher's
-  declarations and hole card before the opening bet).
+  declarations and hole card before the opening bet). ``reopens``: what re-opens a ``reraise``
+  round for everyone else: ``raise`` (a bet, a raise, a full all-in raise) or ``highest`` (any
+  move after which the player bets more than everyone else in the hand: Bluffjack's; the
+  round's minimum and forced stakes aside). ``folds_act``: a fold counts as having acted
+  (False: a folded player is simply out of the round).
 - ``Forced(kind, seat, amount)``: kind ``ante`` | ``blind`` | ``bring-in`` | ``raise``
   (Bluffjack's forced raise); `seat` is an index into `order`; `amount` chips or None for
   the round's minimum bet.
@@ -45,14 +49,15 @@ Public API (all pure; `order` is the round's seat names in turn order, the opene
 - ``owed(state, player) -> int``: chips to call.
 - ``can_act(state, seat) -> bool``: in the hand, seated, not folded, chips behind.
 - ``waiting(state, book, rules) -> SeatTest``: the seat still has a move this round.
-- ``to_act(state, book, rules, order) -> str | None``: who acts next; None when the round is over.
+- ``to_act(state, book, rules, order, *, last=None) -> str | None``: who acts next (after
+  `last`, when the game keeps who acted last); None when the round is over.
 - ``limits(state, book, rules, player) -> Limits``: what `player` may do now: ``Limits(owed,
   may_check, may_bet, may_raise, low, high)``, low/high the smallest and largest bet or raise
   (high None: up to the stack). The smallest raise is ``min_bet`` (not the last raise's size).
 - ``check_move(state, book, rules, move) -> None``: raise `RuleViolation` (worded for people)
   when the move breaks the round's rules. Turn order is not checked here (``turn``).
-- ``turn(state, rules, player, doing, waiting_text="") -> None``: refuse a move out of turn
-  (``hand.to_act`` is not `player`).
+- ``turn(state, rules, player, doing, waiting_text="", hint="") -> None``: refuse a move out of
+  turn (``hand.to_act`` is not `player`); `hint` fills ``{hint}`` in the "turn" wording.
 - ``record(state, book, rules, event, *, forced=False) -> None``: update the book for a
   recorded Bet, Call, Raise, AllIn, Check or Fold (call it from ``evolve``, after the core
   step); other events are ignored.
@@ -156,6 +161,8 @@ class Betting:
     messages: Mapping[str, str] = field(default_factory=dict)
     opener_only: bool = False
     ready: Callable[[TableState, str, str], None] | None = None
+    reopens: Literal["raise", "highest"] = "raise"
+    folds_act: bool = True
 
     def say(self, key: str, **values: object) -> str:
         """The refusal `key` in this round's wording."""
@@ -248,10 +255,13 @@ def waiting(state: TableState, book: Book, rules: Betting) -> SeatTest:
     return test
 
 
-def to_act(state: TableState, book: Book, rules: Betting, order: Sequence[str]) -> str | None:
+def to_act(state: TableState, book: Book, rules: Betting, order: Sequence[str], *,
+           last: str | None = None) -> str | None:
     """Who acts next, or None when the round is over. Without ``reraise`` the go-around comes
     first (the first in `order` who has not acted), then the call-backs in `order`; with it,
-    the next waiting seat after the last to act (from ``order[rules.opens]`` at first)."""
+    the next waiting seat after the last to act (from ``order[rules.opens]`` at first). `last`:
+    who acted last, when the game keeps it (a move out of turn by a ruling leaves the order of
+    ``book.acted`` stale); by default the last of ``book.acted``."""
     if state.hand is None:
         return None
     able = _able(state, order)
@@ -268,8 +278,9 @@ def to_act(state: TableState, book: Book, rules: Betting, order: Sequence[str]) 
                     return seat.name
         return None
     names = list(order)
-    last = next((p for p in reversed(book.acted) if p in names), None)
-    start = names.index(last) + 1 if last is not None else min(rules.opens, max(len(names) - 1, 0))
+    if last is None:
+        last = next((p for p in reversed(book.acted) if p in names), None)
+    start = names.index(last) + 1 if last in names else min(rules.opens, max(len(names) - 1, 0))
     test = waiting(state, book, rules)
     for i in range(len(names)):
         name = names[(start + i) % len(names)]
@@ -310,13 +321,14 @@ def limits(state: TableState, book: Book, rules: Betting, player: str) -> Limits
 
 # ----------------------------------------------------------------------------- checking
 
-def turn(state: TableState, rules: Betting, player: str, doing: str, waiting_text: str = "") -> None:
-    """Refuse a move by `player` when it is not their turn."""
+def turn(state: TableState, rules: Betting, player: str, doing: str, waiting_text: str = "", hint: str = "") -> None:
+    """Refuse a move by `player` when it is not their turn (`hint`: more words for the "turn"
+    refusal, such as "(Ann's forced raise is already in)")."""
     hand = state.hand
     to = hand.to_act if hand is not None else None
     if to != player:
         if to:
-            raise RuleViolation(rules.say("turn", player=player, doing=doing, to_act=to))
+            raise RuleViolation(rules.say("turn", player=player, doing=doing, to_act=to, hint=hint))
         raise RuleViolation(rules.say("no_turn", player=player, doing=doing, waiting=waiting_text or "nobody acts now"))
 
 
@@ -430,7 +442,9 @@ def record(state: TableState, book: Book, rules: Betting, event: ev.Event, *, fo
             seat = state.seat(event.player)
             bet_now = seat.round_bet if seat is not None else 0
             raising = isinstance(event, (ev.Bet, ev.Raise)) or (isinstance(event, ev.AllIn) and bet_now > book.high)
-            if not forced:
+            if rules.reopens == "highest":
+                _record_highest(state, book, event.player, bet_now)
+            elif not forced:
                 full = isinstance(event, (ev.Bet, ev.Raise)) or bet_now - book.high >= rules.smallest(state)
                 if rules.reraise and raising and (full or rules.short_all_in_reopens):
                     book.acted = [event.player]
@@ -440,11 +454,24 @@ def record(state: TableState, book: Book, rules: Betting, event: ev.Event, *, fo
                     book.raised.append(event.player)
             if state.hand is not None:
                 book.high = state.hand.current_bet
-        case ev.Check() | ev.Fold():
+        case ev.Check() if rules.reopens == "highest":
+            seat = state.seat(event.player)
+            _record_highest(state, book, event.player, seat.round_bet if seat is not None else 0)
+        case ev.Check() | ev.Fold() if rules.folds_act or isinstance(event, ev.Check):
             if event.player not in book.acted:
                 book.acted.append(event.player)
         case _:
             pass
+
+
+def _record_highest(state: TableState, book: Book, player: str, bet_now: int) -> None:
+    """``reopens="highest"``: a move that leaves `player` betting more than everyone else in the
+    hand re-opens the round (they alone have acted); any other adds them to those who have."""
+    others = [s.round_bet for s in state.seats if s.name != player and s.in_hand]
+    if bet_now > max(others, default=0):
+        book.acted = [player]
+    elif player not in book.acted:
+        book.acted.append(player)
 
 
 def table_stakes(state: TableState, cmd: Command,

@@ -24,6 +24,8 @@ Public API:
   `each` in all, no more than the stock) or to ``all``/``everyone`` (unseen cards to each
   player in `order` who is short).
 - ``short(state, each, order=None) -> list[str]``: who still has fewer than `each` cards.
+- ``fewest_first(state, order, each) -> str | None``: who gets the next card when the deal goes
+  round one card at a time: the first in `order` with the fewest, until everyone has `each`.
 - ``dealt(state, each) -> bool``: everyone in the hand has `each` cards (the deal is over).
 - ``buy(state, cmd, rules, player, *, cost, stock, kept=None, bought=(), acted=()) ->
   [CardsExchanged]``: one card for one, at `cost` chips (to the pot); refused a second time
@@ -67,7 +69,7 @@ from ..games import base
 from ..state import TableState
 from .turns import clockwise
 
-__all__ = ["Dealing", "MESSAGES", "Stock", "buy", "deal", "dealt", "held_or_unseen", "hole", "hole_missing",
+__all__ = ["Dealing", "MESSAGES", "Stock", "buy", "deal", "dealt", "fewest_first", "held_or_unseen", "hole", "hole_missing",
            "one_card", "reshuffle", "track_hole", "seat_in", "short", "start", "track", "turn_up"]
 
 MESSAGES: Mapping[str, str] = {
@@ -153,6 +155,14 @@ def short(state: TableState, each: int, order: Sequence[str] | None = None) -> l
     """Who (in `order`, default the seats') is dealt in and still has fewer than `each` cards."""
     seats = (state.seat(n) for n in order) if order is not None else iter(state.seats)
     return [s.name for s in seats if s is not None and s.in_hand and len(s.cards) < each]
+
+
+def fewest_first(state: TableState, order: Sequence[str], each: int) -> str | None:
+    """One card at a time, fewest first: the first in `order` (dealt in, not folded) holding
+    the fewest cards, while that is fewer than `each`; None when everyone has `each`."""
+    seats = [s for s in (state.seat(n) for n in order) if s is not None and s.in_hand and not s.folded]
+    fewest = min((len(s.cards) for s in seats), default=each)
+    return next((s.name for s in seats if len(s.cards) == fewest), None) if fewest < each else None
 
 
 def dealt(state: TableState, each: int) -> bool:

@@ -5,15 +5,20 @@ closes a betting round by the next round. A game says what follows a table state
 `then` applies the command's events to a copy, asks, and repeats until nothing more follows;
 `trial` is the copy with some events applied, for a step that must look past them; `check`
 is ``potlog verify --rules`` for a game that decides this way.
+
+Corrections newest first (`Recent`, `newest_first`): a game whose steps stand on each other
+(a round opened by a call, a forced raise on its antes) lets ``potlog void`` undo only the
+newest event of the last hand, and never what its rules record once a hand is over.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Protocol
 
 from .. import events as ev
 from ..commands import Command
 from ..errors import RuleViolation
+from ..games import base
 from ..reducer import apply
 from ..state import TableState
 
@@ -73,3 +78,39 @@ def check(state: TableState, event: ev.Event, after: After, decide: Decide, comm
     if not decided:
         raise RuleViolation(f"the rules record nothing for '{cmd.verb}' here")
     require_same(decided[0], plain)
+
+
+class Recent(Protocol):
+    """Where a game keeps the seqs of the last hand's events (`recent`, voids aside) and of
+    those its rules recorded once the hand was over (`final`)."""
+
+    recent: list[int]
+    final: list[int]
+
+
+def track(state: TableState, book: Recent, event: ev.Event, *, final: bool) -> None:
+    """In ``evolve`` (``state.seq`` is the event's): a new hand starts the list again; `final`
+    marks an event the rules record after a hand, which stands with the hand's result."""
+    hand = state.hand
+    if isinstance(event, ev.HandStarted):
+        book.recent, book.final = [], []
+    elif final and hand is not None and hand.ended:
+        book.final.append(state.seq)
+    if not isinstance(event, ev.Void):
+        book.recent.append(state.seq)
+
+
+def newest_first(state: TableState, cmd: Command, book: Recent, *, game: str, final: str) -> list[ev.Event]:
+    """``potlog void``, newest event first and only within the last hand; `final` is the
+    refusal for an event recorded after the hand (field: target)."""
+    recent, target = book.recent, cmd.target
+    if target is not None and target in book.final:
+        raise RuleViolation(final.format(target=target))
+    if target is not None and recent and target != recent[-1] and 1 < target <= state.seq \
+            and target not in state.voided:
+        if target in recent:
+            raise RuleViolation(f"void seq {recent[-1]} first: in {game} corrections go from the newest "
+                                f"event back (seq {recent[-1]} came after seq {target})")
+        raise RuleViolation(f"seq {target} came before the last hand started (seq {recent[0]}): only the "
+                            "events since then can be voided, newest first")
+    return base.void(state, cmd)

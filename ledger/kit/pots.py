@@ -18,15 +18,19 @@ but `evolve`, the game's hook):
         `total`: the pot's chips (default its balance; a re-check after some awards passes
         what it held). `payout` (a `Payout`) words the awards and says what a layer whose
         best hand loses (every contender busts) pays: Blücher's least-wrong chip per player,
-        Bluffjack's house.
+        Bluffjack's house; with ``open_to_live``, a layer no live player reached is open to
+        every live player.
     award(shares, reason, *, pot="pot") -> Event
         one award of (player, chips) shares, its reason cut to fit.
     award_all(state, player, reason, *, pot="pot", amount=None) -> list[Event]
         the whole pot to one player (everyone else folded).
     carry(state, *, pot="pot") -> Event           the kitty stands: the whole pot rides.
-    to_house(state, reason, *, pot="pot", amount=None) -> Event
-    set_aside(state, name, *, pot="pot", amount=None) -> Event
-        chips to ``pot:NAME``, a pot that persists between hands (a jackpot).
+    to_house(state, reason, *, pot="pot", amount=None, held=None) -> Event
+    set_aside(state, name, *, pot="pot", amount=None, held=None, reason=None) -> Event
+        chips to ``pot:NAME``, a pot that persists between hands (a jackpot); with a reason,
+        as a `Transfer`. `held`: what the pot holds part-way through a payout worked out ahead.
+    share(state, players, reason, *, pot) -> list[Event]
+        the whole of `pot` shared evenly among `players`, a `Transfer` each.
     paid_out(event) -> int
         the chips an award, a carry-over or a transfer takes out of a pot (0 for other events).
     evolve(state, event) -> None
@@ -89,6 +93,8 @@ class Payout:
         loses: (player) -> their hand wins nothing (a bust); a layer whose best hand loses,
             or that nobody can win, is paid by `lost`.
         lost: (layer, contenders best first) -> (events, chips that ride); default: refused.
+        open_to_live: a layer no live player reached (everyone who bet that much folded) is
+            contested by every live player; False: nobody can win it (`lost`, or refused).
     """
 
     single: str = "the pot"
@@ -97,6 +103,7 @@ class Payout:
     reason: Callable[[Layer, list[str]], str] | None = None
     loses: Callable[[str], bool] | None = None
     lost: Callable[[Layer, list[str]], tuple[list[ev.Event], int]] | None = None
+    open_to_live: bool = False
 
 
 PAYOUT = Payout()
@@ -214,7 +221,10 @@ def award_by_rank(state: TableState, ranks: Mapping[str, Ranked], order: Sequenc
     if back is not None:
         out.append(_award(pot, [back], UNCALLED))
     stands = 0
+    live = tuple(p for p in seats if _live(state, p))
     for layer in layers(state, seats, pot=pot, total=total, returned=payout.returned, single=payout.single):
+        if not layer.eligible and payout.open_to_live:
+            layer = Layer(layer.name, layer.amount, live)
         if not layer.eligible and payout.lost is None:
             raise RuleViolation(f"nobody is left in the hand to win {layer.name}")
         if len(layer.eligible) == 1:
@@ -256,27 +266,41 @@ def carry(state: TableState, *, pot: str = "pot") -> ev.Event:
     return make_event(ev.PotCarried, pot=pot, amount=have)
 
 
-def _amount(state: TableState, pot: str, amount: int | None) -> int:
-    have = state.balance(pot)
+def _amount(state: TableState, pot: str, amount: int | None, held: int | None = None) -> int:
+    have = state.balance(pot) if held is None else held
     amount = have if amount is None else amount
     if have <= 0 or not 0 < amount <= have:
         raise RuleViolation(f"{pot} holds {have} chips: move 1 to {have}, not {amount}")
     return amount
 
 
-def to_house(state: TableState, reason: str, *, pot: str = "pot", amount: int | None = None) -> ev.Event:
-    """The house takes `amount` (default: all) of `pot`."""
-    return make_event(ev.Transfer, from_account=pot, to_account="house", amount=_amount(state, pot, amount),
+def to_house(state: TableState, reason: str, *, pot: str = "pot", amount: int | None = None,
+             held: int | None = None) -> ev.Event:
+    """The house takes `amount` (default: all) of `pot`; `held`: what the pot holds at this
+    point of a payout worked out ahead (default: its balance)."""
+    return make_event(ev.Transfer, from_account=pot, to_account="house", amount=_amount(state, pot, amount, held),
                       reason=reason[:REASON_MAX])
 
 
-def set_aside(state: TableState, name: str, *, pot: str = "pot", amount: int | None = None) -> ev.Event:
+def set_aside(state: TableState, name: str, *, pot: str = "pot", amount: int | None = None,
+              held: int | None = None, reason: str | None = None) -> ev.Event:
     """`amount` (default: all) of `pot` set aside in ``pot:NAME``, which keeps it between
-    hands: a `PotCarried` to that account (`evolve` marks it persistent)."""
+    hands: a `PotCarried` to that account (`evolve` marks it persistent), or, with a `reason`,
+    a `Transfer` (the game marks the account persistent itself). `held` as in `to_house`."""
     dest = name if name.startswith("pot:") else "pot:" + name
     if dest == pot:
         raise RuleViolation(f"{pot} cannot be set aside into itself")
-    return make_event(ev.PotCarried, pot=pot, amount=_amount(state, pot, amount), to_account=dest)
+    chips = _amount(state, pot, amount, held)
+    if reason is not None:
+        return make_event(ev.Transfer, from_account=pot, to_account=dest, amount=chips, reason=reason[:REASON_MAX])
+    return make_event(ev.PotCarried, pot=pot, amount=chips, to_account=dest)
+
+
+def share(state: TableState, players: Sequence[str], reason: str, *, pot: str) -> list[ev.Event]:
+    """Everything in `pot` shared evenly among `players` (odd chips to the first), one
+    `Transfer` each: what was set aside, paid out when the game says."""
+    return [make_event(ev.Transfer, from_account=pot, to_account="seat:" + p, amount=a, reason=reason[:REASON_MAX])
+            for p, a in split(state.balance(pot), players, players)]
 
 
 def paid_out(event: ev.Event) -> int:

@@ -10,12 +10,12 @@ from ...cards import UNKNOWN, parse_cards
 from ...commands import Command
 from ...errors import InputError, RuleViolation
 from ...kit import betting as bets
-from ...kit import pots
+from ...kit import follow, pots
 from ...state import TableState
 from .. import base
 from .options import ASIDE, BETTING_STAGES, ELIMINATED, NAME, BluffjackExt, Options, chips, ext, opts
 from .showdown import showdown
-from .stages import BETTING, around, auto_steps, trial, with_chips
+from .stages import BETTING, around, auto_step, trial, with_chips
 from .view import waiting
 
 
@@ -25,12 +25,9 @@ def decide(state: TableState, cmd: Command) -> list[ev.Event]:
     base.require_open(state)
     if cmd.verb == "void":
         return void(state, cmd)
-    pre = auto_steps(state) if state.in_hand else []  # only after an overridden or voided event
-    current = trial(state, pre) if pre else state
-    events = decide_one(current, cmd)
-    if not events:
-        return pre + events
-    return pre + events + auto_steps(trial(current, events))
+    pre = follow.then(state, [], auto_step) if state.in_hand else []  # only after an overridden or voided event
+    events = decide_one(trial(state, pre), cmd)
+    return pre + follow.then(trial(state, pre), events, auto_step) if events else pre
 
 
 def decide_one(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -177,10 +174,11 @@ def _ante(state: TableState, cmd: Command) -> list[ev.Event]:
     return [base.make_event(ev.Ante, player=player, amount=owed)]
 
 
-def _bet_turn(state: TableState, player: str | None, doing: str) -> str:
+def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
+    """A betting move, on the player's turn to bet; with nothing to match, a call is a check."""
     base.require_hand(state)
-    name = base.require_live(state, player)
-    x = ext(state)
+    name, verb, x = base.require_live(state, cmd.player), cmd.verb, ext(state)
+    doing = "go all-in" if verb == "allin" else verb
     assert state.hand is not None
     who = state.hand.to_act
     if x.stage == "drawing":
@@ -195,34 +193,22 @@ def _bet_turn(state: TableState, player: str | None, doing: str) -> str:
         betting = x.stage in BETTING_STAGES and who is not None
     if not betting:
         raise RuleViolation(f"{name} cannot {doing} now: {waiting(state)}")
-    if who != name:
-        extra = ""
-        if name == x.forced and x.acted == [name] and x.stage == "opening":
-            extra = f" ({name}'s forced raise is already in)"
-        raise RuleViolation(f"it is {who}'s turn to bet, not {name}'s{extra}")
+    forced = name == x.forced and x.acted == [name] and x.stage == "opening"
+    bets.turn(state, BETTING, name, doing, hint=f" ({name}'s forced raise is already in)" if forced else "")
     if state.stack(name) == 0:
         raise RuleViolation(f"{name} is all-in: nothing more to bet")
-    return name
-
-
-def _call(state: TableState, cmd: Command) -> list[ev.Event]:
-    player = _bet_turn(state, cmd.player, "call")
-    if bets.owed(state, player) == 0:
+    if verb == "call" and bets.owed(state, name) == 0:
         if cmd.amount:
-            raise RuleViolation(f"{player} has nothing to match: the call is a check")
-        return [base.make_event(ev.Check, player=player)]
-    return base.call(state, cmd)
+            raise RuleViolation(f"{name} has nothing to match: the call is a check")
+        return [base.make_event(ev.Check, player=name)]
+    if verb in ("bet", "raise") and cmd.amount is not None:
+        bets.check_move(state, x, BETTING, bets.Move(verb, name, cmd.amount))
+    return _SHARED[verb](state, cmd)
 
 
-def _betting(doing: str, shared: Callable[[TableState, Command], list[ev.Event]]) \
-        -> Callable[[TableState, Command], list[ev.Event]]:
-    """A betting verb: the player's turn to bet, the smallest bet or raise, then the shared verb."""
-    def handler(state: TableState, cmd: Command) -> list[ev.Event]:
-        player = _bet_turn(state, cmd.player, doing)
-        if doing in ("bet", "raise") and cmd.amount is not None:
-            bets.check_move(state, bets.RoundBook(acted=ext(state).acted), BETTING, bets.Move(doing, player, cmd.amount))
-        return shared(state, cmd)
-    return handler
+_SHARED: dict[str, Callable[[TableState, Command], list[ev.Event]]] = {
+    "bet": base.bet, "raise": base.raise_, "call": base.call, "check": base.check, "allin": base.all_in,
+    "fold": base.fold}
 
 
 # ----------------------------------------------------------------------------- corrections and shared verbs
@@ -230,18 +216,9 @@ def _betting(doing: str, shared: Callable[[TableState, Command], list[ev.Event]]
 def void(state: TableState, cmd: Command) -> list[ev.Event]:
     """Corrections go from the newest event back, so no event is left standing on one that
     is gone (a round opened by a call that is void, a forced raise without its antes)."""
-    recent = ext(state).recent
-    if cmd.target is not None and cmd.target in ext(state).final:
-        raise RuleViolation(f"seq {cmd.target} is what the rules record once the hand is over (an elimination or the "
-                            "set-aside chips paid out): it stands with the hand's result and cannot be voided")
-    if cmd.target is not None and recent and cmd.target != recent[-1] and 1 < cmd.target <= state.seq \
-            and cmd.target not in state.voided:
-        if cmd.target in recent:
-            raise RuleViolation(f"void seq {recent[-1]} first: in bluffjack corrections go from the newest "
-                                f"event back (seq {recent[-1]} came after seq {cmd.target})")
-        raise RuleViolation(f"seq {cmd.target} came before the last hand started (seq {recent[0]}): only the "
-                            "events since then can be voided, newest first")
-    return base.void(state, cmd)
+    return follow.newest_first(state, cmd, ext(state), game=NAME, final=(
+        "seq {target} is what the rules record once the hand is over (an elimination or the set-aside chips "
+        "paid out): it stands with the hand's result and cannot be voided"))
 
 
 def _generic(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -265,32 +242,24 @@ def _generic(state: TableState, cmd: Command) -> list[ev.Event]:
 
 def _aside_after_leave(state: TableState, events: list[ev.Event]) -> list[ev.Event]:
     """No house: when a leave leaves one player with chips, they take what was set aside."""
-    aside = state.balance(ASIDE)
-    if not aside:
+    if not state.balance(ASIDE):
         return []
     after = trial(state, events)
     left = with_chips(after)
     if after.in_hand or len(left) != 1:
         return []
-    return [base.make_event(ev.Transfer, from_account=ASIDE, to_account="seat:" + left[0], amount=aside,
-                            reason="the last player standing wins what was set aside")]
+    return pots.share(state, left, "the last player standing wins what was set aside", pot=ASIDE)
 
 
 def _aside_at_close(state: TableState) -> list[ev.Event]:
-    aside = state.balance(ASIDE)
-    if not aside or state.in_hand:
-        return []
     seats = [s for s in around(state) if s.active]
     names = [s.name for s in seats if state.stack(s.name) > 0] or [s.name for s in seats]
-    return [base.make_event(ev.Transfer, from_account=ASIDE, to_account="seat:" + p, amount=a,
-                            reason="the game stops: what was set aside is shared")
-            for p, a in pots.split(aside, names, names)] if names else []
+    if not state.balance(ASIDE) or state.in_hand:
+        return []
+    return pots.share(state, names, "the game stops: what was set aside is shared", pot=ASIDE)
 
 
 HANDLERS: dict[str, Callable[[TableState, Command], list[ev.Event]]] = {
     "hand": _hand, "deal": _deal, "hit": _hit, "stand": _stand, "declare": _declare, "ante": _ante,
-    "call": _call, "bet": _betting("bet", base.bet), "raise": _betting("raise", base.raise_),
-    "check": _betting("check", base.check),
-    "allin": _betting("go all-in", base.all_in), "fold": _betting("fold", base.fold),
-    "showdown": showdown, "void": void,
+    **dict.fromkeys(("bet", "raise", "call", "check", "allin", "fold"), _bet), "showdown": showdown, "void": void,
 }

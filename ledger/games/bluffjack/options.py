@@ -57,7 +57,8 @@ class BluffjackExt:
         stage: idle, deal, opening, deal-up, second, drawing, final, showdown, ended.
         due: a step potlog records by itself next (opening, second, draws, final), or "".
         anted: who has anted this hand.
-        acted: who has acted in the betting since the last raise.
+        acted, raised, high: the betting round's book (`kit.betting`): who has acted since
+            the last move that re-opened it.
         stood: who has stood this hand.
         last: who last finished a turn (the next turn is clockwise after them).
         drew: in a more-betting draw, the player who has just taken a card or stood and now bets.
@@ -72,6 +73,8 @@ class BluffjackExt:
     due: str = ""
     anted: list[str] = field(default_factory=list)
     acted: list[str] = field(default_factory=list)
+    raised: list[str] = field(default_factory=list)
+    high: int = 0
     stood: list[str] = field(default_factory=list)
     last: str | None = None
     drew: str | None = None

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from ... import events as ev
 from ...cards import UNKNOWN
-from ...chips import side_pots
 from ...commands import Command
 from ...errors import RuleViolation
-from ...kit import pots
+from ...kit import deal, pots
+from ...kit.evaluators import Ranked
 from ...state import Seat, TableState
 from .. import base
 from .hands import hand_key, hand_name
@@ -20,40 +20,31 @@ from .view import waiting
 def payouts(state: TableState) -> list[ev.Event]:
     """Every payment out of the pot this hand, worked out from what does not change while the
     pot is paid: the cards, who folded, and what each player put in."""
-    hand = state.hand
-    assert hand is not None
-    everyone = around(state)
-    still = [s for s in everyone if s.in_hand and not s.folded]
-    total = sum(s.hand_bet for s in everyone)
+    names = [s.name for s in around(state)]
+    still = [s.name for s in live(state)]
+    total = sum(s.hand_bet for s in state.seats)
     if not total:
         return []
     if len(still) == 1:
-        return [base.make_event(ev.PotAwarded, shares=[ev.Share(player=still[0].name, amount=total)],
-                                reason="everyone else folded")]
+        return pots.award_all(state, still[0], "everyone else folded", amount=total)
     o = opts(state)
-    cards = {s.name: [h.card for h in s.cards] for s in still}
-    keys = {name: hand_key(c, o) for name, c in cards.items()}
-    layers = side_pots([(s.name, s.hand_bet, s.in_hand and not s.folded) for s in everyone])
-    out: list[ev.Event] = []
-    for i, layer in enumerate(layers):
-        label = "the pot" if len(layers) == 1 else ("main pot" if i == 0 else f"side pot {i}")
-        eligible = list(layer.eligible) or [s.name for s in still]
-        if len(eligible) == 1:
-            out.append(base.make_event(ev.PotAwarded, shares=[ev.Share(player=eligible[0], amount=layer.amount)],
-                                       reason=f"{label}: back to {eligible[0]}, nobody else matched it"))
-            continue
-        best = max(keys[p] for p in eligible)
-        if best[0] == 0:
-            why = "set aside for the last player standing" if o.no_house else "the house takes it"
-            out.append(base.make_event(ev.Transfer, from_account="pot", to_account=ASIDE if o.no_house else HOUSE,
-                                       amount=layer.amount, reason=f"{label}: everyone in it is over 21, {why}"))
-            continue
-        winners = [p for p in eligible if keys[p] == best]
-        shares = [ev.Share(player=p, amount=a) for p, a in pots.split(layer.amount, winners, eligible)]
-        shown = ", ".join(f"{p} {hand_name(cards[p], o)}" for p in eligible)
-        verb = "split" if len(winners) > 1 else f"{winners[0]} wins"
-        out.append(base.make_event(ev.PotAwarded, shares=shares, reason=f"{label}: {verb} ({shown})"[:200]))
-    return out
+    cards = {p: [h.card for h in s.cards] for p in still if (s := state.seat(p)) is not None}
+    ranks = {p: Ranked(hand_key(c, o), hand_name(c, o)) for p, c in cards.items()}
+
+    def reason(layer: pots.Layer, winners: list[str]) -> str:
+        shown = ", ".join(f"{p} {ranks[p].label}" for p in layer.eligible)
+        return f"{layer.name}: {'split' if len(winners) > 1 else f'{winners[0]} wins'} ({shown})"
+
+    def all_bust(layer: pots.Layer, contenders: list[str]) -> tuple[list[ev.Event], int]:
+        why = f"{layer.name}: {'everyone in it is over 21' if contenders else 'nobody is left in it'}, " + (
+            "set aside for the last player standing" if o.no_house else "the house takes it")
+        if o.no_house:
+            return [pots.set_aside(state, ASIDE, amount=layer.amount, held=total, reason=why)], 0
+        return [pots.to_house(state, why, amount=layer.amount, held=total)], 0
+
+    payout = pots.Payout(returned=False, lone="{layer}: back to {player}, nobody else matched it", reason=reason,
+                         loses=lambda p: ranks[p].key[0] == 0, lost=all_bust, open_to_live=True)
+    return pots.award_by_rank(state, ranks, names, total=total, payout=payout)
 
 
 def require_named(state: TableState) -> None:
@@ -64,15 +55,6 @@ def require_named(state: TableState) -> None:
                                 f"(potlog reveal {s.name} CARD), then showdown")
 
 
-def _paid_out(event: ev.Event) -> int:
-    match event:
-        case ev.Transfer(amount=amount):
-            return amount
-        case ev.PotAwarded(shares=shares):
-            return sum(x.amount for x in shares)
-    return 0
-
-
 def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
     base.require_hand(state)
     hand = state.hand
@@ -81,14 +63,9 @@ def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(f"the hand is not ready for the showdown: {waiting(state)}")
     require_named(state)
     still = live(state)
-    events: list[ev.Event] = []
-    if len(still) > 1:
-        for s in still:
-            down = [h.card for h in s.cards if not h.up]
-            if down:
-                events.append(base.make_event(ev.CardsRevealed, holder=s.name, cards=down))
+    events = deal.turn_up(state, [s.name for s in still]) if len(still) > 1 else []
     due = payouts(state)[ext(state).paid:]
-    owed = sum(_paid_out(e) for e in due)
+    owed = sum(pots.paid_out(e) for e in due)
     if owed != state.balance("pot"):
         raise RuleViolation(f"the pot holds {state.balance('pot')} chips but the bets add up to {owed}: "
                             "settle this hand with --override")
@@ -104,10 +81,10 @@ def _after_hand(state: TableState, still: list[Seat]) -> list[ev.Event]:
     active = [s.name for s in around(state) if s.active]
     aside = state.balance(ASIDE)
     if aside and not any(stacks[p] for p in active):
-        for p, a in pots.split(aside, [s.name for s in still], [s.name for s in still]):
-            out.append(base.make_event(ev.Transfer, from_account=ASIDE, to_account="seat:" + p, amount=a,
-                                       reason="nobody else is left: what was set aside is shared"))
-            stacks[p] += a
+        out = pots.share(state, [s.name for s in still], "nobody else is left: what was set aside is shared", pot=ASIDE)
+        for e in out:
+            if isinstance(e, ev.Transfer):
+                stacks[e.to_account.removeprefix("seat:")] += e.amount
         aside = 0
     for p in active:
         if stacks[p] == 0:

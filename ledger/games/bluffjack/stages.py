@@ -3,23 +3,24 @@ and the steps potlog records by itself when a stage is due (`auto_steps`)."""
 
 from __future__ import annotations
 
-from typing import Callable
-
 from ... import events as ev
 from ...kit import betting as bets
-from ...kit import pots
+from ...kit import deal, follow, pots
 from ...state import Seat, TableState
-from .. import base
 from .options import ASIDE, BETTING_STAGES, ELIMINATED, BluffjackExt, ext, opts
-
 
 BETTING = bets.Betting(
     structure="no-limit", min_bet=lambda state: opts(state).ante, forced=(bets.Forced("raise"),),
+    reopens="highest", folds_act=False,
     messages={"below_min_bet": "{player} cannot bet {amount}: the smallest bet or raise is the ante, {min} (or all-in)",
               "below_min_raise": "{player} cannot raise by {amount}: the smallest bet or raise is the ante, {min} "
-                                 "(or all-in)"})
-"""Every betting round: no limit, the ante the smallest bet or raise, raises unlimited; the
-opening round starts with the forced raise of the first player with chips left of the dealer."""
+                                 "(or all-in)",
+              "turn": "it is {to_act}'s turn to bet, not {player}'s{hint}"})
+"""Every betting round: no limit, the ante the smallest bet or raise, raises unlimited; betting
+more than everyone else re-opens the round; the opening round starts with the forced raise of
+the first player with chips left of the dealer."""
+
+trial = follow.trial
 
 
 def around(state: TableState) -> list[Seat]:
@@ -28,14 +29,13 @@ def around(state: TableState) -> list[Seat]:
     return [by_name[n] for n in pots.order_from_dealer(state)]
 
 
-def order(state: TableState) -> list[Seat]:
-    """The seats dealt into this hand, clockwise from the dealer's left."""
-    assert state.hand is not None
-    return [s for s in around(state) if s.in_hand]
+def players(state: TableState) -> list[str]:
+    """The players dealt into this hand, clockwise from the dealer's left."""
+    return [s.name for s in around(state) if s.in_hand]
 
 
 def live(state: TableState) -> list[Seat]:
-    return [s for s in order(state) if not s.folded]
+    return [s for s in around(state) if s.in_hand and not s.folded]
 
 
 def able(state: TableState) -> list[Seat]:
@@ -48,39 +48,19 @@ def with_chips(state: TableState) -> list[str]:
     return [s.name for s in state.seats if s.active and state.stack(s.name) > 0]
 
 
-def trial(state: TableState, events: list[ev.Event]) -> TableState:
-    """The table after `events`, on a copy."""
-    from ...reducer import apply as reduce
-
-    st = state.clone()
-    for e in events:
-        reduce(st, st.seq + 1, e)
-    return st
-
-
 def auto_step(state: TableState) -> list[ev.Event]:
     """What potlog records by itself when a stage is due: a new round, the forced raise."""
-    x = ext(state)
-    hand = state.hand
+    x, hand = ext(state), state.hand
     if not x.due or hand is None or hand.ended:
         return []
     if x.due != "forced":
-        return [base.make_event(ev.RoundStarted, round=hand.round + 1, name=x.due)]
-    forced = bets.forced_bets(state, BETTING, [s.name for s in able(state)])
-    # the forced raise is a raise over the antes, even with nothing yet bet in the round
-    return [ev.Raise(player=e.player, amount=e.amount, by=e.amount) if isinstance(e, ev.Bet) else e for e in forced]
+        return [ev.RoundStarted(round=hand.round + 1, name=x.due)]
+    return bets.forced_bets(state, BETTING, [s.name for s in able(state)])
 
 
 def auto_steps(state: TableState) -> list[ev.Event]:
     """Every step potlog records by itself from here, in order."""
-    out: list[ev.Event] = []
-    for _ in range(6):
-        more = auto_step(state)
-        if not more:
-            break
-        out += more
-        state = trial(state, more)
-    return out
+    return follow.then(state, [], auto_step)
 
 
 # ----------------------------------------------------------------------------- evolve
@@ -99,19 +79,12 @@ def is_final(event: ev.Event) -> bool:
 
 def evolve(state: TableState, event: ev.Event) -> None:
     """The game's part of an event: who has anted, acted, stood; then whose turn it is."""
-    x = ext(state)
-    hand = state.hand
-    started = isinstance(event, ev.HandStarted)
-    if started:
-        x.recent, x.final = [], []
-    elif hand is not None and hand.ended and is_final(event):
-        x.final.append(state.seq)
-    if not isinstance(event, ev.Void):
-        x.recent.append(state.seq)
-    if started and hand is not None:
-        x.stage, x.due, x.forced, x.drew, x.paid = "deal", "", None, None, 0
-        x.anted, x.acted, x.stood = [], [], []
+    x, hand = ext(state), state.hand
+    follow.track(state, x, event, final=is_final(event))
+    if isinstance(event, ev.HandStarted) and hand is not None:
+        x.stage, x.due, x.forced, x.drew, x.paid, x.anted, x.stood = "deal", "", None, None, 0, [], []
         x.last = hand.dealer
+        bets.reset(x)
     elif hand is None or hand.ended:
         x.stage, x.due, x.drew = ("ended" if hand is not None and hand.number else "idle"), "", None
         if hand is not None:
@@ -131,13 +104,17 @@ def _step(state: TableState, x: BluffjackExt, event: ev.Event) -> None:
                 x.anted.append(player)
         case ev.RoundStarted(name=name):
             x.stage = {"draws": "drawing"}.get(name, name if name in BETTING_STAGES else x.stage)
-            x.due, x.acted, x.drew, x.last = "", [], None, hand.dealer
+            x.due, x.drew, x.last = "", None, hand.dealer
+            bets.reset(x)
             if name == "opening" and len(able(state)) >= 2:
                 x.due = "forced"
         case ev.Bet() | ev.Call() | ev.Raise() | ev.AllIn() | ev.Check():
             if x.due == "forced":
                 x.due = ""
-            _after_bet(state, x, event.player)
+            if x.stage == "opening" and x.forced is None and not x.acted:
+                x.forced = event.player
+            bets.record(state, x, BETTING, event)
+            x.last, x.drew = event.player, None
         case ev.PotAwarded() | ev.Transfer(from_account="pot") if x.stage == "showdown":
             x.paid += 1
         case ev.Fold(player=player):
@@ -152,20 +129,6 @@ def _step(state: TableState, x: BluffjackExt, event: ev.Event) -> None:
                 _after_draw(state, x, player)
 
 
-def _after_bet(state: TableState, x: BluffjackExt, player: str) -> None:
-    seat = state.seat(player)
-    if seat is None:
-        return
-    others = [s.round_bet for s in state.seats if s.name != player and s.in_hand]
-    if x.stage == "opening" and x.forced is None and not x.acted:
-        x.forced = player
-    if seat.round_bet > max(others, default=0):
-        x.acted = [player]
-    elif player not in x.acted:
-        x.acted.append(player)
-    x.last, x.drew = player, None
-
-
 def _after_draw(state: TableState, x: BluffjackExt, player: str) -> None:
     if opts(state).more_betting:
         x.drew = player
@@ -173,32 +136,17 @@ def _after_draw(state: TableState, x: BluffjackExt, player: str) -> None:
         x.last = player
 
 
-def _next_after(state: TableState, name: str | None, pred: Callable[[Seat], bool]) -> Seat | None:
-    seats = order(state)
-    names = [s.name for s in seats]
-    start = names.index(name) if name in names else -1
-    n = len(seats)
-    return next((s for s in (seats[(start + i) % n] for i in range(1, n + 1)) if pred(s)), None)
-
-
-def _round_done(state: TableState, x: BluffjackExt) -> bool:
-    ready = able(state)
-    if any(bets.owed(state, s.name) for s in ready):
-        return False
-    return len(ready) <= 1 or all(s.name in x.acted for s in ready)
-
-
-def _needs_bet(state: TableState, x: BluffjackExt) -> Callable[[Seat], bool]:
-    """Whether a seat still has a betting action in this round (owes chips or has not acted)."""
-    return lambda s: (not s.folded and state.stack(s.name) > 0
-                      and (bets.owed(state, s.name) > 0 or s.name not in x.acted))
-
-
-def _next_bettor(state: TableState, x: BluffjackExt) -> str | None:
-    """Who bets next in this round, clockwise after the last to act. (Not `kit.betting.to_act`:
-    that takes the last to act from the order of `acted`, which a ruling can leave stale.)"""
-    nxt = _next_after(state, x.last, _needs_bet(state, x))
-    return nxt.name if nxt is not None else None
+def _next_after(state: TableState, name: str | None, drawing: bool) -> str | None:
+    """The next live player clockwise after `name` who still draws (or, in a more-betting
+    draw, still has a betting step)."""
+    names = players(state)
+    start = names.index(name) + 1 if name in names else 0
+    for p in names[start:] + names[:start]:
+        seat = state.seat(p)
+        if seat is not None and not seat.folded and (
+                p not in ext(state).stood or (not drawing and _can_bet_now(state, seat))):
+            return p
+    return None
 
 
 def _can_bet_now(state: TableState, s: Seat) -> bool:
@@ -208,45 +156,37 @@ def _can_bet_now(state: TableState, s: Seat) -> bool:
     return bets.owed(state, s.name) > 0 or len(able(state)) >= 2
 
 
-def _next_to_deal(state: TableState, need: int) -> Seat | None:
-    seats = live(state)
-    if not seats:
-        return None
-    fewest = min(len(s.cards) for s in seats)
-    return None if fewest >= need else next(s for s in seats if len(s.cards) == fewest)
-
-
 def _advance(state: TableState, x: BluffjackExt) -> None:
     """Move the hand on as far as the events allow, and say whose turn it is."""
     hand = state.hand
     assert hand is not None
     hand.to_act = None
-    if x.stage in ("idle", "ended", "showdown"):
-        hand.phase = x.stage
-        return
-    if len(live(state)) <= 1:
+    if x.stage not in ("idle", "ended", "showdown") and len(live(state)) <= 1:
         x.stage, x.due, x.drew = "showdown", "", None
-        hand.phase = "showdown"
-        return
-    if x.due:
-        hand.phase = x.stage
-        return
-    if x.stage in ("deal", "deal-up"):
-        nxt = _next_to_deal(state, 1 if x.stage == "deal" and opts(state).two_initial_bets else 2)
-        if nxt is not None:
-            hand.to_act = nxt.name
-        elif x.stage == "deal-up":
-            x.due = "second"
-        elif all(s.name in x.anted for s in order(state)):
-            x.due = "opening"
+    if x.stage in ("idle", "ended", "showdown") or x.due:
+        pass
+    elif x.stage in ("deal", "deal-up"):
+        _advance_deal(state, x)
     elif x.stage in BETTING_STAGES:
-        if _round_done(state, x):
+        hand.to_act = bets.to_act(state, x, BETTING, players(state), last=x.last)
+        if hand.to_act is None:
             _round_over(state, x)
-        else:
-            hand.to_act = _next_bettor(state, x)
     elif x.stage == "drawing":
         _advance_draw(state, x)
     hand.phase = x.stage
+
+
+def _advance_deal(state: TableState, x: BluffjackExt) -> None:
+    """One card each, fewest first: face down (and, with two initial bets, the bets), then up."""
+    assert state.hand is not None
+    need = 1 if x.stage == "deal" and opts(state).two_initial_bets else 2
+    state.hand.to_act = deal.fewest_first(state, players(state), need)
+    if state.hand.to_act is not None:
+        return
+    if x.stage == "deal-up":
+        x.due = "second"
+    elif all(p in x.anted for p in players(state)):
+        x.due = "opening"
 
 
 def _round_over(state: TableState, x: BluffjackExt) -> None:
@@ -256,11 +196,7 @@ def _round_over(state: TableState, x: BluffjackExt) -> None:
         x.stage = "showdown"
     elif x.stage == "opening" and opts(state).two_initial_bets:
         x.stage, x.last = "deal-up", hand.dealer
-        nxt = _next_to_deal(state, 2)
-        if nxt is not None:
-            hand.to_act = nxt.name
-        else:
-            x.due = "second"
+        _advance_deal(state, x)
     elif opts(state).more_betting:
         x.due = "draws"
     else:
@@ -272,23 +208,17 @@ def _advance_draw(state: TableState, x: BluffjackExt) -> None:
     hand = state.hand
     assert hand is not None
     if not opts(state).more_betting:
-        nxt = _next_after(state, x.last, lambda s: not s.folded and s.name not in x.stood)
-        if nxt is None:
-            x.due = "final"
-        else:
-            hand.to_act = nxt.name
-        return
-    if x.drew is not None:
-        seat = state.seat(x.drew)
-        if seat is not None and _can_bet_now(state, seat):
-            hand.to_act = x.drew
-            return
-        x.last, x.drew = x.drew, None
-    if all(s.name in x.stood for s in live(state)):
-        who = None if _round_done(state, x) else _next_bettor(state, x)
+        hand.to_act = _next_after(state, x.last, drawing=True)
     else:
-        nxt = _next_after(state, x.last, lambda s: not s.folded and (s.name not in x.stood or _can_bet_now(state, s)))
-        who = nxt.name if nxt is not None else None
-    hand.to_act = who
-    if who is None:
+        if x.drew is not None:
+            seat = state.seat(x.drew)
+            if seat is not None and _can_bet_now(state, seat):
+                hand.to_act = x.drew
+                return
+            x.last, x.drew = x.drew, None
+        if all(s.name in x.stood for s in live(state)):
+            hand.to_act = bets.to_act(state, x, BETTING, players(state), last=x.last)
+        else:
+            hand.to_act = _next_after(state, x.last, drawing=False)
+    if hand.to_act is None:
         x.due = "final"

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from ...cards import UNKNOWN
 from ...kit import betting as bets
 from ...state import TableState
 from .. import base
 from .hands import hand_total
 from .options import ASIDE, HOUSE, ext, opts
-from .stages import auto_steps, order, trial, with_chips
+from .stages import auto_steps, live, players, trial, with_chips
 
 
 def bet_verbs(state: TableState, player: str) -> tuple[str, ...]:
@@ -31,7 +32,7 @@ def waiting(state: TableState) -> str:
             seat = state.seat(who)
             kind = "face-down" if seat is not None and not seat.cards else "face-up"
             return f"{who} is dealt a {kind} card next"
-        missing = [s.name for s in order(state) if s.name not in x.anted]
+        missing = [p for p in players(state) if p not in x.anted]
         return f"waiting for the ante from {', '.join(missing)}" if missing else "the betting starts"
     if x.stage == "showdown":
         return "the betting is over: potlog showdown"
@@ -67,9 +68,9 @@ def legal(state: TableState) -> list[base.Legal]:
             out.append(base.Legal(who, ("deal",), waiting(state)))
         if x.stage == "deal":
             ante = opts(state).ante
-            for s in order(state):
-                if s.name not in x.anted:
-                    out.append(base.Legal(s.name, ("ante",), f"ante {min(ante, state.stack(s.name))}"))
+            for p in players(state):
+                if p not in x.anted:
+                    out.append(base.Legal(p, ("ante",), f"ante {min(ante, state.stack(p))}"))
     elif x.stage == "showdown":
         out.append(base.Legal(None, ("reveal", "showdown"), "potlog showdown settles the hand"))
     elif who is not None:
@@ -90,14 +91,13 @@ def describe(state: TableState) -> list[tuple[str, str]]:
     if hand is not None and hand.number and not hand.ended:
         lines.append(("stage", x.stage))
         shown = []
-        for s in order(state):
-            if s.folded:
-                continue
+        for s in live(state):
             if not s.cards:
                 continue
             up = [h.card for h in s.cards if h.up]
             down = len(s.cards) - len(up)
-            text = (f"{s.name} shows {hand_total(up)}" if up else s.name) + (f" +{down} down" if down else "")
+            known = [c for c in up if c != UNKNOWN]  # (a card turned up unseen, by a ruling, counts for nothing)
+            text = (f"{s.name} shows {hand_total(known)}" if up else s.name) + (f" +{down} down" if down else "")
             if s.name in x.stood:
                 text += ", stood"
             shown.append(text)
