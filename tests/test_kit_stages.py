@@ -10,7 +10,7 @@ import pytest
 from ledger import events as ev
 from ledger.errors import RuleViolation
 from ledger.kit import betting as bets
-from ledger.kit.stages import Flow, Stage, actor, advance, ext_of, hand_on, legal, turn
+from ledger.kit.stages import Flow, Stage, Turn, actor, advance, due_steps, ext_of, hand_on, legal, opened, turn, walk
 from ledger.reducer import apply
 from ledger.state import TableState
 
@@ -105,3 +105,135 @@ def test_texts_turns_and_a_hand_won_when_all_but_one_have_left():
     assert ext_of(state, Book, lambda s: Book()) == Book("open") and isinstance(state.ext, Book)
     state.ext = None
     assert ext_of(state, Book, lambda s: Book("fresh")).phase == "fresh"
+
+
+# ----------------------------------------------------------------------------- a hand like Bluffjack's
+
+NOLIMIT = bets.Betting(structure="no-limit", min_bet=1, forced=(bets.Forced("raise"),), reopens="highest",
+                       folds_act=False)
+LATER = bets.Betting(structure="no-limit", min_bet=1, reopens="highest", folds_act=False)
+ANTES: set[str] = set()
+OPTS = {"two": False, "more": False}
+
+
+def _two(state: TableState) -> bool:
+    return OPTS["two"]
+
+
+def _more(state: TableState) -> bool:
+    return OPTS["more"]
+
+
+BJ = Flow((
+    Stage("deal", "deal", ("deal",), actor="fewest", cards=1, ready=lambda s: ANTES >= {"Ann", "Ben", "Cy"},
+          when=_two),
+    Stage("deal", "deal", ("deal",), actor="fewest", cards=2, ready=lambda s: ANTES >= {"Ann", "Ben", "Cy"},
+          when=lambda s: not _two(s)),
+    Stage("opening", "bet", ("bet",), betting=NOLIMIT, recorded_start=True, start="opening"),
+    Stage("deal-up", "deal", ("deal",), actor="fewest", cards=2, when=_two),
+    Stage("second", "bet", ("bet",), betting=LATER, recorded_start=True, when=_two),
+    Stage("drawing", "draw", ("hit",), start="draws", when=lambda s: not _more(s)),
+    Stage("drawing", "draw", ("hit", "bet"), betting=LATER, actor="each+bet", recorded_start=True, start="draws",
+          when=_more),
+    Stage("final", "bet", ("bet",), betting=LATER, recorded_start=True),
+    Stage("showdown", "showdown", ("showdown",), actor="anyone"),
+))
+ORDER = ["Ann", "Ben", "Cy"]
+
+
+def _play(state: TableState, book: bets.RoundBook, *events: ev.Event) -> None:
+    for e in events:
+        apply(state, state.seq + 1, e)
+        if isinstance(e, (ev.Bet, ev.Call, ev.Raise, ev.Check, ev.AllIn, ev.Fold)):
+            bets.record(state, book, NOLIMIT, e)
+
+
+def test_stages_by_the_options_and_the_round_a_recorded_start_opens():
+    state = table()
+    OPTS.update(two=False, more=False)
+    assert BJ.stage("deal", state).cards == 2 and BJ.stage("deal").cards == 1  # without the table: the first
+    assert BJ.after("opening", 1, state) == ("drawing", BJ.stages[5])  # deal-up and second are passed over
+    OPTS["two"] = True
+    assert BJ.stage("deal", state).cards == 1
+    assert BJ.after("opening", 1, state) == ("deal-up", BJ.stage("deal-up"))
+    assert BJ.after("deal-up", 1, state) == ("due", BJ.stage("second"))
+    assert BJ.starting("draws", state) is BJ.stages[5] and BJ.starting("second", state).name == "second"
+    OPTS["more"] = True
+    assert BJ.starting("draws", state) is BJ.stages[6] and BJ.stages[6].round_name == "draws"
+    assert BJ.starting("deal", state) is None and BJ.starting("", state) is None  # a stage no round opens
+    OPTS["two"] = False
+    assert BJ.starting("second", state).name == "second"  # a ruling may open a stage the options pass over
+    OPTS.update(two=False, more=False)
+
+
+def test_walk_deals_fewest_first_waits_for_the_antes_and_names_the_round_due():
+    state, book = table(), bets.RoundBook()
+    OPTS.update(two=False, more=False)
+    ANTES.clear()
+    at = walk(state, BJ, Turn("deal"), book, ORDER)
+    assert at == Turn("deal", "Ann")
+    _play(state, book, ev.CardsDealt(to="Ann", cards=["2C"]), ev.CardsDealt(to="Ben", cards=["3C"]))
+    assert walk(state, BJ, at, book, ORDER).to_act == "Cy"
+    _play(state, book, ev.CardsDealt(to="Cy", cards=["4C"]), ev.CardsDealt(to="Ann", cards=["5C"]))
+    assert walk(state, BJ, at, book, ORDER).to_act == "Ben"
+    _play(state, book, ev.CardsDealt(to="Ben", cards=["6C"]), ev.CardsDealt(to="Cy", cards=["7C"]))
+    assert walk(state, BJ, at, book, ORDER) == Turn("deal")  # every card out, but not every ante
+    ANTES.update(ORDER)
+    at = walk(state, BJ, at, book, ORDER)
+    assert at == Turn("deal", None, "opening")  # the phase stays; the round to record is named
+    assert walk(state, BJ, at, book, ORDER) == at  # nothing moves while it is due
+    assert due_steps(state, BJ, at, ORDER) == [ev.RoundStarted(round=1, name="opening")]
+    _play(state, book, ev.RoundStarted(round=1, name="opening"))
+    at = opened(state, BJ, at, "opening", ORDER)
+    assert at == Turn("opening", None, "forced")
+    forced = due_steps(state, BJ, at, ORDER)
+    assert [type(e) for e in forced] == [ev.Raise] and forced[0].player == "Ann"
+    assert opened(state, BJ, at, "", ORDER) == Turn("opening")  # a round no stage carries: the phase stays
+    ANTES.clear()
+
+
+def test_walk_moves_past_a_finished_round_into_a_draw_turn_after_turn():
+    state, book = table(), bets.RoundBook()
+    OPTS.update(two=False, more=False)
+    stood: set[str] = set()
+    done = lambda seat: seat.name in stood  # noqa: E731
+    _play(state, book, ev.RoundStarted(round=1, name="opening"), ev.Bet(player="Ann", amount=1),
+          ev.Call(player="Ben", amount=1), ev.Call(player="Cy", amount=1))
+    at = walk(state, BJ, Turn("opening", last="Cy"), book, ORDER, done)
+    assert at == Turn("drawing", "Ann")  # a stage without a recorded start is entered at once
+    at = walk(state, BJ, Turn("drawing", last="Ann"), book, ORDER, done)
+    assert at.to_act == "Ben"  # round and round, after the last to move
+    stood.update(("Ben", "Cy"))
+    assert walk(state, BJ, Turn("drawing", last="Ann"), book, ORDER, done).to_act == "Ann"
+    assert actor(state, BJ.stages[5], book, ORDER, done, last="Ann") == "Ann"
+    stood.add("Ann")
+    assert walk(state, BJ, Turn("drawing", last="Ann"), book, ORDER, done) == Turn("drawing", None, "final", "Ann")
+
+
+def test_a_draw_with_a_betting_step_each_turn():
+    state, book = table(), bets.RoundBook()
+    OPTS.update(two=False, more=True)
+    stood: set[str] = set()
+    done = lambda seat: seat.name in stood  # noqa: E731
+    _play(state, book, ev.RoundStarted(round=1, name="draws"))
+    assert walk(state, BJ, Turn("drawing"), book, ORDER, done) == Turn("drawing", "Ann")  # Ann's card first
+    at = walk(state, BJ, Turn("drawing", drew="Ann"), book, ORDER, done)
+    assert at == Turn("drawing", "Ann", drew="Ann")  # then Ann's betting step
+    _play(state, book, ev.Bet(player="Ann", amount=2))
+    at = walk(state, BJ, Turn("drawing", last="Ann"), book, ORDER, done)
+    assert at.to_act == "Ben"
+    stood.add("Ben")  # Ben stands and still bets
+    _play(state, book, ev.Call(player="Ben", amount=2))
+    stood.update(("Ann", "Cy"))  # with everyone stood, the betting goes on until the bets are level
+    _play(state, book, ev.Fold(player="Cy"))
+    assert walk(state, BJ, Turn("drawing", last="Cy"), book, ORDER, done) == Turn("drawing", None, "final", "Cy")
+    OPTS.update(two=False, more=False)
+
+
+def test_a_drawer_without_a_betting_step_hands_the_turn_on():
+    state, book = table(), bets.RoundBook()
+    OPTS.update(two=False, more=True)
+    _play(state, book, ev.Fold(player="Cy"), ev.AllIn(player="Ben", amount=20), ev.Call(player="Ann", amount=20))
+    at = walk(state, BJ, Turn("drawing", drew="Ann"), book, ORDER, lambda seat: False)
+    assert at == Turn("drawing", "Ben", last="Ann")  # Ann has nothing to bet: her turn is over after her card
+    OPTS.update(two=False, more=False)

@@ -17,25 +17,44 @@ comes next, so games stop writing their own ``_next_open``/``_next_round``.
 
 Public API:
 
-- ``Stage(name, kind, verbs, betting=None, repeat=1, actor="each", recorded_start=False, text="")``:
-  `actor` is who moves in a stage without betting: ``each`` (every player once, in order),
-  ``first`` (the first player), ``dealer``, ``anyone`` (the recorder: nobody's turn).
+- ``Stage(name, kind, verbs, betting=None, repeat=1, actor="each", recorded_start=False, text="",
+  start="", cards=0, ready=None, when=None)``: `actor` is who moves in a stage without betting:
+  ``each`` (every player in turn, round after the last to move, until `done`), ``first`` (the
+  first player), ``dealer``, ``anyone`` (the recorder: nobody's turn), ``fewest`` (a deal: one
+  card at a time, fewest first, until everyone has `cards`); ``each+bet`` with `betting` is a
+  draw with a betting step: each turn the player's own move (until `done`), then a bet; a player
+  who is done still bets each time round, and once all are done the betting goes on until the
+  bets are level (Bluffjack's more-betting draw).
   ``repeat``: how many rounds of it in a row (Blücher's three rounds of buying and betting).
-  ``recorded_start``: each round opens with a ``round_started`` that potlog records itself.
+  ``recorded_start``: each round opens with a ``round_started`` that potlog records itself;
+  ``start``: the name that round start carries (``round_name``; the stage's name by default).
   ``text``: what the table is doing in the stage, for refusals ("the opening is under way").
-- ``Flow(stages, due="due", won="", texts={}, idle="no hand is in progress")``: ``stage(name)``,
-  ``after(name, round) -> (phase, Stage | None)`` (what follows a finished round of `name`: the
-  same stage again or the next; the phase is ``flow.due`` while a recorded start is pending),
-  ``names``, ``text(phase)`` (the stage's text, else ``texts[phase]`` for the phases that are
-  not stages: due, won, ended; else `idle`). `won` is the phase of a hand that all but one
-  player have left (empty: the game has none).
-- ``actor(state, stage, book, order, done=None) -> str | None``: who acts in `stage` now (the
-  betting engine for bet stages, turn order otherwise); None when nobody does.
+  ``ready(state)``: what must also hold, past the turns, for the stage to be over (every ante
+  in). ``when(state)``: the stage is played only when it holds (the table's options): passed
+  over otherwise; stages may share a name with exclusive `when`s.
+- ``Flow(stages, due="due", won="", texts={}, idle="no hand is in progress")``: ``stage(name,
+  state=None)``, ``after(name, round, state=None) -> (phase, Stage | None)`` (what follows a
+  finished round of `name`: the same stage again or the next; the phase is ``flow.due`` while a
+  recorded start is pending), ``starting(name, state=None)`` (the stage a recorded round start
+  called `name` opens), ``names``, ``text(phase)`` (the stage's text, else ``texts[phase]`` for
+  the phases that are not stages: due, won, ended; else `idle`). `won` is the phase of a hand
+  that all but one player have left (empty: the game has none).
+- ``actor(state, stage, book, order, done=None, last=None) -> str | None``: who acts in `stage`
+  now (the betting engine for bet stages, turn order otherwise); None when nobody does.
+- ``Turn(phase, to_act=None, due="", last=None, drew=None)``: where a hand is for `walk`.
+- ``walk(state, flow, at, book, order, done=None, finished=None) -> Turn``: move past every
+  finished stage; when the next opens with a recorded start, the phase stays and ``due`` names
+  its round (`Stage.round_name`); nothing moves while something is due.
+- ``opened(state, flow, at, name, order) -> Turn``: a recorded round start: the stage it opens,
+  afresh; ``due="forced"`` when its betting has forced stakes and two players can bet.
+- ``due_steps(state, flow, at, order) -> list[Event]``: what potlog records by itself for
+  ``at.due``: the forced stakes, or the round start.
 - ``advance(state, flow, phase, book, order, done=None, finished=None, left=False) -> (phase,
-  to_act)``: move the phase on past every finished stage and say whose turn it is. `done` tells
-  players who have had their move in an ``each`` stage; `finished(stage)` says a stage
-  without a turn (deal, roll, showdown) is complete; `left`: a player has just left the hand
-  (folded, or left the table), so once the deal is over a hand down to one player is `flow.won`.
+  to_act)``: `walk` for a game that keeps only its phase (``flow.due`` while a round start is
+  pending). `done` tells players who have had their move in an ``each`` stage; `finished(stage)`
+  says a stage without a turn (deal, roll, showdown) is complete; `left`: a player has just
+  left the hand (folded, or left the table), so once the deal is over a hand down to one
+  player is `flow.won`.
 - ``ext_of(state, cls, fresh) -> cls``: the game's own state (``state.ext``, where it keeps
   its phase) as its dataclass `cls`: rebuilt from a snapshot's plain data, or ``fresh(state)``.
 - ``hand_on(state) -> Hand``: the hand in progress (refused when the session is not open or
@@ -47,21 +66,24 @@ Public API:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Sequence, TypeVar
 
+from .. import events as ev
 from ..games import base
-from ..state import Hand, TableState
+from ..state import Hand, Seat, TableState
 from . import betting as bets
+from . import deal
 from .turns import SeatTest, in_hand, next_waiting
 
 if TYPE_CHECKING:
     from ..games.ruleset import Legal
 
 Kind = Literal["deal", "bet", "draw", "roll", "reveal", "tricks", "showdown", "payout"]
-Actor = Literal["each", "first", "dealer", "anyone"]
+Actor = Literal["each", "first", "dealer", "anyone", "fewest", "each+bet"]
 
-__all__ = ["Actor", "Flow", "Kind", "Stage", "actor", "advance", "ext_of", "hand_on", "legal", "turn"]
+__all__ = ["Actor", "Flow", "Kind", "Stage", "Turn", "actor", "advance", "due_steps", "ext_of", "hand_on", "legal",
+           "opened", "turn", "walk"]
 
 X = TypeVar("X")
 
@@ -78,6 +100,29 @@ class Stage:
     actor: Actor = "each"
     recorded_start: bool = False
     text: str = ""
+    start: str = ""
+    cards: int = 0
+    ready: Callable[[TableState], bool] | None = None
+    when: Callable[[TableState], bool] | None = None
+
+    @property
+    def round_name(self) -> str:
+        """The name its recorded round start carries (the stage's own by default)."""
+        return self.start or self.name
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Where a hand is, for `walk`: the stage it is in (`phase`), who acts, the recorded step
+    due before anyone does (`due`: a stage's round name, or ``forced``), who last finished a
+    turn (`last`; None: nobody yet this stage) and, in an ``each+bet`` stage, who has made
+    their move this turn and now bets (`drew`)."""
+
+    phase: str
+    to_act: str | None = None
+    due: str = ""
+    last: str | None = None
+    drew: str | None = None
 
 
 @dataclass(frozen=True)
@@ -96,69 +141,170 @@ class Flow:
     def names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.stages)
 
-    def stage(self, name: str) -> Stage | None:
-        return next((s for s in self.stages if s.name == name), None)
+    def stage(self, name: str, state: TableState | None = None) -> Stage | None:
+        """The stage called `name` (given the table, the one its `when` lets in first)."""
+        return _pick([s for s in self.stages if s.name == name], state)
 
     def text(self, phase: str) -> str:
         """What the table is doing in `phase`, for refusals."""
         here = self.stage(phase)
         return here.text if here is not None and here.text else self.texts.get(phase, self.idle)
 
-    def after(self, name: str, round_: int = 1) -> tuple[str, Stage | None]:
+    def after(self, name: str, round_: int = 1, state: TableState | None = None) -> tuple[str, Stage | None]:
         """What follows round `round_` of stage `name`: (the phase, the stage); the phase is
-        `due` when the stage it leads to opens with a recorded round start, "" at the end."""
-        here = self.stage(name)
+        `due` when the stage it leads to opens with a recorded round start, "" at the end.
+        Given the table, a stage whose `when` does not hold is passed over."""
+        here = self.stage(name, state)
         if here is None:
             return "", None
         nxt: Stage | None = here
         if round_ >= here.repeat:
-            i = self.stages.index(here) + 1
-            nxt = self.stages[i] if i < len(self.stages) else None
+            i = next(i for i, s in enumerate(self.stages) if s is here)
+            nxt = next((s for s in self.stages[i + 1:] if _in(s, state)), None)
         if nxt is None:
             return "", None
         return (self.due if nxt.recorded_start else nxt.name), nxt
 
+    def starting(self, name: str | None, state: TableState | None = None) -> Stage | None:
+        """The stage a recorded round start called `name` opens: one with that `start`, or a
+        `recorded_start` stage of that name (given the table, the one its `when` lets in first)."""
+        return _pick([s for s in self.stages if name and (s.start == name or (s.recorded_start and s.name == name))],
+                     state)
+
+
+def _in(stage: Stage, state: TableState | None) -> bool:
+    return state is None or stage.when is None or stage.when(state)
+
+
+def _pick(stages: list[Stage], state: TableState | None) -> Stage | None:
+    """The first of `stages` the table lets in, else the first (a ruling may open any)."""
+    return next((s for s in stages if _in(s, state)), stages[0] if stages else None)
+
 
 def actor(state: TableState, stage: Stage, book: bets.Book, order: Sequence[str],
-          done: SeatTest | None = None) -> str | None:
+          done: SeatTest | None = None, last: str | None = None) -> str | None:
     """Who acts in `stage` now, or None (the stage is over, or it is nobody's turn)."""
+    return _turn(state, stage, book, order, done, Turn(stage.name, last=last)).to_act
+
+
+def _turn(state: TableState, stage: Stage, book: bets.Book, order: Sequence[str], done: SeatTest | None,
+          at: Turn) -> Turn:
+    """`at` with who acts in `stage` now (and, in an ``each+bet`` stage, `last`/`drew` moved on)."""
+    if stage.betting is not None and stage.actor == "each+bet":
+        return _each_then_bet(state, stage.betting, book, order, done, at)
+    who: str | None = None
     if stage.betting is not None:
-        return bets.to_act(state, book, stage.betting, order)
-    if stage.actor == "anyone":
-        return None
-    if stage.actor == "dealer":
-        return state.hand.dealer if state.hand is not None else None
-    if stage.actor == "first":
+        who = bets.to_act(state, book, stage.betting, order, last=at.last)
+    elif stage.actor == "fewest":
+        who = deal.fewest_first(state, order, stage.cards)
+    elif stage.actor == "dealer":
+        who = state.hand.dealer if state.hand is not None else None
+    elif stage.actor == "first":
         first = order[0] if order else None
         seat = state.seat(first) if first else None
-        return first if seat is not None and (done is None or not done(seat)) else None
-    return next_waiting(state, order, lambda s: in_hand(s) and (done is None or not done(s)))
+        who = first if seat is not None and (done is None or not done(seat)) else None
+    elif stage.actor == "each":
+        who = next_waiting(state, _after(order, at.last), lambda s: in_hand(s) and (done is None or not done(s)))
+    return replace(at, to_act=who)
+
+
+def _after(order: Sequence[str], last: str | None) -> list[str]:
+    """`order` once round, from the name after `last` (from the first when `last` is not in it)."""
+    names = list(order)
+    i = names.index(last) + 1 if last in names else 0
+    return names[i:] + names[:i]
+
+
+def _each_then_bet(state: TableState, rules: bets.Betting, book: bets.Book, order: Sequence[str],
+                   done: SeatTest | None, at: Turn) -> Turn:
+    """A turn is the player's own move (until `done`), then a betting step; a player who is
+    done still bets each time round; once everyone is done, the betting goes on until the
+    bets are level."""
+    seats = [s for s in (state.seat(n) for n in order) if s is not None]
+    able = sum(1 for s in seats if bets.can_act(state, s))
+
+    def bets_now(seat: Seat) -> bool:  # a betting step on their turn: something to call, or someone to bet against
+        return bets.can_act(state, seat) and (bets.owed(state, seat.name) > 0 or able >= 2)
+
+    last, drew = at.last, at.drew
+    if drew is not None:
+        seat = state.seat(drew)
+        if seat is not None and bets_now(seat):
+            return replace(at, to_act=drew)
+        last, drew = drew, None
+    if done is None or all(done(s) for s in seats if in_hand(s)):
+        who = bets.to_act(state, book, rules, order, last=last)
+    else:
+        who = next_waiting(state, _after(order, last), lambda s: in_hand(s) and (not done(s) or bets_now(s)))
+    return Turn(at.phase, who, at.due, last, drew)
+
+
+def walk(state: TableState, flow: Flow, at: Turn, book: bets.Book, order: Sequence[str],
+         done: SeatTest | None = None, finished: Callable[[Stage], bool] | None = None) -> Turn:
+    """Move the hand on past every stage that is over; say who acts. Nothing moves while a
+    recorded step is due (`Turn.due`); when the next stage opens with a recorded round start,
+    the phase stays on the stage just over and `due` names the round to record."""
+    if at.due:
+        return replace(at, to_act=None)
+    for _ in range(len(flow.stages) + 1):
+        stage = flow.stage(at.phase, state)
+        if stage is None:
+            return replace(at, to_act=None)
+        at = _turn(state, stage, book, order, done, at)
+        if at.to_act is not None or not _over(state, stage, finished):
+            return at
+        hand = state.hand
+        phase, nxt = flow.after(stage.name, hand.round if hand is not None and stage.repeat > 1 else 1, state)
+        if nxt is None:
+            return Turn(phase, None, "", at.last, at.drew)
+        if phase == flow.due:
+            return Turn(stage.name, None, nxt.round_name, at.last, at.drew)
+        if nxt.betting is not None:
+            bets.reset(book)
+        at = Turn(phase)
+    return at
+
+
+def _over(state: TableState, stage: Stage, finished: Callable[[Stage], bool] | None) -> bool:
+    """With nobody to act, whether `stage` is over (or waits for what no turn brings)."""
+    if stage.ready is not None and not stage.ready(state):
+        return False
+    return stage.betting is not None or stage.actor not in ("anyone", "dealer") or (
+        finished is not None and finished(stage))
 
 
 def advance(state: TableState, flow: Flow, phase: str, book: bets.Book, order: Sequence[str],
             done: SeatTest | None = None,
             finished: Callable[[Stage], bool] | None = None, left: bool = False) -> tuple[str, str | None]:
     """Move `phase` on past every stage that is over; return (the phase, who acts). `left`: a
-    player has just left the hand; past the deal, a hand down to one player is `flow.won`."""
+    player has just left the hand; past the deal, a hand down to one player is `flow.won`.
+    The phase is `flow.due` while a recorded round start is pending."""
     if left and flow.won and _dealt(flow, phase) and sum(1 for s in state.seats if s.in_hand and not s.folded) <= 1:
         phase = flow.won
-    for _ in range(len(flow.stages) + 1):
-        stage = flow.stage(phase)
-        if stage is None:
-            return phase, None
-        who = actor(state, stage, book, order, done)
-        if who is not None:
-            return phase, who
-        if stage.betting is None and stage.actor in ("anyone", "dealer") and not (
-                finished is not None and finished(stage)):
-            return phase, None
-        hand = state.hand
-        phase, nxt = flow.after(stage.name, hand.round if hand is not None and stage.repeat > 1 else 1)
-        if nxt is None or phase == flow.due:
-            return phase, None
-        if nxt.betting is not None:
-            bets.reset(book)
-    return phase, None
+    at = walk(state, flow, Turn(phase), book, order, done, finished)
+    return (flow.due if at.due else at.phase), at.to_act
+
+
+def opened(state: TableState, flow: Flow, at: Turn, name: str | None, order: Sequence[str]) -> Turn:
+    """A recorded round start called `name`: the stage it opens (`Flow.starting`; none: the
+    phase stays) starts afresh, nobody has acted yet, and its forced stakes are due when at
+    least two players can bet."""
+    stage = flow.starting(name, state)
+    forced = stage is not None and stage.betting is not None and bool(stage.betting.forced) and sum(
+        1 for n in order if bets.can_act(state, state.seat(n))) >= 2
+    return Turn(stage.name if stage is not None else at.phase, None, "forced" if forced else "")
+
+
+def due_steps(state: TableState, flow: Flow, at: Turn, order: Sequence[str]) -> list[ev.Event]:
+    """What potlog records by itself when `at.due` says a step is due: the forced stakes of
+    the stage in progress (``forced``), or the next round's start."""
+    hand = state.hand
+    if not at.due or hand is None or hand.ended:
+        return []
+    stage = flow.stage(at.phase, state)
+    if at.due == "forced" and stage is not None and stage.betting is not None:
+        return bets.forced_bets(state, stage.betting, [n for n in order if bets.can_act(state, state.seat(n))])
+    return [ev.RoundStarted(round=hand.round + 1, name=at.due)]
 
 
 def _dealt(flow: Flow, phase: str) -> bool:

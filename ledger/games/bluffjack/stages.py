@@ -3,9 +3,12 @@ and the steps potlog records by itself when a stage is due (`auto_steps`)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ... import events as ev
 from ...kit import betting as bets
-from ...kit import deal, follow, pots
+from ...kit import follow, pots, stages
+from ...kit.stages import Flow, Stage, Turn
 from ...state import Seat, TableState
 from .options import ASIDE, BETTING_STAGES, ELIMINATED, BluffjackExt, ext, opts
 
@@ -38,24 +41,48 @@ def live(state: TableState) -> list[Seat]:
     return [s for s in around(state) if s.in_hand and not s.folded]
 
 
-def able(state: TableState) -> list[Seat]:
-    """Live players who still have chips to bet."""
-    return [s for s in live(state) if state.stack(s.name) > 0]
-
-
 def with_chips(state: TableState) -> list[str]:
     """The players still in the game with chips."""
     return [s.name for s in state.seats if s.active and state.stack(s.name) > 0]
 
 
+def _anted(state: TableState) -> bool:
+    return all(p in ext(state).anted for p in players(state))
+
+
+def _two(state: TableState) -> bool:
+    return opts(state).two_initial_bets
+
+
+def _more(state: TableState) -> bool:
+    return opts(state).more_betting
+
+
+ROUND = replace(BETTING, forced=())
+"""The rounds after the opening: no forced raise."""
+BET_VERBS = ("check", "bet", "call", "raise", "allin", "fold")
+FLOW = Flow((
+    Stage("deal", "deal", ("deal", "ante"), actor="fewest", cards=1, ready=_anted, when=_two),
+    Stage("deal", "deal", ("deal", "ante"), actor="fewest", cards=2, ready=_anted,
+          when=lambda s: not _two(s)),
+    Stage("opening", "bet", BET_VERBS, betting=BETTING, recorded_start=True, start="opening"),
+    Stage("deal-up", "deal", ("deal",), actor="fewest", cards=2, when=_two),
+    Stage("second", "bet", BET_VERBS, betting=ROUND, recorded_start=True, start="second", when=_two),
+    Stage("drawing", "draw", ("hit", "stand"), start="draws", when=lambda s: not _more(s)),
+    Stage("drawing", "draw", ("hit", "stand") + BET_VERBS, betting=ROUND, actor="each+bet", recorded_start=True,
+          start="draws", when=_more),
+    Stage("final", "bet", BET_VERBS, betting=ROUND, recorded_start=True, start="final"),
+    Stage("showdown", "showdown", ("reveal", "showdown"), actor="anyone"),
+))
+"""The hand: the deal (face down, then up; with two initial bets the opening comes between),
+the opening with its forced raise, the draw (with more betting, a betting step each turn),
+the final round and the showdown. Potlog records each round's start itself."""
+
+
 def auto_step(state: TableState) -> list[ev.Event]:
     """What potlog records by itself when a stage is due: a new round, the forced raise."""
-    x, hand = ext(state), state.hand
-    if not x.due or hand is None or hand.ended:
-        return []
-    if x.due != "forced":
-        return [ev.RoundStarted(round=hand.round + 1, name=x.due)]
-    return bets.forced_bets(state, BETTING, [s.name for s in able(state)])
+    x = ext(state)
+    return stages.due_steps(state, FLOW, Turn(x.stage, due=x.due), [s.name for s in live(state)])
 
 
 def auto_steps(state: TableState) -> list[ev.Event]:
@@ -82,8 +109,7 @@ def evolve(state: TableState, event: ev.Event) -> None:
     x, hand = ext(state), state.hand
     follow.track(state, x, event, final=is_final(event))
     if isinstance(event, ev.HandStarted) and hand is not None:
-        x.stage, x.due, x.forced, x.drew, x.paid, x.anted, x.stood = "deal", "", None, None, 0, [], []
-        x.last = hand.dealer
+        x.stage, x.due, x.forced, x.drew, x.last, x.paid, x.anted, x.stood = "deal", "", None, None, None, 0, [], []
         bets.reset(x)
     elif hand is None or hand.ended:
         x.stage, x.due, x.drew = ("ended" if hand is not None and hand.number else "idle"), "", None
@@ -92,7 +118,12 @@ def evolve(state: TableState, event: ev.Event) -> None:
         return
     else:
         _step(state, x, event)
-    _advance(state, x)
+    if x.stage not in ("idle", "showdown") and len(live(state)) <= 1:
+        x.stage, x.due, x.drew = "showdown", "", None
+    at = stages.walk(state, FLOW, Turn(x.stage, None, x.due, x.last, x.drew), x, players(state),
+                     done=lambda seat: seat.name in x.stood)
+    x.stage, x.due, x.last, x.drew = at.phase, at.due, at.last, at.drew
+    hand.to_act, hand.phase = at.to_act, x.stage
 
 
 def _step(state: TableState, x: BluffjackExt, event: ev.Event) -> None:
@@ -103,11 +134,9 @@ def _step(state: TableState, x: BluffjackExt, event: ev.Event) -> None:
             if player not in x.anted:
                 x.anted.append(player)
         case ev.RoundStarted(name=name):
-            x.stage = {"draws": "drawing"}.get(name, name if name in BETTING_STAGES else x.stage)
-            x.due, x.drew, x.last = "", None, hand.dealer
+            at = stages.opened(state, FLOW, Turn(x.stage), name, players(state))
+            x.stage, x.due, x.last, x.drew = at.phase, at.due, None, None
             bets.reset(x)
-            if name == "opening" and len(able(state)) >= 2:
-                x.due = "forced"
         case ev.Bet() | ev.Call() | ev.Raise() | ev.AllIn() | ev.Check():
             if x.due == "forced":
                 x.due = ""
@@ -134,91 +163,3 @@ def _after_draw(state: TableState, x: BluffjackExt, player: str) -> None:
         x.drew = player
     else:
         x.last = player
-
-
-def _next_after(state: TableState, name: str | None, drawing: bool) -> str | None:
-    """The next live player clockwise after `name` who still draws (or, in a more-betting
-    draw, still has a betting step)."""
-    names = players(state)
-    start = names.index(name) + 1 if name in names else 0
-    for p in names[start:] + names[:start]:
-        seat = state.seat(p)
-        if seat is not None and not seat.folded and (
-                p not in ext(state).stood or (not drawing and _can_bet_now(state, seat))):
-            return p
-    return None
-
-
-def _can_bet_now(state: TableState, s: Seat) -> bool:
-    """In a more-betting draw: whether `s` has a betting step on their turn."""
-    if s.folded or state.stack(s.name) == 0:
-        return False
-    return bets.owed(state, s.name) > 0 or len(able(state)) >= 2
-
-
-def _advance(state: TableState, x: BluffjackExt) -> None:
-    """Move the hand on as far as the events allow, and say whose turn it is."""
-    hand = state.hand
-    assert hand is not None
-    hand.to_act = None
-    if x.stage not in ("idle", "ended", "showdown") and len(live(state)) <= 1:
-        x.stage, x.due, x.drew = "showdown", "", None
-    if x.stage in ("idle", "ended", "showdown") or x.due:
-        pass
-    elif x.stage in ("deal", "deal-up"):
-        _advance_deal(state, x)
-    elif x.stage in BETTING_STAGES:
-        hand.to_act = bets.to_act(state, x, BETTING, players(state), last=x.last)
-        if hand.to_act is None:
-            _round_over(state, x)
-    elif x.stage == "drawing":
-        _advance_draw(state, x)
-    hand.phase = x.stage
-
-
-def _advance_deal(state: TableState, x: BluffjackExt) -> None:
-    """One card each, fewest first: face down (and, with two initial bets, the bets), then up."""
-    assert state.hand is not None
-    need = 1 if x.stage == "deal" and opts(state).two_initial_bets else 2
-    state.hand.to_act = deal.fewest_first(state, players(state), need)
-    if state.hand.to_act is not None:
-        return
-    if x.stage == "deal-up":
-        x.due = "second"
-    elif all(p in x.anted for p in players(state)):
-        x.due = "opening"
-
-
-def _round_over(state: TableState, x: BluffjackExt) -> None:
-    hand = state.hand
-    assert hand is not None
-    if x.stage == "final":
-        x.stage = "showdown"
-    elif x.stage == "opening" and opts(state).two_initial_bets:
-        x.stage, x.last = "deal-up", hand.dealer
-        _advance_deal(state, x)
-    elif opts(state).more_betting:
-        x.due = "draws"
-    else:
-        x.stage, x.last, x.drew = "drawing", hand.dealer, None
-        _advance_draw(state, x)
-
-
-def _advance_draw(state: TableState, x: BluffjackExt) -> None:
-    hand = state.hand
-    assert hand is not None
-    if not opts(state).more_betting:
-        hand.to_act = _next_after(state, x.last, drawing=True)
-    else:
-        if x.drew is not None:
-            seat = state.seat(x.drew)
-            if seat is not None and _can_bet_now(state, seat):
-                hand.to_act = x.drew
-                return
-            x.last, x.drew = x.drew, None
-        if all(s.name in x.stood for s in live(state)):
-            hand.to_act = bets.to_act(state, x, BETTING, players(state), last=x.last)
-        else:
-            hand.to_act = _next_after(state, x.last, drawing=False)
-    if hand.to_act is None:
-        x.due = "final"

@@ -1,0 +1,115 @@
+"""What the rules record by themselves and corrections newest first (`ledger.kit.follow`), on a
+freeform table in memory."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from ledger import events as ev
+from ledger.commands import Command
+from ledger.errors import RuleViolation
+from ledger.kit import follow
+from ledger.reducer import apply
+from ledger.state import TableState
+
+
+def table() -> TableState:
+    state = TableState()
+    for e in (ev.SessionOpened(game="freeform", options={}), ev.PlayerJoined(player="Ann", buyin=20),
+              ev.PlayerJoined(player="Ben", buyin=20), ev.HandStarted(hand=1, dealer="Ben")):
+        apply(state, state.seq + 1, e)
+    return state
+
+
+def up_to_three_rounds(state: TableState) -> list[ev.Event]:
+    """A game's `after`: a new round follows each round until the third."""
+    hand = state.hand
+    return [ev.RoundStarted(round=hand.round + 1)] if hand is not None and hand.round < 3 else []
+
+
+def test_then_adds_what_follows_until_nothing_does_and_leaves_the_table_alone():
+    state = table()
+    bet = ev.Bet(player="Ann", amount=2)
+    out = follow.then(state, [bet], up_to_three_rounds)
+    assert out == [bet] + [ev.RoundStarted(round=n) for n in (1, 2, 3)]
+    assert state.hand.round == 0 and state.stack("Ann") == 20
+    assert follow.then(state, [], lambda s: []) == []
+    with pytest.raises(RuntimeError, match="never settles"):
+        follow.then(state, [], lambda s: [ev.Note(text="again")], limit=5)
+
+
+def test_trial_is_a_copy_with_the_events_applied():
+    state = table()
+    assert follow.trial(state, []) is state
+    after = follow.trial(state, [ev.Bet(player="Ann", amount=3)])
+    assert after is not state and after.stack("Ann") == 17 and state.stack("Ann") == 20
+
+
+def _decide(state: TableState, cmd: Command) -> list[ev.Event]:
+    return [ev.Bet(player=cmd.player, amount=cmd.amount)] if cmd.verb == "bet" else []
+
+
+def _command(state: TableState, event: ev.Event) -> Command | bool | None:
+    if isinstance(event, ev.Bet):
+        return Command("bet", player=event.player, amount=event.amount)
+    if isinstance(event, ev.Note):
+        return True
+    if isinstance(event, ev.Check):
+        return Command("check", player=event.player)
+    return None
+
+
+def test_check_decides_again_and_puts_what_follows_by_itself_first():
+    state = table()
+    check = lambda e, after=lambda s: []: follow.check(  # noqa: E731
+        state, e, after, _decide, _command, game="dice", by_itself=(ev.RoundStarted,))
+    check(ev.Bet(player="Ann", amount=2))
+    check(ev.Bet(player="Ann", amount=2, ruling="the floor"))  # a ruling aside
+    check(ev.Note(text="checked by the game"))
+    with pytest.raises(RuleViolation, match="the rules make it"):
+        check(ev.Bet(player="Ann", amount=3), after=lambda s: [ev.Bet(player="Ann", amount=2)])
+    check(ev.RoundStarted(round=1), after=up_to_three_rounds)
+    with pytest.raises(RuleViolation, match="records round started by itself, and none is due"):
+        check(ev.RoundStarted(round=1))
+    with pytest.raises(RuleViolation, match="dice never records fold"):
+        check(ev.Fold(player="Ann"))
+    with pytest.raises(RuleViolation, match="the rules record nothing for 'check'"):
+        check(ev.Check(player="Ann"))
+
+
+@dataclass
+class Book:
+    recent: list[int] = field(default_factory=list)
+    final: list[int] = field(default_factory=list)
+
+
+def _record(state: TableState, book: Book, event: ev.Event, final: bool = False) -> None:
+    apply(state, state.seq + 1, event)
+    follow.track(state, book, event, final=final)
+
+
+def test_track_and_newest_first():
+    state, book = table(), Book(recent=[1, 2, 3], final=[3])
+    follow.track(state, book, ev.HandStarted(hand=1, dealer="Ben"), final=False)
+    assert (book.recent, book.final) == ([4], [])  # a new hand starts the list again
+    _record(state, book, ev.Bet(player="Ann", amount=2))
+    _record(state, book, ev.Call(player="Ben", amount=2))
+    _record(state, book, ev.Note(text="still going"), final=True)  # the hand is not over: not final
+    assert (book.recent, book.final) == ([4, 5, 6, 7], [])
+    void = lambda target: follow.newest_first(  # noqa: E731
+        state, Command("void", target=target, reason="wrong"), book, game="dice",
+        final="seq {target} stands with the hand")
+    with pytest.raises(RuleViolation, match="void seq 7 first: in dice corrections go from the newest event back"):
+        void(5)
+    with pytest.raises(RuleViolation, match=r"seq 3 came before the last hand started \(seq 4\)"):
+        void(3)
+    assert void(7) == [ev.Void(target=7, reason="wrong")]
+    _record(state, book, ev.Void(target=7, reason="wrong"))
+    assert book.recent == [4, 5, 6, 7]  # a void is not itself voided
+    state.hand.ended = True
+    _record(state, book, ev.Note(text="after the hand"), final=True)
+    assert book.final == [9]
+    with pytest.raises(RuleViolation, match="seq 9 stands with the hand"):
+        void(9)
