@@ -57,3 +57,41 @@ def test_ready_is_asked_before_a_bet_call_or_all_in():
     with pytest.raises(RuleViolation, match="Ben is not ready to bet"):
         bets.act(state, book, opening(ready), Command("bet", player="Ben", amount=1), opener="Ben")
     assert asked == [("Ben", "bet")]
+
+
+GATES = {
+    "fold": bets.Gate(("open", "round"), "{player} cannot fold now: {now}", live=True),
+    "buy": bets.Gate(("round",), "{player} cannot buy now; {now}", "buy a card", live=True),
+    "roll": bets.Gate(("roll",), "the dice come later; {now}"),
+}
+
+
+def test_gate_checks_the_hand_the_player_the_phase_then_the_turn():
+    state = table({"Ann": 20, "Ben": 20, "Cy": 20})
+    state.hand.to_act = "Ben"  # type: ignore[union-attr]
+
+    def refused(verb: str, phase: str, player: str | None, says: str) -> None:
+        with pytest.raises(RuleViolation) as exc:
+            bets.gate(state, GATES, verb, phase, player, "the deal is on")
+        assert str(exc.value) == says
+
+    refused("fold", "deal", "Ann", "Ann cannot fold now: the deal is on")
+    refused("buy", "round", "Ann", "Ann cannot buy a card now: it is Ben's turn")
+    refused("roll", "open", None, "the dice come later; the deal is on")
+    assert bets.gate(state, GATES, "buy", "round", "Ben", "x") == "Ben"
+    assert bets.gate(state, GATES, "fold", "open", "Ann") == "Ann"  # no turn asked of a fold
+    assert bets.gate(state, GATES, "declare", "anything", None) is None  # no gate: only the hand is asked
+    with pytest.raises(RuleViolation, match="not seated|no player|Zed"):
+        bets.gate(state, GATES, "fold", "open", "Zed")  # a live gate asks for the player first
+    state.hand.to_act = None  # type: ignore[union-attr]
+    refused("buy", "round", "Ben", "Ben cannot buy a card now: the deal is on")
+    play(state, ev.HandEnded(hand=1))
+    with pytest.raises(RuleViolation, match="no hand is in progress"):
+        bets.gate(state, GATES, "declare", "open", None)
+
+
+def test_next_round_numbers_and_names_the_round_that_starts_by_itself():
+    state = table({"Ann": 20, "Ben": 20})
+    assert bets.next_round(state) == [ev.RoundStarted(round=1, name="")]
+    play(state, ev.RoundStarted(round=1))
+    assert bets.next_round(state, {2: "second card"}) == [ev.RoundStarted(round=2, name="second card")]

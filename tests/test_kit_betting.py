@@ -4,6 +4,8 @@ by the reducer, the book kept by `record`, moves checked by `check_move`."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ledger import events as ev
 from ledger.commands import Command
@@ -251,3 +253,152 @@ def test_table_stakes_pay_guards_and_the_side_pots_line():
             pots.pay(state, cmd, **guards)
     [paid] = pots.pay(state, Command("pay", source="Ann", to="Cy", amount=1), from_pot="only the rules")
     assert isinstance(paid, ev.Transfer)
+
+
+# ----------------------------------------------------------------------------- last round's API
+
+def test_to_act_follows_last_when_the_book_is_stale():
+    t = Table(bets.Betting(min_bet=2), stacks=(50, 50, 50, 50))
+    t.move("bet", "Ann", 2)
+    t.move("call", "Ben")
+    assert t.next() == "Cy"
+    # a ruling let Dee call out of turn: the book's last is Dee, but the game knows Ben acted last
+    t.apply(ev.Call(player="Dee", amount=2))
+    assert t.book.acted == ["Ann", "Ben", "Dee"]
+    assert bets.to_act(t.state, t.book, t.rules, t.order) == "Cy"  # after Dee, wrapping round: Cy waits
+    assert bets.to_act(t.state, t.book, t.rules, t.order, last="Ben") == "Cy"
+    assert bets.to_act(t.state, t.book, t.rules, t.order, last="Cy") == "Cy"  # nobody else waits
+    t.book.acted = ["Ann", "Ben"]
+    assert bets.to_act(t.state, t.book, t.rules, t.order, last="Ann") == "Cy"
+    assert bets.to_act(t.state, t.book, t.rules, t.order, last="Dee") == "Cy"
+    assert bets.to_act(t.state, t.book, t.rules, t.order, last="nobody") == "Cy"  # not in order: from opens
+
+
+def test_to_act_last_picks_the_next_of_several_waiting():
+    t = Table(bets.Betting(min_bet=2), stacks=(50, 50, 50, 50))
+    assert t.next() == "Ann"  # opens=0
+    assert bets.to_act(t.state, t.book, t.rules, t.order, last="Ben") == "Cy"
+    assert bets.to_act(t.state, t.book, t.rules, t.order, last="Dee") == "Ann"
+    assert bets.to_act(t.state, t.book, bets.Betting(opens=2), t.order) == "Cy"
+
+
+def test_reopens_highest_reopens_on_any_move_that_leads_the_hand():
+    rules = bets.Betting(min_bet=2, reopens="highest")
+    t = Table(rules, stacks=(50, 50, 6))
+    t.move("bet", "Ann", 2)
+    assert t.book.acted == ["Ann"]
+    t.move("call", "Ben")
+    assert t.book.acted == ["Ann", "Ben"]
+    t.move("allin", "Cy")  # 6, above everyone else: re-opens even as an all-in
+    assert t.book.acted == ["Cy"] and t.next() == "Ann"
+    t.move("call", "Ann")
+    assert t.book.acted == ["Cy", "Ann"] and t.next() == "Ben"
+    t.move("raise", "Ben", 2)  # Ben leads with 8: Ann must answer, Cy is all-in
+    assert t.book.acted == ["Ben"] and t.next() == "Ann"
+    t.move("call", "Ann")
+    assert t.next() is None
+    assert t.book.raised == []  # "highest" keeps no raise count
+
+
+def test_reopens_highest_a_forced_stake_and_a_check_count_too():
+    rules = bets.Betting(min_bet=2, reopens="highest")
+    t = Table(rules, stacks=(50, 50, 50))
+    t.apply(ev.Bet(player="Ann", amount=2), forced=True)  # "highest" is about the chips, forced or not
+    assert t.book.acted == ["Ann"] and t.book.high == 2
+    t.apply(ev.Call(player="Ben", amount=2))
+    t.apply(ev.Call(player="Cy", amount=2))
+    t.apply(ev.Check(player="Ann"))  # level with the others: simply acted
+    assert t.book.acted == ["Ann", "Ben", "Cy"]
+    t.state.seat("Ann").round_bet = 3  # as if Ann were ahead when she checks (a ruling)
+    t.apply(ev.Check(player="Ann"))
+    assert t.book.acted == ["Ann"]
+    plain = Table(bets.Betting(min_bet=2), stacks=(50, 50, 50))
+    plain.apply(ev.Bet(player="Ann", amount=2), forced=True)
+    assert plain.book.acted == [] and plain.book.high == 2
+
+
+def test_folds_act_or_leave_the_round():
+    acting, leaving = Table(bets.Betting()), Table(bets.Betting(folds_act=False))
+    for t in (acting, leaving):
+        t.apply(ev.Fold(player="Ann"))
+        t.apply(ev.Check(player="Ben"))
+    assert acting.book.acted == ["Ann", "Ben"] and leaving.book.acted == ["Ben"]
+    assert acting.next() == leaving.next() == "Cy"  # a folded seat has no move either way
+
+
+def test_turn_hint_fills_the_turn_wording():
+    rules = bets.Betting(messages={"turn": "{player} cannot {doing} now: it is {to_act}'s turn{hint}"})
+    t = Table(rules)
+    t.state.hand.to_act = "Ann"
+    with pytest.raises(RuleViolation) as exc:
+        bets.turn(t.state, rules, "Ben", "call", hint=" (Ann's forced raise is already in)")
+    assert str(exc.value) == "Ben cannot call now: it is Ann's turn (Ann's forced raise is already in)"
+    with pytest.raises(RuleViolation) as exc:
+        bets.turn(t.state, rules, "Ben", "call")
+    assert str(exc.value) == "Ben cannot call now: it is Ann's turn"
+    bets.turn(t.state, rules, "Ann", "call", hint="ignored when it is their turn")
+    t.state.hand.to_act = None
+    with pytest.raises(RuleViolation, match="^Ben cannot call now: the round is over$"):
+        bets.turn(t.state, rules, "Ben", "call", "the round is over", hint="x")
+
+
+# ----------------------------------------------------------------------------- to_act against the plain reading
+
+def _to_act_reference(state: TableState, book: bets.Book, rules: bets.Betting, order: list[str],
+                      last: str | None = None) -> str | None:
+    """`to_act` as first written (a list of able seats, `state.seat` for each): the fast one must agree."""
+    if state.hand is None:
+        return None
+    able = [s for s in (state.seat(n) for n in order) if s is not None and bets.can_act(state, s)]
+    high = state.hand.current_bet
+    if rules.lone_ends and len(able) <= 1 and all(s.round_bet >= high for s in able):
+        return None
+    if not rules.reraise:
+        for seat in able:
+            if seat.name not in book.acted:
+                return seat.name
+        if rules.call_back:
+            for seat in able:
+                if seat.round_bet < high:
+                    return seat.name
+        return None
+    if last is None:
+        last = next((p for p in reversed(book.acted) if p in order), None)
+    start = order.index(last) + 1 if last in order else min(rules.opens, max(len(order) - 1, 0))
+    test = bets.waiting(state, book, rules)
+    for i in range(len(order)):
+        name = order[(start + i) % len(order)]
+        found = state.seat(name)
+        if found is not None and test(found):
+            return name
+    return None
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_to_act_agrees_with_the_plain_reading(data: st.DataObject) -> None:
+    n = data.draw(st.integers(2, 4))
+    rules = bets.Betting(reraise=data.draw(st.booleans()), call_back=data.draw(st.booleans()),
+                         lone_ends=data.draw(st.booleans()), opens=data.draw(st.integers(0, 3)))
+    t = Table(rules, stacks=tuple(data.draw(st.integers(1, 6)) for _ in range(n)))
+    for _ in range(data.draw(st.integers(0, 8))):
+        who = data.draw(st.sampled_from(t.order))
+        seat = t.state.seat(who)
+        stack, owed = t.state.stack(who), bets.owed(t.state, who)
+        if seat.folded or stack == 0:
+            continue
+        kind = data.draw(st.sampled_from(["call", "raise", "fold", "check", "allin"]))
+        if kind == "raise" and stack > owed + 1:
+            t.apply(ev.Raise(player=who, amount=owed + 1, by=1) if owed else ev.Bet(player=who, amount=1))
+        elif kind == "call" and 0 < owed < stack:
+            t.apply(ev.Call(player=who, amount=owed))
+        elif kind == "fold":
+            t.apply(ev.Fold(player=who))
+        elif kind == "allin":
+            t.apply(ev.AllIn(player=who, amount=stack))
+        elif owed == 0:
+            t.apply(ev.Check(player=who))
+    order = data.draw(st.permutations(t.order))
+    last = data.draw(st.sampled_from([None, "Zed", *t.order]))
+    assert bets.to_act(t.state, t.book, rules, order, last=last) == _to_act_reference(t.state, t.book, rules, order, last)
+    assert bets.to_act(t.state, t.book, rules, tuple(order)) == _to_act_reference(t.state, t.book, rules, order)

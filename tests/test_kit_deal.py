@@ -185,3 +185,43 @@ def test_seat_in_sits_out_players_without_chips_and_orders_the_hand():
     assert deal.seat_in(state, ev.HandStarted(hand=2, dealer="Ben")) == ["Cy", "Ann", "Ben"]
     assert not state.seat("Dee").in_hand
     assert deal.seat_in(state, ev.HandStarted(hand=2, dealer="Ben", first="Ann")) == ["Ann", "Ben", "Cy"]
+
+
+def test_fewest_first_deals_one_at_a_time_to_the_first_with_the_fewest_cards():
+    state = table({"Ann": 10, "Ben": 10, "Cy": 10, "Dee": 10})
+    order = ["Cy", "Dee", "Ann", "Ben"]
+    assert deal.fewest_first(state, order, 2) == "Cy"  # everyone has none: the first in order
+    play(state, ev.CardsDealt(to="Cy", cards=["??"]))
+    assert deal.fewest_first(state, order, 2) == "Dee"
+    play(state, ev.CardsDealt(to="Ann", cards=["??", "??"]), ev.CardsDealt(to="Dee", cards=["??"]))
+    assert deal.fewest_first(state, order, 2) == "Ben"  # Ben alone has none
+    play(state, ev.CardsDealt(to="Ben", cards=["??"]))
+    assert deal.fewest_first(state, order, 2) == "Cy"  # all but Ann have one: the first of them
+    play(state, ev.Fold(player="Cy"))
+    assert deal.fewest_first(state, order, 2) == "Dee"  # a folded player gets no more
+    assert deal.fewest_first(state, ["Zed", "Ben", "Dee"], 2) == "Ben"  # unknown names are skipped
+    play(state, ev.CardsDealt(to="Dee", cards=["??"]), ev.CardsDealt(to="Ben", cards=["??"]))
+    assert deal.fewest_first(state, order, 2) is None  # everyone still in has 2
+    assert deal.fewest_first(state, order, 3) == "Dee"
+    assert deal.fewest_first(state, [], 3) is None
+
+
+def test_dealt_needs_everyone_in_the_hand_to_have_their_cards():
+    state = table({"Ann": 10, "Ben": 10})
+    assert not deal.dealt(state, 1)
+    play(state, ev.CardsDealt(to="Ann", cards=["??"]))
+    assert not deal.dealt(state, 1) and deal.dealt(state, 0)
+    play(state, ev.CardsDealt(to="Ben", cards=["??", "??"]))
+    assert deal.dealt(state, 1) and not deal.dealt(state, 2)
+    for s in state.seats:
+        s.in_hand = False
+    assert not deal.dealt(state, 0)  # nobody in the hand: nothing is dealt
+
+
+def test_next_dealer_is_the_winner_or_the_seat_after_the_dealer():
+    state = table({"Ann": 10, "Ben": 10, "Cy": 10})  # Ann deals
+    assert deal.next_dealer(state, "Cy") == ev.Declared(name="next-dealer", value="Cy")
+    assert deal.next_dealer(state, None) == ev.Declared(name="next-dealer", value="Ben")
+    assert declare.dealer(state) == "Ann" and deal.undealt(state)
+    play(state, ev.CardsDealt(to="Cy", cards=["??"]))
+    assert not deal.undealt(state)

@@ -176,3 +176,103 @@ def test_every_chip_bet_is_paid_back_out(bets, keys, folds):
     out = pots.award_by_rank(state, ranks)
     play(state, *out)
     assert state.balance("pot") == 0
+
+
+# ----------------------------------------------------------------------------- last round's API
+
+def test_open_to_live_lets_the_live_players_contest_a_pot_only_folded_players_bet():
+    def hand() -> TableState:  # Ann and Ben bet, then fold; Cy and Dee, who put nothing in, are left
+        return play(put(table({"Ann": 20, "Ben": 20, "Cy": 3, "Dee": 3}, dealer="Dee"), Ann=8, Ben=8),
+                    ev.Fold(player="Ann"), ev.Fold(player="Ben"))
+    state = hand()
+    assert [(x.name, x.amount, x.eligible) for x in pots.layers(state)] == [("the pot", 16, ())]
+    with pytest.raises(RuleViolation, match="nobody is left in the hand to win the pot"):
+        pots.award_by_rank(state, {"Cy": rank(2), "Dee": rank(1)})
+    events = pots.award_by_rank(state, {"Cy": rank(2), "Dee": rank(1)}, payout=pots.Payout(open_to_live=True))
+    assert paid(events) == {"Cy": 16} and [e.reason for e in events] == ["the pot: Cy wins with hand (2,)"]
+    tie = pots.award_by_rank(hand(), {"Cy": rank(1), "Dee": rank(1)}, payout=pots.Payout(open_to_live=True))
+    assert paid(tie) == {"Cy": 8, "Dee": 8}
+    play(state, *events)
+    assert state.balance("pot") == 0
+
+
+def test_open_to_live_with_one_live_player_pays_them_as_a_lone_layer():
+    state = play(put(table({"Ann": 20, "Ben": 20, "Cy": 3}, dealer="Cy"), Ann=8, Ben=8),
+                 ev.Fold(player="Ann"), ev.Fold(player="Ben"))
+    events = pots.award_by_rank(state, {}, payout=pots.Payout(open_to_live=True))
+    assert paid(events) == {"Cy": 16} and events[-1].reason == "the pot: Cy, nobody else is in it"
+    lost = pots.Payout(lost=lambda layer, ranked: ([], layer.amount))
+    assert pots.award_by_rank(state, {}, payout=lost) == [ev.PotCarried(amount=16)]  # without it, nobody's
+
+
+def test_to_house_and_set_aside_count_from_what_the_pot_holds_part_way():
+    state = put(table({"Ann": 50, "Ben": 50}), Ann=5, Ben=5)
+    # a payout worked out ahead: 7 of the 10 are already promised, 3 are held
+    assert pots.to_house(state, "house", held=3) == ev.Transfer(from_account="pot", to_account="house", amount=3,
+                                                                reason="house")
+    with pytest.raises(RuleViolation, match="pot holds 3 chips: move 1 to 3, not 4"):
+        pots.to_house(state, "house", amount=4, held=3)
+    with pytest.raises(RuleViolation, match="pot holds 0 chips"):
+        pots.to_house(state, "house", held=0)
+    assert pots.to_house(state, "x", amount=12, held=12).amount == 12  # held, not the balance, bounds it
+    assert pots.set_aside(state, "bust", held=3) == ev.PotCarried(amount=3, to_account="pot:bust")
+    with pytest.raises(RuleViolation, match="pot holds 2 chips: move 1 to 2, not 3"):
+        pots.set_aside(state, "bust", amount=3, held=2)
+    assert pots.to_house(state, "r" * 300).reason == "r" * pots.REASON_MAX
+
+
+def test_set_aside_with_a_reason_is_a_transfer_the_game_marks_persistent():
+    state = put(table({"Ann": 50, "Ben": 50}), Ann=5, Ben=5)
+    moved = pots.set_aside(state, "pot:bust", amount=4, reason="busted hands wait for the next round")
+    assert moved == ev.Transfer(from_account="pot", to_account="pot:bust", amount=4,
+                                reason="busted hands wait for the next round")
+    assert pots.set_aside(state, "bust", reason="x").amount == 10
+    with pytest.raises(RuleViolation, match="pot:bust cannot be set aside into itself"):
+        pots.set_aside(state, "bust", pot="pot:bust", reason="x")
+    play(state, moved)
+    assert state.balance("pot:bust") == 4 and state.balance("pot") == 6
+    assert "pot:bust" not in state.persistent  # a Transfer: the game marks it, not pots.evolve
+    assert pots.paid_out(moved) == 4
+
+
+def test_share_pays_a_pot_out_evenly_odd_chips_to_the_first():
+    state = put(table({"Ann": 50, "Ben": 50, "Cy": 50}), Ann=5, Ben=5, Cy=1)
+    out = pots.share(state, ["Cy", "Ann"], "the kitty shared", pot="pot")
+    assert out == [ev.Transfer(from_account="pot", to_account="seat:Cy", amount=6, reason="the kitty shared"),
+                   ev.Transfer(from_account="pot", to_account="seat:Ann", amount=5, reason="the kitty shared")]
+    play(state, *out)
+    assert state.balance("pot") == 0 and state.stack("Cy") == 55 and state.stack("Ann") == 50
+    few = put(table({"Ann": 50, "Ben": 50, "Cy": 50}), Ann=1, Ben=1)
+    assert [(e.to_account, e.amount) for e in pots.share(few, ["Ann", "Ben", "Cy"], "r", pot="pot")] == [
+        ("seat:Ann", 1), ("seat:Ben", 1)]  # nobody is paid nothing
+    assert pots.share(few, ["Ann"], "r", pot="pot:none") == []
+
+
+def test_last_in_takes_the_pot_and_an_empty_table_is_refused():
+    state = put(table({"Ann": 20, "Ben": 20, "Cy": 20}), Ann=4, Ben=4)
+    with pytest.raises(RuleViolation, match="nobody is left in the hand to take the pot"):
+        pots.last_in(state)  # three still in
+    play(state, ev.Fold(player="Ann"), ev.Fold(player="Cy"))
+    assert pots.last_in(state) == ("Ben", [ev.PotAwarded(shares=[ev.Share(player="Ben", amount=8)],
+                                                         reason="Ben is the last player in: everyone else folded")])
+    assert pots.last_in(state, "{player} takes it", amount=3)[1][0].shares[0].amount == 3
+    play(state, ev.Fold(player="Ben"))
+    with pytest.raises(RuleViolation, match="^no one$"):
+        pots.last_in(state, refusal="no one")
+    assert pots.last_in(state, amount=0) == (None, [])
+
+
+def test_check_paid_and_check_end_for_verify():
+    state = put(table({"Ann": 20, "Ben": 20}), Ann=4, Ben=4)
+    want = pots.award_all(state, "Ann", "Ann wins")
+    pots.check_paid(want[0].model_copy(update={"ruling": "table says"}), want)  # a ruling mark is not a difference
+    with pytest.raises(RuleViolation, match="the showdown records"):
+        pots.check_paid(pots.award_all(state, "Ben", "Ben wins")[0], want)
+    with pytest.raises(RuleViolation, match="the hand is settled already"):
+        pots.check_paid(want[0], [])
+    with pytest.raises(RuleViolation, match="hand 1 cannot end with 8 chips in the pot"):
+        pots.check_end(state, ev.HandEnded(hand=1))
+    play(state, *want)
+    pots.check_end(state, ev.HandEnded(hand=1))
+    with pytest.raises(RuleViolation, match="hand 1 cannot end with 0 chips"):
+        pots.check_end(state, ev.HandEnded(hand=2))

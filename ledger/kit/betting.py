@@ -68,6 +68,13 @@ Public API (all pure; `order` is the round's seat names in turn order, the opene
 - ``table_stakes(state, cmd, refusal=...) -> list[Event]``: ``potlog rebuy`` at table stakes: a
   player still in the hand (dealt in, not folded) rebuys between hands (`refusal` fields:
   player, number); anyone else may rebuy at any time.
+- ``Gate(phases, refusal, doing="", live=False)`` and ``gate(state, gates, verb, phase, player,
+  now="") -> str | None``: a verb's place in the hand, declared per verb: a hand is on; the
+  player is in it (``live``); the phase is one of ``phases`` (else ``refusal``, fields player
+  and now: what the table is doing); it is the player's turn (when ``doing`` names the move).
+  Verbs without a gate pass. Returns the player.
+- ``next_round(state, names={}) -> list[Event]``: the ``round_started`` of the next round
+  (named from `names` by number), for a round that starts by itself.
 - ``forced_bets(state, rules, order) -> list[Event]``: the antes / blinds / forced raise that
   open a round (a blind or forced raise falls to the next seat with chips; short stacks go
   all-in; a forced raise is always a ``Raise``, as Bluffjack records it).
@@ -76,7 +83,7 @@ Public API (all pure; `order` is the round's seat names in turn order, the opene
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Literal, Mapping, Protocol, Sequence
+from typing import Callable, Literal, Mapping, Protocol, Sequence, cast
 
 from .. import events as ev
 from ..commands import Command
@@ -89,8 +96,9 @@ Amount = int | Callable[[TableState], int | None]
 SeatTest = Callable[[Seat], bool]
 
 __all__ = [
-    "Betting", "Book", "Forced", "Limits", "MESSAGES", "Move", "RoundBook", "Structure", "act", "can_act",
-    "check_move", "forced_bets", "limits", "owed", "record", "reset", "table_stakes", "to_act", "turn", "waiting",
+    "Betting", "Book", "Forced", "Gate", "Limits", "MESSAGES", "Move", "RoundBook", "Structure", "act", "can_act",
+    "check_move", "forced_bets", "gate", "limits", "next_round", "owed", "record", "reset", "table_stakes", "to_act",
+    "turn", "waiting",
 ]
 
 MESSAGES: Mapping[str, str] = {
@@ -238,9 +246,9 @@ def can_act(state: TableState, seat: Seat | None) -> bool:
             and state.balances.get("seat:" + seat.name, 0) > 0)
 
 
-def _able(state: TableState, order: Sequence[str]) -> list[Seat]:
-    seats = (state.seat(n) for n in order)
-    return [s for s in seats if s is not None and can_act(state, s)]
+def _seats_by_name(state: TableState) -> dict[str, Seat]:
+    """One name -> seat map (the first seat of a name, as `TableState.seat` finds it)."""
+    return {s.name: s for s in reversed(state.seats)}
 
 
 def waiting(state: TableState, book: Book, rules: Betting) -> SeatTest:
@@ -262,30 +270,41 @@ def to_act(state: TableState, book: Book, rules: Betting, order: Sequence[str], 
     the next waiting seat after the last to act (from ``order[rules.opens]`` at first). `last`:
     who acted last, when the game keeps it (a move out of turn by a ruling leaves the order of
     ``book.acted`` stale); by default the last of ``book.acted``."""
-    if state.hand is None:
+    hand = state.hand
+    if hand is None:
         return None
-    able = _able(state, order)
-    high = state.hand.current_bet
-    if rules.lone_ends and len(able) <= 1 and all(s.round_bet >= high for s in able):
+    high = hand.current_bet
+    by, balances, acted = _seats_by_name(state), state.balances, book.acted
+    # one pass over `order`: the seats that can act (in the hand, seated, not folded, chips behind)
+    first_unacted = not rules.reraise and not rules.lone_ends  # the go-around's first is the answer
+    able: list[Seat] = []
+    for name in order:
+        s = by.get(name)
+        if s is not None and s.in_hand and s.active and not s.folded and balances.get("seat:" + name, 0) > 0:
+            if first_unacted and name not in acted:
+                return name
+            able.append(s)
+    if rules.lone_ends and len(able) <= 1 and (not able or able[0].round_bet >= high):
         return None
     if not rules.reraise:
         for seat in able:
-            if seat.name not in book.acted:
+            if seat.name not in acted:
                 return seat.name
         if rules.call_back:
             for seat in able:
                 if seat.round_bet < high:
                     return seat.name
         return None
-    names = list(order)
+    names = order if isinstance(order, list) else list(order)
+    n = len(names)
     if last is None:
-        last = next((p for p in reversed(book.acted) if p in names), None)
-    start = names.index(last) + 1 if last in names else min(rules.opens, max(len(names) - 1, 0))
-    test = waiting(state, book, rules)
-    for i in range(len(names)):
-        name = names[(start + i) % len(names)]
-        found = state.seat(name)
-        if found is not None and test(found):
+        last = next((p for p in reversed(acted) if p in names), None)
+    start = names.index(last) + 1 if last in names else min(rules.opens, max(n - 1, 0))
+    call_back = rules.call_back
+    waits = {s.name for s in able if s.name not in acted or (call_back and s.round_bet < high)}
+    for i in range(n):
+        name = names[(start + i) % n]
+        if name in waits:
             return name
     return None
 
@@ -392,6 +411,46 @@ def check_move(state: TableState, book: Book, rules: Betting, move: Move) -> Non
 
 # ----------------------------------------------------------------------------- deciding
 
+@dataclass(frozen=True)
+class Gate:
+    """Where a verb belongs in the hand (see `gate`): its `phases`, the `refusal` outside
+    them (fields: player, now), the move it is for a turn check (`doing`; "" for none), and
+    whether the player must be in the hand (`live`, asked before the phase)."""
+
+    phases: tuple[str, ...]
+    refusal: str
+    doing: str = ""
+    live: bool = False
+
+
+def gate(state: TableState, gates: Mapping[str, Gate], verb: str, phase: str, player: str | None,
+         now: str = "") -> str | None:
+    """Refuse `verb` when no hand is on, when `player` is not in it (a ``live`` gate), outside
+    the gate's phases, or out of turn (`now`: what the table is doing, for the refusals).
+    Returns the player (checked, for a ``live`` gate)."""
+    base.require_open(state)
+    base.require_hand(state)
+    rule = gates.get(verb)
+    if rule is None:
+        return player
+    if rule.live:
+        player = base.require_live(state, player)
+    if phase not in rule.phases:
+        raise RuleViolation(rule.refusal.format(player=player, now=now))
+    if rule.doing:
+        turn(state, _ANY, player or "", rule.doing, now)
+    return player
+
+
+def next_round(state: TableState, names: Mapping[int, str] | None = None) -> list[ev.Event]:
+    """The next round's ``round_started`` (named from `names`, by number), for a game whose
+    rounds start by themselves."""
+    number = base.require_hand(state).round + 1
+    return [base.make_event(ev.RoundStarted, round=number, name=(names or {}).get(number, ""))]
+
+
+
+_ANY = Betting()
 _VERBS = {"bet": base.bet, "call": base.call, "raise": base.raise_, "allin": base.all_in, "check": base.check,
           "fold": base.fold}
 _DOING = {"allin": "go all-in"}
@@ -437,31 +496,37 @@ def act(state: TableState, book: Book, rules: Betting, cmd: Command, *, opener: 
 def record(state: TableState, book: Book, rules: Betting, event: ev.Event, *, forced: bool = False) -> None:
     """Update `book` for a recorded move, after the core step has applied it. A `forced`
     stake (a blind, a bring-in) moves the high bet but is nobody's move."""
-    match event:
-        case ev.Bet() | ev.Raise() | ev.Call() | ev.AllIn():
-            seat = state.seat(event.player)
-            bet_now = seat.round_bet if seat is not None else 0
-            raising = isinstance(event, (ev.Bet, ev.Raise)) or (isinstance(event, ev.AllIn) and bet_now > book.high)
-            if rules.reopens == "highest":
-                _record_highest(state, book, event.player, bet_now)
-            elif not forced:
-                full = isinstance(event, (ev.Bet, ev.Raise)) or bet_now - book.high >= rules.smallest(state)
-                if rules.reraise and raising and (full or rules.short_all_in_reopens):
-                    book.acted = [event.player]
-                elif event.player not in book.acted:
-                    book.acted.append(event.player)
-                if raising and (event.player not in book.raised or not rules.one_raise_each):
-                    book.raised.append(event.player)
-            if state.hand is not None:
-                book.high = state.hand.current_bet
-        case ev.Check() if rules.reopens == "highest":
-            seat = state.seat(event.player)
-            _record_highest(state, book, event.player, seat.round_bet if seat is not None else 0)
-        case ev.Check() | ev.Fold() if rules.folds_act or isinstance(event, ev.Check):
-            if event.player not in book.acted:
-                book.acted.append(event.player)
-        case _:
-            pass
+    t = type(event)  # by class, not `match`: this runs for every move of a fold
+    if t in _STAKES:
+        player: str = cast(_Staked, event).player
+        seat = state.seat(player)
+        bet_now = seat.round_bet if seat is not None else 0
+        full = t is ev.Bet or t is ev.Raise
+        raising = full or (t is ev.AllIn and bet_now > book.high)
+        if rules.reopens == "highest":
+            _record_highest(state, book, player, bet_now)
+        elif not forced:
+            full = full or bet_now - book.high >= rules.smallest(state)
+            if rules.reraise and raising and (full or rules.short_all_in_reopens):
+                book.acted = [player]
+            elif player not in book.acted:
+                book.acted.append(player)
+            if raising and (player not in book.raised or not rules.one_raise_each):
+                book.raised.append(player)
+        if state.hand is not None:
+            book.high = state.hand.current_bet
+    elif t is ev.Check and rules.reopens == "highest":
+        player = cast(ev.Check, event).player
+        seat = state.seat(player)
+        _record_highest(state, book, player, seat.round_bet if seat is not None else 0)
+    elif t is ev.Check or (t is ev.Fold and rules.folds_act):
+        player = cast("ev.Check | ev.Fold", event).player
+        if player not in book.acted:
+            book.acted.append(player)
+
+
+_STAKES = frozenset({ev.Bet, ev.Raise, ev.Call, ev.AllIn})
+_Staked = ev.Bet | ev.Raise | ev.Call | ev.AllIn
 
 
 def _record_highest(state: TableState, book: Book, player: str, bet_now: int) -> None:

@@ -23,9 +23,13 @@ Public API:
 - ``deal(state, cmd, rules, order, stock) -> [CardsDealt]``: to one player (no more than
   `each` in all, no more than the stock) or to ``all``/``everyone`` (unseen cards to each
   player in `order` who is short).
+- ``next_dealer(state, winner) -> Declared``: who deals the next hand, for the table (a
+  ``declared`` named ``next-dealer``; `start` reads it back as its `winner`): `winner` (the
+  main pot's), or, without one (an all-bust), the seat after this hand's dealer.
 - ``short(state, each, order=None) -> list[str]``: who still has fewer than `each` cards.
 - ``fewest_first(state, order, each) -> str | None``: who gets the next card when the deal goes
   round one card at a time: the first in `order` with the fewest, until everyone has `each`.
+- ``undealt(state) -> bool``: nobody in the hand holds a card yet (before the deal).
 - ``dealt(state, each) -> bool``: everyone in the hand has `each` cards (the deal is over).
 - ``buy(state, cmd, rules, player, *, cost, stock, kept=None, bought=(), acted=()) ->
   [CardsExchanged]``: one card for one, at `cost` chips (to the pot); refused a second time
@@ -151,6 +155,12 @@ def start(state: TableState, cmd: Command, rules: Dealing, *, players: tuple[int
     return base.start_hand(state, dataclasses.replace(cmd, dealer=dealer, first=first), min_players=players[0])
 
 
+def next_dealer(state: TableState, winner: str | None) -> ev.Event:
+    """The next hand's dealer, declared for the table: `winner`, else the deal passes left."""
+    dealer = winner if winner is not None else base.seat_after(state, base.require_hand(state).dealer)
+    return base.make_event(ev.Declared, name="next-dealer", value=dealer)
+
+
 def short(state: TableState, each: int, order: Sequence[str] | None = None) -> list[str]:
     """Who (in `order`, default the seats') is dealt in and still has fewer than `each` cards."""
     seats = (state.seat(n) for n in order) if order is not None else iter(state.seats)
@@ -165,10 +175,20 @@ def fewest_first(state: TableState, order: Sequence[str], each: int) -> str | No
     return next((s.name for s in seats if len(s.cards) == fewest), None) if fewest < each else None
 
 
+def undealt(state: TableState) -> bool:
+    """Nobody in the hand holds a card yet."""
+    return not any(s.cards for s in state.seats if s.in_hand)
+
+
 def dealt(state: TableState, each: int) -> bool:
     """Everyone in the hand has their `each` cards."""
-    seats = [s for s in state.seats if s.in_hand]
-    return bool(seats) and all(len(s.cards) >= each for s in seats)
+    anyone = False
+    for s in state.seats:
+        if s.in_hand:
+            if len(s.cards) < each:
+                return False
+            anyone = True
+    return anyone
 
 
 def deal(state: TableState, cmd: Command, rules: Dealing, order: Sequence[str], stock: int) -> list[ev.Event]:
@@ -248,15 +268,13 @@ def reshuffle(state: TableState, cmd: Command, rules: Dealing, stock: int) -> li
 
 def track(state: TableState, book: Stock, event: ev.Event) -> None:
     """Count the stock: down for cards dealt to a player or bought, up for a reshuffle."""
-    match event:
-        case ev.CardsDealt() if state.seat(event.to) is not None:
+    if type(event) is ev.CardsDealt:  # by class, not `match`: this runs for every event of a fold
+        if state.seat(event.to) is not None:
             book.stock -= len(event.cards)
-        case ev.CardsExchanged():
-            book.stock -= len(event.draw)
-        case ev.DeckReshuffled():
-            book.stock += event.cards
-        case _:
-            pass
+    elif type(event) is ev.CardsExchanged:
+        book.stock -= len(event.draw)
+    elif type(event) is ev.DeckReshuffled:
+        book.stock += event.cards
 
 
 def seat_in(state: TableState, event: ev.HandStarted) -> list[str]:

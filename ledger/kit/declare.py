@@ -23,6 +23,7 @@ Public API:
   its field (True when `event` was one of them).
 - ``pending(book, declarations) -> list[Declaration]``: those not yet made (for prompts).
 - ``as_int(value)``: a value from the shell as a whole number when it is one.
+- ``dealer(state) -> str``: the hand's dealer (a `by` for the dealer's declarations).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from ..errors import RuleViolation
 from ..games.base import make_event, require_seated
 from ..state import TableState
 
-__all__ = ["Declaration", "MESSAGES", "as_int", "decide", "pending", "record"]
+__all__ = ["Declaration", "MESSAGES", "as_int", "dealer", "decide", "pending", "record"]
 
 MESSAGES: Mapping[str, str] = {
     "who": "{player} cannot declare the {name}: {by}, {role}, does",
@@ -112,3 +113,8 @@ def record(book: object, declarations: Sequence[Declaration], event: ev.Event) -
 def pending(book: object, declarations: Sequence[Declaration]) -> list[Declaration]:
     """The declarations not made yet (their attribute is None)."""
     return [d for d in declarations if getattr(book, d.attr) is None]
+
+
+def dealer(state: TableState) -> str:
+    """The hand's dealer: who declares what the dealer declares."""
+    return state.hand.dealer if state.hand is not None else ""

@@ -24,6 +24,9 @@ but `evolve`, the game's hook):
         one award of (player, chips) shares, its reason cut to fit.
     award_all(state, player, reason, *, pot="pot", amount=None) -> list[Event]
         the whole pot to one player (everyone else folded).
+    last_in(state, reason=..., *, pot="pot", amount=None, refusal=...) -> tuple[str | None, list[Event]]
+        everyone else folded: the last player in takes the whole pot without showing
+        (`reason` field: player); refused when chips are there and not one player is left.
     carry(state, *, pot="pot") -> Event           the kitty stands: the whole pot rides.
     to_house(state, reason, *, pot="pot", amount=None, held=None) -> Event
     set_aside(state, name, *, pot="pot", amount=None, held=None, reason=None) -> Event
@@ -31,6 +34,9 @@ but `evolve`, the game's hook):
         as a `Transfer`. `held`: what the pot holds part-way through a payout worked out ahead.
     share(state, players, reason, *, pot) -> list[Event]
         the whole of `pot` shared evenly among `players`, a `Transfer` each.
+    check_paid(event, want) -> None / check_end(state, event) -> None
+        for ``potlog verify --rules``: a recorded payout must be the next of `want` (what the
+        rules pay from here, worked out again); a hand ends only with its pot empty.
     paid_out(event) -> int
         the chips an award, a carry-over or a transfer takes out of a pot (0 for other events).
     evolve(state, event) -> None
@@ -208,6 +214,21 @@ def award_all(state: TableState, player: str, reason: str, *, pot: str = "pot",
     return [_award(pot, [(player, have)], reason)] if have else []
 
 
+def last_in(state: TableState, reason: str = "{player} is the last player in: everyone else folded", *,
+            pot: str = "pot", amount: int | None = None,
+            refusal: str = "nobody is left in the hand to take the pot: award it as a table ruling (--override)",
+            ) -> tuple[str | None, list[ev.Event]]:
+    """Everyone else folded: (the last player in, the award of the whole of `pot` to them, or
+    of `amount`: what it held, for a re-check). Refused when the pot holds chips and not
+    exactly one player is left; (None, []) for an empty pot and nobody left."""
+    live = state.live_players()
+    have = state.balance(pot) if amount is None else amount
+    if len(live) != 1 and have:
+        raise RuleViolation(refusal)
+    winner = live[0].name if len(live) == 1 else None
+    return winner, award_all(state, winner, reason.format(player=winner), pot=pot, amount=have) if winner else []
+
+
 def award_by_rank(state: TableState, ranks: Mapping[str, Ranked], order: Sequence[str] | None = None,
                   *, ties: Ties = "split", pot: str = "pot", total: int | None = None,
                   payout: Payout = PAYOUT) -> list[ev.Event]:
@@ -301,6 +322,21 @@ def share(state: TableState, players: Sequence[str], reason: str, *, pot: str) -
     `Transfer` each: what was set aside, paid out when the game says."""
     return [make_event(ev.Transfer, from_account=pot, to_account="seat:" + p, amount=a, reason=reason[:REASON_MAX])
             for p, a in split(state.balance(pot), players, players)]
+
+
+def check_paid(event: ev.Event, want: Sequence[ev.Event]) -> None:
+    """`event` (a recorded payout) must be the first of `want`, what the rules pay from here."""
+    from ..describe import describe as say
+
+    if not want or want[0] != event.model_copy(update={"ruling": None}):
+        raise RuleViolation(f"the showdown records '{say(want[0])}' here" if want else "the hand is settled already")
+
+
+def check_end(state: TableState, event: ev.HandEnded) -> None:
+    """A recorded end of the hand in progress: refused while chips are in the pot."""
+    hand = base.require_hand(state)
+    if state.balance("pot") or event.hand != hand.number:
+        raise RuleViolation(f"hand {hand.number} cannot end with {state.balance('pot')} chips in the pot")
 
 
 def paid_out(event: ev.Event) -> int:

@@ -19,7 +19,7 @@ from .. import base
 from . import NAME
 from .options import ROUND_NAMES, BluecherExt, Options, ext, family_of, max_players
 from .showdown import last_one_wins, showdown
-from .stages import DEALING, DECLARATIONS, FLOW, LIMIT_ONLY, OPENING, ROUND, first_player
+from .stages import DEALING, DECLARATIONS, FLOW, GATES, LIMIT_ONLY, OPENING, ROUND, first_player
 
 Verb = Callable[[TableState, Command], list[ev.Event]]
 
@@ -41,58 +41,50 @@ def _after(state: TableState) -> list[ev.Event]:
     hand, x = state.hand, ext(state)
     if hand is None or hand.ended:
         return []
-    if x.phase == "round-over":
-        return [base.make_event(ev.RoundStarted, round=hand.round + 1, name=ROUND_NAMES.get(hand.round + 1, ""))]
-    return last_one_wins(state) if x.phase == "won" else []
+    if x.phase == FLOW.due:
+        return bets.next_round(state, ROUND_NAMES)
+    return last_one_wins(state) if x.phase == FLOW.won else []
 
 
 # ----------------------------------------------------------------------------- the hand's verbs
 
-def _hand_x(state: TableState) -> BluecherExt:
-    """Blücher's state, once a hand is on (refusing otherwise)."""
-    stages.hand_on(state)
-    return ext(state)
+def _gated(state: TableState, cmd: Command) -> tuple[BluecherExt, str | None]:
+    """Blücher's state and the player, once the verb's gate (`GATES`: the hand, the phase, the turn) lets it by."""
+    x = ext(state)
+    return x, bets.gate(state, GATES, cmd.verb, x.phase, cmd.player, FLOW.text(x.phase))
 
 
 def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = _hand_x(state)
-    if cmd.verb == "fold" and x.phase not in ("open", "round"):
-        raise RuleViolation(f"{base.require_live(state, cmd.player)} cannot fold now: {FLOW.text(x.phase)}")
+    x, _ = _gated(state, cmd)
     rules = OPENING if x.phase == "open" else ROUND if x.phase == "round" or cmd.verb != "bet" else LIMIT_ONLY
     return bets.act(state, x, rules, cmd, opener=first_player(x), waiting_text=FLOW.text(x.phase))
 
 
 def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = _hand_x(state)
-    if x.phase != "deal":
-        raise RuleViolation("everyone has 3 cards: new cards come by buying (potlog buy PLAYER)")
+    x, _ = _gated(state, cmd)
     return deal.deal(state, cmd, DEALING, x.order, x.stock)
 
 
 def _declare(state: TableState, cmd: Command) -> list[ev.Event]:
     if cmd.name == "hole":
         return _hole(state, dataclasses.replace(cmd, cards=(str(cmd.value),) if cmd.value not in (None, UNKNOWN) else ()))
-    return declare.decide(state, cmd, DECLARATIONS, _hand_x(state), "Blücher has no declaration {name!r}: the "
-                          "dealer declares cost; the first player declares dice and limit")
+    return declare.decide(state, cmd, DECLARATIONS, _gated(state, cmd)[0], "Blücher has no declaration {name!r}: "
+                          "the dealer declares cost; the first player declares dice and limit")
 
 
 def _hole(state: TableState, cmd: Command) -> list[ev.Event]:
     """Place the hole card (in the opening, in turn), or name and turn up an unseen one (at the showdown)."""
-    x = _hand_x(state)
-    player = base.require_live(state, cmd.player)
+    stages.hand_on(state)
+    x, player = ext(state), base.require_live(state, cmd.player)
     card = deal.one_card(state, cmd.cards, DEALING)
     if player not in x.hole:
-        if x.phase != "open":
-            raise RuleViolation(f"hole cards are placed in the opening, before betting; {FLOW.text(x.phase)}")
-        stages.turn(state, FLOW, x.phase, player, "place a hole card")
+        bets.gate(state, GATES, "hole", x.phase, player, FLOW.text(x.phase))
     return deal.hole(state, DEALING, player, card, x.hole.get(player), showing=x.phase in ("showdown", "won"))
 
 
 def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = _hand_x(state)
+    x, _ = _gated(state, cmd)
     first = first_player(x)
-    if x.phase != "roll":
-        raise RuleViolation(f"the dice are rolled once, after the opening bets are in; {FLOW.text(x.phase)}")
     if cmd.player != first:
         raise RuleViolation(f"{first}, the first player, rolls the dice, not {cmd.player or 'the table'}")
     if cmd.sides not in (None, 6):
@@ -105,23 +97,18 @@ def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
 
 
 def _buy(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = _hand_x(state)
-    player = base.require_live(state, cmd.player)
-    if x.phase != "round":
-        raise RuleViolation(f"{player} cannot buy a card now: cards are bought in the three rounds after the dice; "
-                            f"{FLOW.text(x.phase)}")
-    stages.turn(state, FLOW, x.phase, player, "buy a card")
+    x, player = _gated(state, dataclasses.replace(cmd, verb="buy"))
+    assert player is not None
     return deal.buy(state, cmd, DEALING, player, cost=x.card_cost, stock=x.stock, kept=x.hole.get(player),
                     bought=x.bought, acted=x.acted)
 
 
 def _reshuffle(state: TableState, cmd: Command) -> list[ev.Event]:
-    return deal.reshuffle(state, cmd, DEALING, _hand_x(state).stock)
+    return deal.reshuffle(state, cmd, DEALING, _gated(state, cmd)[0].stock)
 
 
 def _round(state: TableState, cmd: Command) -> list[ev.Event]:
-    if _hand_x(state).phase != "round-over":
-        raise RuleViolation("Blücher starts its rounds by itself (after the dice, and after each round's betting)")
+    _gated(state, cmd)
     return _after(state)
 
 
@@ -139,7 +126,7 @@ def _pay(state: TableState, cmd: Command) -> list[ev.Event]:
 
 
 def _end(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = _hand_x(state)
+    x, _ = _gated(state, cmd)
     if state.balance("pot"):
         raise RuleViolation(f"the hand ends with the showdown (or when all but one fold); {FLOW.text(x.phase)}")
     return base.end_hand(state, cmd) if x.phase != "ended" else []

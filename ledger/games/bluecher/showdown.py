@@ -16,14 +16,10 @@ from .stages import FLOW
 
 
 def last_one_wins(state: TableState, pot: int | None = None) -> list[ev.Event]:
-    """Everyone else folded: the last player takes every chip in the pot without showing."""
-    live, pot = state.live_players(), state.balance("pot") if pot is None else pot
-    if len(live) != 1 and pot:
-        raise RuleViolation("nobody is left in the hand to take the pot: award it as a table ruling (--override)")
-    winner = live[0].name if len(live) == 1 else None
-    events = pots.award_all(state, winner, f"{winner} is the last player in: everyone else folded", amount=pot) + [
-        base.make_event(ev.Declared, name="next-dealer", value=winner)] if winner else []
-    return events + [base.make_event(ev.HandEnded, hand=base.require_hand(state).number)]
+    """Everyone else folded: the last player takes every chip in the pot without showing, and deals next."""
+    winner, events = pots.last_in(state, amount=pot)
+    return events + ([deal.next_dealer(state, winner)] if winner else []) + [
+        base.make_event(ev.HandEnded, hand=base.require_hand(state).number)]
 
 
 def showdown_hands(state: TableState) -> tuple[list[BestHand], list[str]]:
@@ -83,8 +79,7 @@ def _settle(state: TableState, hands: list[BestHand], total: int) -> list[ev.Eve
     main = pots.layers(state, x.order, total=total, returned=False)[:1]
     if main and any(p in by for p in main[0].eligible):
         best = min((by[p] for p in main[0].eligible if p in by), key=lambda h: h.key(family))
-        nxt = best.player if not best.bust else base.seat_after(state, hand.dealer)
-        events.append(base.make_event(ev.Declared, name="next-dealer", value=nxt))
+        events.append(deal.next_dealer(state, None if best.bust else best.player))
     return events + [base.make_event(ev.HandEnded, hand=hand.number)]
 
 

@@ -56,6 +56,17 @@ FLOW = Flow((
           text="the third round is over: reveal the cards and record the showdown"),
 ), due="round-over", won="won", texts={"round-over": "the round is over", "won": "everyone else has folded",
                                        "ended": "the hand is over"})
+GATES = {
+    "fold": bets.Gate(("open", "round"), "{player} cannot fold now: {now}", live=True),
+    "deal": bets.Gate(("deal",), "everyone has 3 cards: new cards come by buying (potlog buy PLAYER)"),
+    "hole": bets.Gate(("open",), "hole cards are placed in the opening, before betting; {now}", "place a hole card"),
+    "roll": bets.Gate(("roll",), "the dice are rolled once, after the opening bets are in; {now}"),
+    "buy": bets.Gate(("round",), "{player} cannot buy a card now: cards are bought in the three rounds after the "
+                     "dice; {now}", "buy a card", live=True),
+    "round": bets.Gate(("round-over",), "Blücher starts its rounds by itself (after the dice, and after each "
+                       "round's betting)"),
+}
+"""Where each verb belongs in the hand (the phase, the turn), with the refusal outside it."""
 DEALING = deal.Dealing(3, {"not_player": "Blücher deals only to players in the hand ({players}), not to {to}",
                           "going": "hand {number} is still going: it ends with the showdown",
                           "players": "Blücher with the {pack} pack needs {low} to {high} players with chips, not {n}"})
@@ -66,17 +77,9 @@ def _opening(state: TableState) -> bool:
     return x.phase == "open" and first_player(x) not in x.acted
 
 
-def _before_deal(state: TableState) -> bool:
-    return ext(state).phase == "deal" and not any(s.cards for s in state.seats if s.in_hand)
-
-
-def _dealer(state: TableState) -> str:
-    assert state.hand is not None
-    return state.hand.dealer
-
-
 DECLARATIONS = (
-    Declaration("cost", "card_cost", _dealer, _before_deal, stands=False, high=None, error=InputError, messages={
+    Declaration("cost", "card_cost", declare.dealer, lambda s: ext(s).phase == "deal" and deal.undealt(s),
+                stands=False, high=None, error=InputError, messages={
         "who": "{player} cannot set the card cost: the dealer ({by}) does",
         "when": "the card cost is declared before the deal and then holds for the hand (it is {have})",
         "value": "a card costs a whole number of chips, 1 or more, not {value!r}"}),
@@ -93,49 +96,60 @@ DECLARATIONS = (
 
 # ----------------------------------------------------------------------------- evolve
 
+_MOVES = frozenset({ev.Bet, ev.Call, ev.Raise, ev.AllIn, ev.Check, ev.Fold})
+def _rolled(seat: object) -> bool:
+    """Once the dice are rolled, the first player has had the roll (the roll stage is done)."""
+    return True
+
+
+_STOCK = frozenset({ev.CardsDealt, ev.CardsExchanged, ev.DeckReshuffled})
+_PAID = frozenset({ev.PotAwarded, ev.PotCarried})
+_TURNING = frozenset({ev.HandStarted, ev.CardsDealt, ev.DiceRolled, ev.DeckReshuffled, ev.PlayerLeft})
+"""The events that move the turn on (besides the moves and the round starts); the rest do not."""
+
+
 def evolve(state: TableState, event: ev.Event) -> None:
-    x, hand = ext(state), state.hand
-    match event:
-        case ev.HandStarted():
-            state.ext = x = BluecherExt(phase="deal", card_cost=options_of(state, Options).card_cost,
-                                        order=deal.seat_in(state, event), stock=x.pack_size,
-                                        pack_size=x.pack_size, carried_in=event.carry_in)
-        case ev.HandEnded():
-            x.phase = "ended"
-            return
-        case _ if hand is None or hand.ended:
-            return
-    deal.track(state, x, event)
-    match event:
-        case ev.Declared():  # a declaration moves no turn
-            if not declare.record(x, DECLARATIONS, event) and not deal.track_hole(state, x.hole, event):
-                if event.name == "next-dealer" and isinstance(event.value, str):
-                    x.next_dealer = event.value
-                    x.settled += 1
-            return
-        case ev.CardsDealt() if x.phase != "deal":
-            return
-        case ev.CardsExchanged():
-            if x.phase == "round":
-                x.bought.append(event.player)
-            return
-        case ev.DiceRolled() if x.target is None and x.phase in ("roll", "open"):
+    x, hand, t = state.ext, state.hand, type(event)  # dispatch by class: the hot path of every fold
+    if type(x) is not BluecherExt:
+        x = ext(state)
+    if type(event) is ev.HandStarted:
+        state.ext = x = BluecherExt(phase="deal", card_cost=options_of(state, Options).card_cost,
+                                    order=deal.seat_in(state, event), stock=x.pack_size,
+                                    pack_size=x.pack_size, carried_in=event.carry_in)
+    elif t is ev.HandEnded:
+        x.phase = "ended"
+        return
+    elif hand is None or hand.ended:
+        return
+    if t in _STOCK:
+        deal.track(state, x, event)
+    if t in _MOVES:
+        bets.record(state, x, ROUND, event)
+    elif type(event) is ev.Declared:  # a declaration moves no turn
+        if not declare.record(x, DECLARATIONS, event) and not deal.track_hole(state, x.hole, event):
+            if event.name == "next-dealer" and isinstance(event.value, str):
+                x.next_dealer = event.value
+                x.settled += 1
+        return
+    elif type(event) is ev.CardsExchanged:
+        if x.phase == "round":
+            x.bought.append(event.player)
+        return
+    elif type(event) is ev.DiceRolled:
+        if x.target is None and x.phase in ("roll", "open"):
             x.target, x.phase = sum(event.faces), FLOW.due
-        case ev.RoundStarted():
-            x.phase, x.bought = "round", []
-            bets.reset(x)
-        case ev.Bet() | ev.Call() | ev.Raise() | ev.AllIn() | ev.Check() | ev.Fold():
-            bets.record(state, x, ROUND, event)
-        case ev.PotAwarded() | ev.PotCarried():
-            x.paid += pots.paid_out(event)
-            x.settled += 1
-            return
-        case ev.HandStarted() | ev.CardsDealt() | ev.DiceRolled() | ev.DeckReshuffled() | ev.PlayerLeft():
-            pass
-        case _:
-            return
+    elif t is ev.RoundStarted:
+        x.phase, x.bought = "round", []
+        bets.reset(x)
+    elif t in _PAID:
+        x.paid += pots.paid_out(event)
+        x.settled += 1
+        return
+    elif t not in _TURNING or (t is ev.CardsDealt and x.phase != "deal"):
+        return
     assert state.hand is not None
-    x.phase, state.hand.to_act = advance(state, FLOW, x.phase, x, x.order, done=lambda seat: x.target is not None,
+    done = _rolled if x.target is not None else None
+    x.phase, state.hand.to_act = advance(state, FLOW, x.phase, x, x.order, done=done,
                                          finished=lambda stage: stage.name == "deal" and deal.dealt(state, 3),
-                                         left=isinstance(event, (ev.Fold, ev.PlayerLeft)))
+                                         left=t is ev.Fold or t is ev.PlayerLeft)
     state.hand.phase = x.phase

@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from ...kit import deal, pots
+from ...kit import deal, pots, stages
 from ...state import TableState
 from .. import base
 from .options import MAX_DICE, ext
 from .showdown import showdown_hands
-from .stages import first_player
+from .stages import FLOW, first_player
 
 
 def legal(state: TableState) -> list[base.Legal]:
@@ -21,9 +21,9 @@ def legal(state: TableState) -> list[base.Legal]:
     hand = base.require_hand(state)
     p = hand.to_act
     if x.phase == "deal":
-        items = [base.Legal(None, ("deal",), f"3 cards each, face down: {', '.join(deal.short(state, 3))} "
+        items = [stages.legal(FLOW.stages[0], None, f"3 cards each, face down: {', '.join(deal.short(state, 3))} "
                                              "(potlog deal all -n 3)")]
-        if not any(s.cards for s in state.seats if s.in_hand):
+        if deal.undealt(state):
             items.insert(0, base.Legal(hand.dealer, ("declare",), f"the card cost (now {x.card_cost}), before the deal"))
         return items
     if x.phase == "open" and p:
@@ -39,7 +39,7 @@ def legal(state: TableState) -> list[base.Legal]:
             return [base.Legal(p, ("hole", "fold"), f"place a hole card, then call {owed}")]
         return [base.Legal(p, ("call", "allin", "fold") if state.stack(p) <= owed else ("call", "fold"), f"{owed} to call")]
     if x.phase == "roll":
-        return [base.Legal(first_player(x), ("roll",), f"roll {x.dice} dice for the target")]
+        return [stages.legal(FLOW.stages[2], first_player(x), f"roll {x.dice} dice for the target")]
     if x.phase == "round" and p:
         owed = base.to_call(state, p)
         if p in x.acted:
@@ -49,7 +49,7 @@ def legal(state: TableState) -> list[base.Legal]:
                            (f"{owed} to call; " if owed else "") + f"round {hand.round} of 3, card costs {x.card_cost}")]
     if x.phase in ("showdown", "won"):
         missing = showdown_hands(state)[1] if x.phase == "showdown" else []
-        return [base.Legal(None, ("reveal", "hole", "showdown"), "; ".join(missing) or "potlog showdown settles the pot")]
+        return [stages.legal(FLOW.stages[4], None, "; ".join(missing) or "potlog showdown settles the pot")]
     return []
 
 
