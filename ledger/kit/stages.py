@@ -66,7 +66,7 @@ Public API:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Sequence, TypeVar
 
 from .. import events as ev
@@ -124,6 +124,10 @@ class Turn:
     last: str | None = None
     drew: str | None = None
 
+    def acting(self, who: str | None) -> Turn:
+        """This turn with `who` to act (built directly: `walk` does this for every event)."""
+        return Turn(self.phase, who, self.due, self.last, self.drew)
+
 
 @dataclass(frozen=True)
 class Flow:
@@ -137,13 +141,24 @@ class Flow:
     texts: Mapping[str, str] = field(default_factory=dict)
     idle: str = "no hand is in progress"
 
+    _by_name: dict[str, list[Stage]] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for s in self.stages:
+            self._by_name.setdefault(s.name, []).append(s)
+
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.stages)
 
     def stage(self, name: str, state: TableState | None = None) -> Stage | None:
         """The stage called `name` (given the table, the one its `when` lets in first)."""
-        return _pick([s for s in self.stages if s.name == name], state)
+        found = self._by_name.get(name)
+        if not found:
+            return None
+        if len(found) == 1:  # the usual case: one stage of that name, whatever the table
+            return found[0]
+        return _pick(found, state)
 
     def text(self, phase: str) -> str:
         """What the table is doing in `phase`, for refusals."""
@@ -205,7 +220,7 @@ def _turn(state: TableState, stage: Stage, book: bets.Book, order: Sequence[str]
         who = first if seat is not None and (done is None or not done(seat)) else None
     elif stage.actor == "each":
         who = next_waiting(state, _after(order, at.last), lambda s: in_hand(s) and (done is None or not done(s)))
-    return replace(at, to_act=who)
+    return at.acting(who)
 
 
 def _after(order: Sequence[str], last: str | None) -> list[str]:
@@ -230,7 +245,7 @@ def _each_then_bet(state: TableState, rules: bets.Betting, book: bets.Book, orde
     if drew is not None:
         seat = state.seat(drew)
         if seat is not None and bets_now(seat):
-            return replace(at, to_act=drew)
+            return at.acting(drew)
         last, drew = drew, None
     if done is None or all(done(s) for s in seats if in_hand(s)):
         who = bets.to_act(state, book, rules, order, last=last)
@@ -245,11 +260,11 @@ def walk(state: TableState, flow: Flow, at: Turn, book: bets.Book, order: Sequen
     recorded step is due (`Turn.due`); when the next stage opens with a recorded round start,
     the phase stays on the stage just over and `due` names the round to record."""
     if at.due:
-        return replace(at, to_act=None)
+        return at.acting(None)
     for _ in range(len(flow.stages) + 1):
         stage = flow.stage(at.phase, state)
         if stage is None:
-            return replace(at, to_act=None)
+            return at.acting(None)
         at = _turn(state, stage, book, order, done, at)
         if at.to_act is not None or not _over(state, stage, finished):
             return at
