@@ -87,18 +87,27 @@ def _faces(raw: Sequence[int | str], sides: int) -> list[int]:
     return parse_faces([str(f) for f in raw], sides) if raw else []
 
 
+def _unmatched(have: list[int], wanted: list[int]) -> int | None:
+    """The first of `wanted` that is neither one of `have`'s known faces nor stands for one of
+    its unseen dice (each die answers once); None when every face is there."""
+    left = list(have)
+    for f in wanted:
+        if f in left:
+            left.remove(f)
+        elif UNSEEN in left:
+            left.remove(UNSEEN)
+        else:
+            return f
+    return None
+
+
 def _kept(got: Cup | None, player: str, keep: list[int]) -> None:
     """Refuse kept dice the player does not have (known faces, or unseen ones they stand for)."""
     if got is None or not got.dice:
         raise RuleViolation(f"{player} has no dice to keep: roll first (potlog roll or potlog cup)")
-    faces = [d.face for d in got.dice]
-    for f in keep:
-        if f in faces:
-            faces.remove(f)
-        elif UNSEEN in faces:
-            faces.remove(UNSEEN)
-        else:
-            raise RuleViolation(f"{player} has no {f} to keep (their dice: {shown(got)})")
+    missing = _unmatched([d.face for d in got.dice], keep)
+    if missing is not None:
+        raise RuleViolation(f"{player} has no {missing} to keep (their dice: {shown(got)})")
 
 
 def _whole(got: Cup, player: str, kept: int, rolled: int) -> None:
@@ -176,15 +185,9 @@ def lift(state: TableState, cups: Cups, player: str, faces: Sequence[int | str] 
         named = [d.face for d in down]
     if len(named) != len(down):
         raise RuleViolation(f"{len(down)} dice are under {player}'s cup: name {len(down)} faces, not {len(named)}")
-    left = [d.face for d in down]
-    for f in named:
-        if f in left:
-            left.remove(f)
-        elif UNSEEN in left:
-            left.remove(UNSEEN)
-        else:
-            raise RuleViolation(f"the recorder saw {' '.join(str(d.face) for d in down)} under {player}'s cup, "
-                                f"not {' '.join(map(str, named))}")
+    if _unmatched([d.face for d in down], named) is not None:
+        raise RuleViolation(f"the recorder saw {' '.join(str(d.face) for d in down)} under {player}'s cup, "
+                            f"not {' '.join(map(str, named))}")
     return make_event(ev.DiceShown, player=player, faces=named)
 
 
