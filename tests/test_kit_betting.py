@@ -402,3 +402,41 @@ def test_to_act_agrees_with_the_plain_reading(data: st.DataObject) -> None:
     last = data.draw(st.sampled_from([None, "Zed", *t.order]))
     assert bets.to_act(t.state, t.book, rules, order, last=last) == _to_act_reference(t.state, t.book, rules, order, last)
     assert bets.to_act(t.state, t.book, rules, tuple(order)) == _to_act_reference(t.state, t.book, rules, order)
+
+
+def test_verbs_and_prompt_follow_the_limits_in_a_fixed_order():
+    t = Table(declared(**BLUECHER), stacks=(50, 8, 3))
+    assert bets.verbs(t.state, t.book, t.rules, "Ann") == ("check", "bet", "allin", "fold")
+    t.move("bet", "Ann", 5)
+    assert bets.prompt(t.state, t.book, t.rules, "Ben", "round 1") == bets.base.Legal(
+        "Ben", ("call", "raise", "allin", "fold"), "5 to call; round 1")
+    t.move("allin", "Ben")
+    t.move("allin", "Cy")
+    assert bets.verbs(t.state, t.book, t.rules, "Ann") == ("call", "allin", "fold")  # acted: call or fold
+
+
+def test_verbs_leave_out_a_bet_nobody_could_call_unless_asked():
+    t = Table(declared(**BLUECHER), stacks=(50, 4))
+    t.apply(ev.AllIn(player="Ben", amount=4))  # Ann alone has chips: nobody could call her raise
+    assert bets.verbs(t.state, bets.RoundBook(), t.rules, "Ann") == ("call", "allin", "fold")
+    assert bets.verbs(t.state, bets.RoundBook(), t.rules, "Ann", uncallable=True) == (
+        "call", "raise", "allin", "fold")
+
+
+def test_opener_only_verbs_and_prompt():
+    rules = declared(may_check=False, reraise=False, call_back=False, lone_ends=False, opener_only=True)
+    t = Table(rules, stacks=(50, 50, 3))
+    assert bets.verbs(t.state, t.book, rules, "Ann", opener="Ann") == ("bet", "allin")
+    t.move("bet", "Ann", 4)
+    assert bets.prompt(t.state, t.book, rules, "Ben", opener="Ann") == bets.base.Legal("Ben", ("call", "fold"),
+                                                                                       "4 to call")
+    assert bets.verbs(t.state, t.book, rules, "Cy", opener="Ann") == ("call", "allin", "fold")
+
+
+def test_track_records_moves_and_starts_a_fresh_book_each_round():
+    t = Table(declared(**BLUECHER))
+    book = bets.RoundBook()
+    t.apply(ev.Bet(player="Ann", amount=2))
+    assert bets.track(t.state, book, t.rules, ev.Bet(player="Ann", amount=2)) and book.acted == ["Ann"]
+    assert not bets.track(t.state, book, t.rules, ev.Note(text="x")) and book.acted == ["Ann"]
+    assert bets.track(t.state, book, t.rules, ev.RoundStarted(round=2)) and book == bets.RoundBook()

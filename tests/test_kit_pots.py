@@ -276,3 +276,25 @@ def test_check_paid_and_check_end_for_verify():
     pots.check_end(state, ev.HandEnded(hand=1))
     with pytest.raises(RuleViolation, match="hand 1 cannot end with 0 chips"):
         pots.check_end(state, ev.HandEnded(hand=2))
+
+
+def test_least_wrong_pays_a_chip_per_other_player_when_everyone_loses_and_the_rest_rides():
+    state = put(table({"Ann": 50, "Ben": 50, "Cy": 50}), Ann=5, Ben=5, Cy=5)
+    ranks = {"Ann": rank(3), "Ben": rank(1), "Cy": rank(2)}
+    payout = pots.Payout(loses=lambda p: True, lost=pots.least_wrong(ranks, "{layer}: {player} least wrong ({label})"))
+    out = pots.award_by_rank(state, ranks, payout=payout)
+    assert out == [ev.PotAwarded(shares=[ev.Share(player="Ann", amount=2)], reason="the pot: Ann least wrong (hand (3,))"),
+                   ev.PotCarried(amount=13)]
+    assert pots.least_wrong(ranks, "x", per=20)(pots.Layer("p", 7, ("Ann", "Ben")), ["Ann", "Ben"])[1] == 0
+    assert pots.least_wrong(ranks, "x")(pots.Layer("p", 7, ()), []) == ([], 7)
+
+
+def test_tally_counts_awards_and_carry_overs_in_the_settlement_book():
+    class Book:
+        paid, settled = 0, 0
+
+    book = Book()
+    assert pots.tally(book, ev.PotAwarded(shares=[ev.Share(player="Ann", amount=4)], reason="r"))
+    assert pots.tally(book, ev.PotCarried(amount=3))
+    assert not pots.tally(book, ev.Fold(player="Ann"))
+    assert (book.paid, book.settled) == (7, 2)

@@ -61,6 +61,8 @@ Public API (all pure; `order` is the round's seat names in turn order, the opene
 - ``record(state, book, rules, event, *, forced=False) -> None``: update the book for a
   recorded Bet, Call, Raise, AllIn, Check or Fold (call it from ``evolve``, after the core
   step); other events are ignored.
+- ``track(state, book, rules, event) -> bool``: ``evolve``'s betting bookkeeping: a move
+  (`MOVES`) is recorded, a ``round_started`` starts a fresh book (`reset`); True for either.
 - ``act(state, book, rules, cmd, *, opener=None, waiting_text="") -> list[Event]``: a betting
   command (bet, call, raise, allin, check, fold) checked in the table's order (the player is in
   the hand; an ``opener_only`` round's refusals; the turn; ``ready``; `check_move`) and
@@ -75,6 +77,14 @@ Public API (all pure; `order` is the round's seat names in turn order, the opene
   Verbs without a gate pass. Returns the player.
 - ``next_round(state, names={}) -> list[Event]``: the ``round_started`` of the next round
   (named from `names` by number), for a round that starts by itself.
+- ``verbs(state, book, rules, player, *, opener=None, uncallable=False) -> tuple[str, ...]``: the
+  betting verbs `player` may use now, from `limits` (call / raise, or check / bet; allin; fold),
+  in that order. An ``opener_only`` round with its `opener`: the opener bets or goes all-in
+  before opening; everyone else calls or folds (all-in too when the call takes the stack).
+  `uncallable`: offer bet and raise even when nobody else could call (the refusal explains).
+- ``prompt(state, book, rules, player, note="", *, opener=None, before=(), uncallable=False)
+  -> Legal``: `legal`'s item for a betting stage: `player`, `before` + `verbs`, and the note
+  "N to call" (always in an ``opener_only`` round, else when something is owed) joined to `note`.
 - ``forced_bets(state, rules, order) -> list[Event]``: the antes / blinds / forced raise that
   open a round (a blind or forced raise falls to the next seat with chips; short stacks go
   all-in; a forced raise is always a ``Raise``, as Bluffjack records it).
@@ -96,9 +106,9 @@ Amount = int | Callable[[TableState], int | None]
 SeatTest = Callable[[Seat], bool]
 
 __all__ = [
-    "Betting", "Book", "Forced", "Gate", "Limits", "MESSAGES", "Move", "RoundBook", "Structure", "act", "can_act",
-    "check_move", "forced_bets", "gate", "limits", "next_round", "owed", "record", "reset", "table_stakes", "to_act",
-    "turn", "waiting",
+    "Betting", "Book", "Forced", "Gate", "Limits", "MESSAGES", "MOVES", "Move", "RoundBook", "Structure", "act", "can_act",
+    "check_move", "forced_bets", "gate", "limits", "next_round", "owed", "prompt", "record", "reset", "table_stakes",
+    "to_act", "track", "turn", "verbs", "waiting",
 ]
 
 MESSAGES: Mapping[str, str] = {
@@ -328,14 +338,38 @@ def _raises_left(book: Book, rules: Betting) -> bool:
     return rules.max_raises is None or len(book.raised) < rules.max_raises
 
 
-def limits(state: TableState, book: Book, rules: Betting, player: str) -> Limits:
-    """What `player` may do now in this round (turn order aside)."""
+def limits(state: TableState, book: Book, rules: Betting, player: str, *, uncallable: bool = False) -> Limits:
+    """What `player` may do now in this round (turn order aside); `uncallable`: a bet or raise
+    nobody else could call counts as allowed (``needs_caller`` aside)."""
     owe = owed(state, player)
     acted = player in book.acted
     may_raise = (_raises_left(book, rules) and not (rules.one_raise_each and player in book.raised)
-                 and not (acted and not rules.reraise) and (not rules.needs_caller or _others_can_call(state, player)))
+                 and not (acted and not rules.reraise)
+                 and (uncallable or not rules.needs_caller or _others_can_call(state, player)))
     return Limits(owed=owe, may_check=owe == 0 and rules.may_check, may_bet=owe == 0 and may_raise,
                   may_raise=owe > 0 and may_raise, low=rules.smallest(state), high=_top(state, rules, player, owe))
+
+
+def verbs(state: TableState, book: Book, rules: Betting, player: str, *, opener: str | None = None,
+          uncallable: bool = False) -> tuple[str, ...]:
+    """The betting verbs `player` may use now (see the module docstring), in a fixed order."""
+    if rules.opener_only and opener is not None:
+        if player == opener and player not in book.acted:
+            return ("bet", "allin")
+        return ("call", "allin", "fold") if state.stack(player) <= owed(state, player) else ("call", "fold")
+    can = limits(state, book, rules, player, uncallable=uncallable)
+    out = (("call",) if can.owed else ()) + (("raise",) if can.may_raise else ())
+    out += (("check",) if can.may_check else ()) + (("bet",) if can.may_bet else ())
+    return out + ("allin", "fold")
+
+
+def prompt(state: TableState, book: Book, rules: Betting, player: str, note: str = "", *, opener: str | None = None,
+           before: tuple[str, ...] = (), uncallable: bool = False) -> base.Legal:
+    """`legal`'s item for a betting stage: who acts, `before` + `verbs`, "N to call" and `note`."""
+    owe = owed(state, player)
+    owing = f"{owe} to call" if owe or (rules.opener_only and opener is not None and player != opener) else ""
+    return base.Legal(player, before + verbs(state, book, rules, player, opener=opener, uncallable=uncallable),
+                      "; ".join(t for t in (owing, note) if t))
 
 
 # ----------------------------------------------------------------------------- checking
@@ -526,6 +560,21 @@ def record(state: TableState, book: Book, rules: Betting, event: ev.Event, *, fo
 
 
 _STAKES = frozenset({ev.Bet, ev.Raise, ev.Call, ev.AllIn})
+MOVES = frozenset({ev.Bet, ev.Call, ev.Raise, ev.AllIn, ev.Check, ev.Fold})
+"""The betting moves `record` keeps in a book."""
+
+
+def track(state: TableState, book: Book, rules: Betting, event: ev.Event) -> bool:
+    """``evolve``'s betting bookkeeping: record a move, or start the book of a new round (a
+    ``round_started``). True when `event` was either (the turn moves on)."""
+    t = type(event)
+    if t in MOVES:
+        record(state, book, rules, event)
+        return True
+    if t is ev.RoundStarted:
+        reset(book)
+        return True
+    return False
 _Staked = ev.Bet | ev.Raise | ev.Call | ev.AllIn
 
 

@@ -20,6 +20,10 @@ but `evolve`, the game's hook):
         best hand loses (every contender busts) pays: Blücher's least-wrong chip per player,
         Bluffjack's house; with ``open_to_live``, a layer no live player reached is open to
         every live player.
+    least_wrong(ranks, reason, *, per=1, pot="pot") -> (layer, contenders) -> (events, rides)
+        a `Payout.lost` hook: when every contender loses (all bust), the best of them (the
+        least wrong) takes `per` chip(s) for each other contender, at most the layer; the rest
+        rides (`reason` fields: layer, player, label).
     award(shares, reason, *, pot="pot") -> Event
         one award of (player, chips) shares, its reason cut to fit.
     award_all(state, player, reason, *, pot="pot", amount=None) -> list[Event]
@@ -39,6 +43,9 @@ but `evolve`, the game's hook):
         rules pay from here, worked out again); a hand ends only with its pot empty.
     paid_out(event) -> int
         the chips an award, a carry-over or a transfer takes out of a pot (0 for other events).
+    tally(book, event) -> bool
+        in ``evolve``: an award or a carry-over adds to the game's settlement book (``paid``:
+        chips out of the pot so far; ``settled``: payouts recorded, for `check_paid`).
     evolve(state, event) -> None
         the game's ``evolve`` calls it: a set-aside pot is marked persistent.
     pay(state, cmd, *, from_pot, to_carry=None, carry_in_hand=None) -> list[Event]
@@ -68,7 +75,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Literal
+from typing import Callable, Literal, Protocol
 
 from .. import events as ev
 from ..chips import SidePot, side_pots, split_evenly
@@ -204,6 +211,20 @@ def award(shares: Sequence[tuple[str, int]], reason: str, *, pot: str = "pot") -
 
 def _award(pot: str, shares: list[tuple[str, int]], reason: str) -> ev.Event:
     return award(shares, reason, pot=pot)
+
+
+def least_wrong(ranks: Mapping[str, Ranked], reason: str, *, per: int = 1, pot: str = "pot",
+                ) -> Callable[[Layer, list[str]], tuple[list[ev.Event], int]]:
+    """A `Payout.lost` hook (see the module docstring): the least wrong takes `per` chip(s) a
+    player from a layer every contender lost; the rest of it rides."""
+    def lost(layer: Layer, contenders: list[str]) -> tuple[list[ev.Event], int]:
+        take = min(layer.amount, per * (len(contenders) - 1)) if contenders else 0
+        if not take:
+            return [], layer.amount
+        best = contenders[0]
+        text = reason.format(layer=layer.name, player=best, label=ranks[best].label)
+        return [_award(pot, [(best, take)], text)], layer.amount - take
+    return lost
 
 
 def award_all(state: TableState, player: str, reason: str, *, pot: str = "pot",
@@ -350,6 +371,24 @@ def paid_out(event: ev.Event) -> int:
             return event.amount
         case _:
             return 0
+
+
+class Tally(Protocol):
+    """A game's settlement book (its flat ext qualifies as it is)."""
+
+    paid: int
+    settled: int
+
+
+def tally(book: Tally, event: ev.Event) -> bool:
+    """Count a recorded award or carry-over in `book`'s ``paid`` (chips) and ``settled``
+    (events); True when `event` was one."""
+    t = type(event)
+    if t is not ev.PotAwarded and t is not ev.PotCarried:
+        return False
+    book.paid += paid_out(event)
+    book.settled += 1
+    return True
 
 
 def evolve(state: TableState, event: ev.Event) -> None:

@@ -64,17 +64,10 @@ def _settle(state: TableState, hands: list[BestHand], total: int) -> list[ev.Eve
     x, family, hand = ext(state), family_of(state), base.require_hand(state)
     by = {h.player: h for h in hands}
     ranks = {p: Ranked(tuple(-k for k in h.key(family)), h.text()) for p, h in by.items()}
-
-    def all_bust(layer: pots.Layer, contenders: list[str]) -> tuple[list[ev.Event], int]:
-        take = min(layer.amount, len(contenders) - 1) if contenders else 0
-        best = by[contenders[0]] if contenders else None
-        paid = [pots.award([(best.player, take)], f"{layer.name}: all bust; {best.player} least wrong with "
-                           f"{best.text()}, 1 chip per other player")] if best and take else []
-        return paid, layer.amount - take
-
     payout = pots.Payout(single="main pot", returned=False, lone="{layer}: back to {player}, nobody else could match it",
                          reason=lambda layer, won: f"{layer.name}: {won[0]} {by[won[0]].text()}, target {x.target}",
-                         loses=lambda p: by[p].bust, lost=all_bust)
+                         loses=lambda p: by[p].bust, lost=pots.least_wrong(ranks, "{layer}: all bust; {player} "
+                                                                          "least wrong with {label}, 1 chip per other player"))
     events = pots.award_by_rank(state, ranks, x.order, total=total, payout=payout)
     main = pots.layers(state, x.order, total=total, returned=False)[:1]
     if main and any(p in by for p in main[0].eligible):

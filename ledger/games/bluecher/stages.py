@@ -34,15 +34,14 @@ def _limit(state: TableState) -> int | None:
     return ext(state).limit
 
 
+# the readings' "Order of the opening" and "A round" (``__init__``), declared
 OPENING = bets.Betting(structure="declared", limit=_limit, may_check=False, reraise=False, call_back=False,
                        lone_ends=False, opener_only=True, ready=_ready, messages={
                            "opener_fold": "{player} opens the hand: declare the dice and the limit, place a hole "
                                           "card and bet at least {min}",
                            "allin_over": "{player} has {stack} chips, more than the limit of {max}: bet 1 to {max}"})
-"""The opening: the first player bets 1 to the limit, every other player calls or folds, once around."""
 ROUND = bets.Betting(structure="declared", limit=_limit, one_raise_each=True, reraise=False, lone_ends=False,
                      needs_caller=True)
-"""A round: limit betting, one raise per player, then call or fold after the go-around."""
 LIMIT_ONLY = bets.Betting(structure="declared", limit=_limit)
 """A bet outside the rounds (the first player, before the roll): only the limit holds."""
 FLOW = Flow((
@@ -96,14 +95,12 @@ DECLARATIONS = (
 
 # ----------------------------------------------------------------------------- evolve
 
-_MOVES = frozenset({ev.Bet, ev.Call, ev.Raise, ev.AllIn, ev.Check, ev.Fold})
 def _rolled(seat: object) -> bool:
     """Once the dice are rolled, the first player has had the roll (the roll stage is done)."""
     return True
 
 
 _STOCK = frozenset({ev.CardsDealt, ev.CardsExchanged, ev.DeckReshuffled})
-_PAID = frozenset({ev.PotAwarded, ev.PotCarried})
 _TURNING = frozenset({ev.HandStarted, ev.CardsDealt, ev.DiceRolled, ev.DeckReshuffled, ev.PlayerLeft})
 """The events that move the turn on (besides the moves and the round starts); the rest do not."""
 
@@ -123,8 +120,9 @@ def evolve(state: TableState, event: ev.Event) -> None:
         return
     if t in _STOCK:
         deal.track(state, x, event)
-    if t in _MOVES:
-        bets.record(state, x, ROUND, event)
+    if bets.track(state, x, ROUND, event):
+        if t is ev.RoundStarted:
+            x.phase, x.bought = "round", []
     elif type(event) is ev.Declared:  # a declaration moves no turn
         if not declare.record(x, DECLARATIONS, event) and not deal.track_hole(state, x.hole, event):
             if event.name == "next-dealer" and isinstance(event.value, str):
@@ -138,12 +136,7 @@ def evolve(state: TableState, event: ev.Event) -> None:
     elif type(event) is ev.DiceRolled:
         if x.target is None and x.phase in ("roll", "open"):
             x.target, x.phase = sum(event.faces), FLOW.due
-    elif t is ev.RoundStarted:
-        x.phase, x.bought = "round", []
-        bets.reset(x)
-    elif t in _PAID:
-        x.paid += pots.paid_out(event)
-        x.settled += 1
+    elif pots.tally(x, event):
         return
     elif t not in _TURNING or (t is ev.CardsDealt and x.phase != "deal"):
         return

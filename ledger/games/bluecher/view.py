@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+from ...kit import betting as bets
 from ...kit import deal, pots, stages
 from ...state import TableState
 from .. import base
 from .options import MAX_DICE, ext
 from .showdown import showdown_hands
-from .stages import FLOW, first_player
+from .stages import FLOW, OPENING, ROUND, first_player
 
 
 def legal(state: TableState) -> list[base.Legal]:
@@ -27,7 +28,6 @@ def legal(state: TableState) -> list[base.Legal]:
             items.insert(0, base.Legal(hand.dealer, ("declare",), f"the card cost (now {x.card_cost}), before the deal"))
         return items
     if x.phase == "open" and p:
-        owed = base.to_call(state, p)
         if p == first_player(x) and p not in x.acted:
             todo = [w for w, v in ((f"dice 1-{MAX_DICE}", x.dice), ("limit", x.limit)) if v is None]
             verbs: tuple[str, ...] = ("declare",) if todo else ()
@@ -36,17 +36,14 @@ def legal(state: TableState) -> list[base.Legal]:
                 "place a hole card" if p not in x.hole else f"bet 1 to {x.limit if x.limit is not None else 'the limit'}")
             return [base.Legal(p, verbs, note)]
         if p not in x.hole:
-            return [base.Legal(p, ("hole", "fold"), f"place a hole card, then call {owed}")]
-        return [base.Legal(p, ("call", "allin", "fold") if state.stack(p) <= owed else ("call", "fold"), f"{owed} to call")]
+            return [base.Legal(p, ("hole", "fold"), f"place a hole card, then call {base.to_call(state, p)}")]
+        return [bets.prompt(state, x, OPENING, p, opener=first_player(x))]
     if x.phase == "roll":
         return [stages.legal(FLOW.stages[2], first_player(x), f"roll {x.dice} dice for the target")]
     if x.phase == "round" and p:
-        owed = base.to_call(state, p)
-        if p in x.acted:
-            return [base.Legal(p, ("call", "allin", "fold"), f"{owed} to call")]
-        verbs = (() if p in x.bought else ("buy",)) + (("call", "raise") if owed else ("check", "bet"))
-        return [base.Legal(p, verbs + ("allin", "fold"),
-                           (f"{owed} to call; " if owed else "") + f"round {hand.round} of 3, card costs {x.card_cost}")]
+        fresh = p not in x.acted
+        return [bets.prompt(state, x, ROUND, p, f"round {hand.round} of 3, card costs {x.card_cost}" if fresh else "",
+                            before=("buy",) if fresh and p not in x.bought else (), uncallable=True)]
     if x.phase in ("showdown", "won"):
         missing = showdown_hands(state)[1] if x.phase == "showdown" else []
         return [stages.legal(FLOW.stages[4], None, "; ".join(missing) or "potlog showdown settles the pot")]
