@@ -225,3 +225,19 @@ def test_next_dealer_is_the_winner_or_the_seat_after_the_dealer():
     assert declare.dealer(state) == "Ann" and deal.undealt(state)
     play(state, ev.CardsDealt(to="Cy", cards=["??"]))
     assert not deal.undealt(state)
+
+
+def test_next_card_is_one_card_named_or_unseen_and_nowhere_else():
+    state = table({"Ann": 10, "Ben": 10})
+    play(state, ev.CardsDealt(to="Ben", cards=["AS"]))
+    assert deal.next_card(state, Command("deal", to="Ann", cards=("7H",)), "Ann") == "7H"
+    assert deal.next_card(state, Command("deal", to="Ann", count=1), "Ann") == "??"
+    with pytest.raises(InputError, match="^name the card Ann gets"):
+        deal.next_card(state, Command("deal", to="Ann"), "Ann")
+    with pytest.raises(InputError, match="^one card at a time: Ann gets 2 here$"):
+        deal.next_card(state, Command("deal", to="Ann", cards=("7H",), count=1), "Ann")
+    with pytest.raises(RuleViolation):
+        deal.next_card(state, Command("deal", to="Ann", cards=("AS",)), "Ann")  # Ben holds it
+    with pytest.raises(InputError, match="^one, Ann$"):
+        deal.next_card(state, Command("deal", to="Ann", count=2), "Ann",
+                       deal.Dealing(1, messages={"one_at_a_time": "one, {player}"}))

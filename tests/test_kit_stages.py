@@ -10,7 +10,8 @@ import pytest
 from ledger import events as ev
 from ledger.errors import RuleViolation
 from ledger.kit import betting as bets
-from ledger.kit.stages import Flow, Stage, Turn, actor, advance, due_steps, ext_of, hand_on, legal, opened, turn, walk
+from ledger.kit.stages import (Flow, Stage, Turn, actor, advance, due_steps, ext_of, hand_on, legal, moved, opened,
+                                own_move, step, turn, walk)
 from ledger.reducer import apply
 from ledger.state import TableState
 
@@ -237,3 +238,38 @@ def test_a_drawer_without_a_betting_step_hands_the_turn_on():
     at = walk(state, BJ, Turn("drawing", drew="Ann"), book, ORDER, lambda seat: False)
     assert at == Turn("drawing", "Ben", last="Ann")  # Ann has nothing to bet: her turn is over after her card
     OPTS.update(two=False, more=False)
+
+
+def test_a_move_of_ones_own_in_a_draw_and_the_turn_after_it():
+    state = table()
+    state.hand.to_act = "Ann"  # type: ignore[union-attr]
+    wait = lambda: "Ann to take a card"  # noqa: E731
+    OPTS.update(two=False, more=True)
+    own_move(state, BJ, Turn("drawing"), "Ann", "hit", done=False, waiting=wait)  # her turn: no refusal
+    with pytest.raises(RuleViolation, match="^Ann cannot hit now: Ann to take a card$"):
+        own_move(state, BJ, Turn("final"), "Ann", "hit", done=False, waiting=wait)
+    with pytest.raises(RuleViolation, match="^Ann has stood: a player who stands"):
+        own_move(state, BJ, Turn("drawing"), "Ann", "hit", done=True, waiting=wait)
+    with pytest.raises(RuleViolation, match="^Ann has had a card or stood this turn"):
+        own_move(state, BJ, Turn("drawing", drew="Ann"), "Ann", "hit", done=False, waiting=wait)
+    with pytest.raises(RuleViolation, match="^it is Ann's turn, not Ben's: Ann to take a card$"):
+        own_move(state, BJ, Turn("drawing"), "Ben", "hit", done=False, waiting=wait)
+    with pytest.raises(RuleViolation, match="^no: Ben$"):
+        own_move(state, BJ, Turn("drawing"), "Ben", "hit", done=False, waiting=wait, messages={"turn": "no: {player}"})
+    assert moved(BJ, Turn("drawing", "Ann", last="Cy"), "Ann", state) == Turn("drawing", "Ann", last="Cy", drew="Ann")
+    OPTS.update(two=False, more=False)
+    assert moved(BJ, Turn("drawing", "Ann", last="Cy"), "Ann", state) == Turn("drawing", "Ann", last="Ann")
+
+
+def test_what_the_player_to_act_does_now():
+    state = table()
+    OPTS.update(two=False, more=True)
+    assert step(BJ, Turn("drawing", "Ann"), False, state) == "move"  # her card first
+    assert step(BJ, Turn("drawing", "Ann", drew="Ann"), False, state) == "bet"  # then her betting step
+    assert step(BJ, Turn("drawing", "Ann"), True, state) == "bet"  # stood: she only bets
+    assert step(BJ, Turn("drawing"), False, state) == ""
+    assert step(BJ, Turn("final", "Ann"), False, state) == "bet"
+    OPTS.update(two=False, more=False)
+    assert step(BJ, Turn("drawing", "Ann", drew="Ann"), False, state) == "move"  # no betting step in this draw
+    assert step(BJ, Turn("deal", "Ann"), False, state) == "move"
+    assert step(BJ, Turn("idle", "Ann"), False, state) == ""

@@ -41,6 +41,9 @@ Public API:
 - ``seat_in(state, event) -> list[str]``: as a hand starts (in ``evolve``): players with no
   chips sit it out; the hand's players clockwise from its first player (or the dealer's left).
 - ``one_card(state, cards, rules) -> str``: the one card named (``??`` when none is).
+- ``next_card(state, cmd, player, rules=None, pack=None) -> str``: the one card a deal or a hit
+  gives `player`: named (``cmd.cards``, in `pack`, default the table's) or unseen (``--count``),
+  and nowhere else this hand; none, or more than one, is refused (`rules`: the wording).
 - ``held_or_unseen(state, rules, player, card, refusal) -> None``: `card` is one of `player`'s
   known cards, or stands for one of their unseen ones (and is nowhere else); else the refusal
   `refusal` (fields player, card, cards).
@@ -74,7 +77,7 @@ from ..state import TableState
 from .turns import clockwise
 
 __all__ = ["Dealing", "MESSAGES", "Stock", "buy", "deal", "dealt", "fewest_first", "held_or_unseen", "hole", "hole_missing",
-           "one_card", "reshuffle", "track_hole", "seat_in", "short", "start", "track", "turn_up"]
+           "next_card", "one_card", "reshuffle", "track_hole", "seat_in", "short", "start", "track", "turn_up"]
 
 MESSAGES: Mapping[str, str] = {
     "going": "hand {number} is still going: end it first",
@@ -100,6 +103,8 @@ MESSAGES: Mapping[str, str] = {
     "not_empty": "the stock still holds {stock} cards: reshuffle the discards when it runs out",
     "no_discards": "there are no discards to reshuffle",
     "one_card": "a hole card is one card: potlog hole Ann 5H (or potlog hole Ann, face down unseen)",
+    "name_card": "name the card {player} gets (like 7H), or ?? for an unseen face-down card",
+    "one_at_a_time": "one card at a time: {player} gets {n} here",
     "hole_placed": "{player} has placed a hole card already: once placed it cannot be changed",
     "hole_fixed": "{player}'s hole card is {card}; once placed it cannot be changed",
     "hole_shown": "{player}'s hole card {card} is shown already",
@@ -126,6 +131,9 @@ class Dealing:
 
     def say(self, key: str, **values: object) -> str:
         return self.messages.get(key, MESSAGES[key]).format(each=self.each, **values)
+
+
+_PLAIN = Dealing(each=0)
 
 
 def start(state: TableState, cmd: Command, rules: Dealing, *, players: tuple[int, int],
@@ -294,6 +302,21 @@ def one_card(state: TableState, cards: Sequence[str], rules: Dealing) -> str:
     if len(parsed) > 1:
         raise InputError(rules.say("one_card"))
     return parsed[0] if parsed else UNKNOWN
+
+
+def next_card(state: TableState, cmd: Command, player: str, rules: Dealing | None = None,
+              pack: str | None = None) -> str:
+    """The one card `cmd` gives `player` (named, or ``??`` for each ``--count``), nowhere else
+    this hand; none, or more than one, is refused."""
+    say = (rules or _PLAIN).say
+    cards = parse_cards(cmd.cards, pack or base.pack_of(state)) if cmd.cards else []
+    cards += [UNKNOWN] * (cmd.count or 0)
+    if not cards:
+        raise InputError(say("name_card", player=player))
+    if len(cards) != 1:
+        raise InputError(say("one_at_a_time", player=player, n=len(cards)))
+    base.check_unseen(state, cards)
+    return cards[0]
 
 
 def held_or_unseen(state: TableState, rules: Dealing, player: str, card: str, refusal: str) -> None:

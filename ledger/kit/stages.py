@@ -42,6 +42,12 @@ Public API:
 - ``actor(state, stage, book, order, done=None, last=None) -> str | None``: who acts in `stage`
   now (the betting engine for bet stages, turn order otherwise); None when nobody does.
 - ``Turn(phase, to_act=None, due="", last=None, drew=None)``: where a hand is for `walk`.
+- ``moved(flow, at, player, state=None) -> Turn``: `at` after `player`'s own move (a card
+  taken, a stand): in an ``each+bet`` stage they bet next (`drew`), otherwise their turn is
+  over (`last`).
+- ``step(flow, at, done, state=None) -> "" | "move" | "bet"``: what `at.to_act` does now: a
+  betting step (a bet stage; in an ``each+bet`` stage once they have moved this turn or are
+  `done`), their own move (a card, a stand), or "" when nobody acts.
 - ``walk(state, flow, at, book, order, done=None, finished=None) -> Turn``: move past every
   finished stage; when the next opens with a recorded start, the phase stays and ``due`` names
   its round (`Stage.round_name`); nothing moves while something is due.
@@ -62,6 +68,11 @@ Public API:
 - ``turn(state, flow, phase, player, doing) -> None``: refuse a move out of turn, worded with
   the phase's text when it is nobody's turn ("Ann cannot buy a card now: the round is over").
 - ``legal(stage, to_act, note) -> Legal``: what a prompt shows for the stage.
+- ``own_move(state, flow, at, player, doing, *, done, waiting, messages={}, kind="draw") -> None``:
+  refuse a player's own move (a card taken, a stand) in a stage of `kind` unless it is theirs
+  now: the stage is of another kind, the player is `done` (has stood), has moved this turn (`at.drew`: now
+  they bet), or it is someone else's turn (``nobody``'s: no one's); `waiting()` says what the table waits for, and
+  `messages` rewords any of `DRAW_MESSAGES`.
 """
 
 from __future__ import annotations
@@ -70,6 +81,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Sequence, TypeVar
 
 from .. import events as ev
+from ..errors import RuleViolation
 from ..games import base
 from ..state import Hand, Seat, TableState
 from . import betting as bets
@@ -83,7 +95,7 @@ Kind = Literal["deal", "bet", "draw", "roll", "reveal", "tricks", "showdown", "p
 Actor = Literal["each", "first", "dealer", "anyone", "fewest", "each+bet"]
 
 __all__ = ["Actor", "Flow", "Kind", "Stage", "Turn", "actor", "advance", "due_steps", "ext_of", "hand_on", "legal",
-           "opened", "turn", "walk"]
+           "moved", "opened", "own_move", "step", "turn", "walk"]
 
 X = TypeVar("X")
 
@@ -254,6 +266,24 @@ def _each_then_bet(state: TableState, rules: bets.Betting, book: bets.Book, orde
     return Turn(at.phase, who, at.due, last, drew)
 
 
+def moved(flow: Flow, at: Turn, player: str, state: TableState | None = None) -> Turn:
+    """`at` after `player`'s own move: in an ``each+bet`` stage they bet next, else the turn passes."""
+    here = flow.stage(at.phase, state)
+    if here is not None and here.actor == "each+bet":
+        return Turn(at.phase, at.to_act, at.due, at.last, player)
+    return Turn(at.phase, at.to_act, at.due, player, at.drew)
+
+
+def step(flow: Flow, at: Turn, done: bool, state: TableState | None = None) -> Literal["", "move", "bet"]:
+    """What `at.to_act` does now: a betting step, their own move, or "" (nobody acts)."""
+    here = flow.stage(at.phase, state)
+    if here is None or at.to_act is None:
+        return ""
+    if here.betting is None:
+        return "move"
+    return "bet" if here.actor != "each+bet" or at.drew == at.to_act or done else "move"
+
+
 def walk(state: TableState, flow: Flow, at: Turn, book: bets.Book, order: Sequence[str],
          done: SeatTest | None = None, finished: Callable[[Stage], bool] | None = None) -> Turn:
     """Move the hand on past every stage that is over; say who acts. Nothing moves while a
@@ -358,3 +388,34 @@ def legal(stage: Stage, to_act: str | None, note: str = "") -> Legal:
     from ..games.ruleset import Legal as Item
 
     return Item(to_act, stage.verbs, note)
+
+
+DRAW_MESSAGES: Mapping[str, str] = {
+    "not_now": "{player} cannot {doing} now: {waiting}",
+    "done": "{player} has stood: a player who stands takes no more cards this hand",
+    "drew": "{player} has had a card or stood this turn: now {player} calls, raises or folds",
+    "turn": "it is {to_act}'s turn, not {player}'s: {waiting}",
+    "nobody": "it is {to_act}'s turn, not {player}'s: {waiting}",
+}
+"""The refusals of `own_move`, by key (fields player, doing, waiting, to_act)."""
+
+
+def own_move(state: TableState, flow: Flow, at: Turn, player: str, doing: str, *, done: bool,
+             waiting: Callable[[], str], messages: Mapping[str, str] | None = None, kind: Kind = "draw") -> None:
+    """Refuse `player`'s own move in a ``draw`` stage (a card taken, a stand) unless it is
+    theirs to make now (see the module docstring)."""
+    def no(key: str, **values: object) -> RuleViolation:
+        text = (messages or {}).get(key, DRAW_MESSAGES[key])
+        return RuleViolation(text.format(player=player, doing=doing,
+                                         waiting=waiting() if "{waiting}" in text else "", **values))
+
+    here = flow.stage(at.phase, state)
+    if here is None or here.kind != kind:
+        raise no("not_now")
+    if done:
+        raise no("done")
+    if at.drew == player:
+        raise no("drew")
+    to_act = state.hand.to_act if state.hand is not None else None
+    if to_act != player:
+        raise no("turn" if to_act is not None else "nobody", to_act=to_act)

@@ -3,19 +3,21 @@ the shared verbs bluffjack allows, and what is set aside when a player leaves or
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Callable
 
 from ... import events as ev
-from ...cards import UNKNOWN, parse_cards
+from ...cards import UNKNOWN
 from ...commands import Command
 from ...errors import InputError, RuleViolation
 from ...kit import betting as bets
-from ...kit import follow, pots
+from ...kit import deal, follow, pots, stages
+from ...kit.stages import Turn
 from ...state import TableState
 from .. import base
-from .options import ASIDE, BETTING_STAGES, ELIMINATED, NAME, BluffjackExt, Options, chips, ext, opts
+from .options import ASIDE, ELIMINATED, NAME, Options, chips, ext, opts
 from .showdown import showdown
-from .stages import BETTING, around, auto_step, trial, with_chips
+from .stages import BETTING, FLOW, around, auto_step, trial, with_chips
 from .view import waiting
 
 
@@ -61,31 +63,13 @@ def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
            for s in state.active_seats if state.stack(s.name) == 0]
     if out:
         return out + _hand(trial(state, out), cmd)
-    last = state.hand.dealer if state.hand is not None and state.hand.number else None
-    if last is None:
-        dealer = cmd.dealer or state.active_seats[0].name
-        base.require_seated(state, dealer)
-    else:
-        dealer = base.seat_after(state, last)  # type: ignore[assignment]
-        if cmd.dealer and cmd.dealer != dealer:
-            raise RuleViolation(f"the deal passes left: {dealer} deals this hand, not {cmd.dealer}")
+    events = deal.start(state, replace(cmd, first=None), _STARTING, players=(2, len(holders)))
     if cmd.first:
         raise RuleViolation("in bluffjack the player left of the dealer always acts first: drop --first")
-    number = (state.hand.number if state.hand is not None else 0) + 1
-    return [base.make_event(ev.HandStarted, hand=number, dealer=dealer, first=base.seat_after(state, dealer),
-                            carry_in=state.balance("carry"))]
+    return events
 
 
-def _one_card(state: TableState, cmd: Command, player: str) -> str:
-    cards = parse_cards(cmd.cards, "french52") if cmd.cards else []
-    if cmd.count:
-        cards += [UNKNOWN] * cmd.count
-    if not cards:
-        raise InputError(f"name the card {player} gets (like 7H), or ?? for an unseen face-down card")
-    if len(cards) != 1:
-        raise InputError(f"one card at a time: {player} gets {len(cards)} here")
-    base.check_unseen(state, cards)
-    return cards[0]
+_STARTING = deal.Dealing(2, messages={"dealer": "the deal passes left: {dealer} deals this hand, not {named}"})
 
 
 def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -97,13 +81,9 @@ def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
     player = base.require_live(state, cmd.to)
     if ext(state).stage == "drawing":
         return _hit(state, Command("hit", player=player, cards=cmd.cards, count=cmd.count, face_up=cmd.face_up))
-    to_act = state.hand.to_act  # type: ignore[union-attr]
-    if ext(state).stage not in ("deal", "deal-up") or to_act is None:
-        raise RuleViolation(f"no card is dealt now: {waiting(state)}")
-    if player != to_act:
-        raise RuleViolation(f"{to_act} gets the next card, not {player}: one card each, clockwise from "
-                            "the dealer's left")
-    card = _one_card(state, cmd, player)
+    stages.own_move(state, FLOW, Turn(ext(state).stage), player, "deal", done=False, waiting=lambda: waiting(state),
+                    messages=_DEALING, kind="deal")
+    card = deal.next_card(state, cmd, player, pack="french52")
     seat = state.seat(player)
     assert seat is not None
     if not seat.cards:
@@ -115,25 +95,21 @@ def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
     return [base.make_event(ev.CardsDealt, to=player, cards=[card], face_up=True)]
 
 
-def _draw_turn(state: TableState, player: str, doing: str) -> BluffjackExt:
+_DEALING = {"not_now": "no card is dealt now: {waiting}", "nobody": "no card is dealt now: {waiting}",
+            "turn": "{to_act} gets the next card, not {player}: one card each, clockwise from the dealer's left"}
+
+
+def _draw_turn(state: TableState, player: str, doing: str, messages: dict[str, str] | None = None) -> None:
     x = ext(state)
-    assert state.hand is not None
-    if x.stage != "drawing":
-        raise RuleViolation(f"{player} cannot {doing} now: {waiting(state)}")
-    if player in x.stood:
-        raise RuleViolation(f"{player} has stood: a player who stands takes no more cards this hand")
-    if x.drew == player:
-        raise RuleViolation(f"{player} has had a card or stood this turn: now {player} calls, raises or folds")
-    if state.hand.to_act != player:
-        raise RuleViolation(f"it is {state.hand.to_act}'s turn, not {player}'s: {waiting(state)}")
-    return x
+    stages.own_move(state, FLOW, Turn(x.stage, drew=x.drew), player, doing, done=player in x.stood,
+                    waiting=lambda: waiting(state), messages=messages)
 
 
 def _hit(state: TableState, cmd: Command) -> list[ev.Event]:
     base.require_hand(state)
     player = base.require_live(state, cmd.player)
     _draw_turn(state, player, "take a card")
-    card = _one_card(state, cmd, player)
+    card = deal.next_card(state, cmd, player, pack="french52")
     if card == UNKNOWN and cmd.face_up:
         raise RuleViolation("a card dealt face up is seen by the table: name it (like 7H), or add --down")
     return [base.make_event(ev.CardsDealt, to=player, cards=[card], face_up=cmd.face_up)]
@@ -142,9 +118,7 @@ def _hit(state: TableState, cmd: Command) -> list[ev.Event]:
 def _stand(state: TableState, cmd: Command) -> list[ev.Event]:
     base.require_hand(state)
     player = base.require_live(state, cmd.player)
-    if player in ext(state).stood and ext(state).stage == "drawing":
-        raise RuleViolation(f"{player} has already stood")
-    _draw_turn(state, player, "stand")
+    _draw_turn(state, player, "stand", {"done": "{player} has already stood"})
     return [base.make_event(ev.Declared, player=player, name="stand")]
 
 
@@ -181,17 +155,14 @@ def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
     doing = "go all-in" if verb == "allin" else verb
     assert state.hand is not None
     who = state.hand.to_act
-    if x.stage == "drawing":
-        if not opts(state).more_betting:
-            raise RuleViolation(f"{name} cannot {doing} while cards are taken: {waiting(state)} "
-                                "(the final betting round comes when everyone has stood)")
-        if who == name and x.drew != name and name not in x.stood:
-            raise RuleViolation(f"{name} takes a card or stands first (potlog hit / potlog stand), then calls, "
-                                "raises or folds")
-        betting = who is not None and (x.drew == who or who in x.stood)
-    else:
-        betting = x.stage in BETTING_STAGES and who is not None
-    if not betting:
+    now = stages.step(FLOW, Turn(x.stage, who, drew=x.drew), who in x.stood, state)
+    if x.stage == "drawing" and not opts(state).more_betting:
+        raise RuleViolation(f"{name} cannot {doing} while cards are taken: {waiting(state)} "
+                            "(the final betting round comes when everyone has stood)")
+    if x.stage == "drawing" and who == name and now == "move":
+        raise RuleViolation(f"{name} takes a card or stands first (potlog hit / potlog stand), then calls, "
+                            "raises or folds")
+    if now != "bet":
         raise RuleViolation(f"{name} cannot {doing} now: {waiting(state)}")
     forced = name == x.forced and x.acted == [name] and x.stage == "opening"
     bets.turn(state, BETTING, name, doing, hint=f" ({name}'s forced raise is already in)" if forced else "")

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from ...kit import stages
 from ...state import TableState
 from ..ruleset import options_of
 
@@ -91,9 +92,7 @@ def opts(state: TableState) -> Options:
 
 def ext(state: TableState) -> BluffjackExt:
     """Where the hand is (a fresh `BluffjackExt` before the session opens)."""
-    if not isinstance(state.ext, BluffjackExt):
-        state.ext = BluffjackExt()
-    return state.ext
+    return stages.ext_of(state, BluffjackExt, lambda _: BluffjackExt())
 
 
 def chips(n: int) -> str:

@@ -159,7 +159,5 @@ def _step(state: TableState, x: BluffjackExt, event: ev.Event) -> None:
 
 
 def _after_draw(state: TableState, x: BluffjackExt, player: str) -> None:
-    if opts(state).more_betting:
-        x.drew = player
-    else:
-        x.last = player
+    at = stages.moved(FLOW, Turn(x.stage, None, x.due, x.last, x.drew), player, state)
+    x.last, x.drew = at.last, at.drew

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from ...cards import UNKNOWN
 from ...kit import betting as bets
+from ...kit.stages import Turn, step
 from ...state import TableState
 from .. import base
 from .hands import hand_total
 from .options import ASIDE, HOUSE, ext, opts
-from .stages import auto_steps, live, players, trial, with_chips
+from .stages import FLOW, auto_steps, live, players, trial, with_chips
 
 
 def bet_verbs(state: TableState, player: str) -> tuple[str, ...]:
@@ -38,7 +39,7 @@ def waiting(state: TableState) -> str:
         return "the betting is over: potlog showdown"
     if who is None:
         return "nobody is to act"
-    if x.stage == "drawing" and x.drew != who and who not in x.stood:
+    if step(FLOW, Turn(x.stage, who, drew=x.drew), who in x.stood, state) == "move":
         return f"{who} to take a card or stand"
     owed = bets.owed(state, who)
     return f"{who} to call {owed}, raise or fold" if owed else f"{who} to check, bet or fold"
@@ -74,7 +75,7 @@ def legal(state: TableState) -> list[base.Legal]:
     elif x.stage == "showdown":
         out.append(base.Legal(None, ("reveal", "showdown"), "potlog showdown settles the hand"))
     elif who is not None:
-        if x.stage == "drawing" and x.drew != who and who not in x.stood:
+        if step(FLOW, Turn(x.stage, who, drew=x.drew), who in x.stood, state) == "move":
             out.append(base.Legal(who, ("hit", "stand"), "take a card or stand"))
         else:
             owed = bets.owed(state, who)
