@@ -6,7 +6,6 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from .words import word_usage
 from .common import DbOpt, JsonOpt, SessionOpt, app, console, ledger, print_json, session_of
 
 
@@ -22,6 +21,8 @@ def games(game: Annotated[Optional[str], typer.Argument(help="Show one game's op
     from rich.table import Table
 
     from ledger.games import available, get_ruleset
+
+    from .words import word_usage
 
     rows: list[dict[str, Any]] = []
     for name in [game] if game else available():

@@ -24,10 +24,10 @@ event, in three layers:
 
 1. a ruleset may define ``check_event(state, event) -> None``, raising `RuleViolation`
    (or `InputError`) when its rules would not have produced `event` in `state`;
-2. (the usual hook, `redecide`) the event is turned back into the command that causes it
-   (`command_for`, plus the game's own mapping for its own event classes), decided again,
-   and the result must be the very event recorded (same amounts, same computed values):
-   freeform is checked this way;
+2. (the simplest hook, `ledger.kit.follow.redecide`) the event is turned back into the
+   command that causes it (`command_for`, plus the game's own mapping for its own event
+   classes), decided again, and the result must be the very event recorded (same amounts,
+   same computed values): freeform is checked this way;
 3. every event, whatever the game: it must apply to the state and keep the chips whole
    (`ledger.chips.check`), and nothing may follow ``session_closed``.
 Events recorded with ``--override`` are listed as table rulings, not as failures; they
@@ -353,20 +353,3 @@ def verify_session(store: Any, session: str, *, rules: bool = False,
         report.overrides = overrides
         report.rules_method = method
     return report
-
-
-def redecide(decide: Callable[[TableState, Command], list[ev.Event]],
-             own: Callable[[ev.Event], Command | None] | None = None) -> Callable[[TableState, ev.Event], None]:
-    """A ``check_event`` that re-decides each event from the command that causes it: the rules
-    must make the very event recorded. `own` maps the game's own event classes to commands."""
-    def check_event(state: TableState, event: ev.Event) -> None:
-        cmd = command_for(event) or (own(event) if own is not None else None)
-        if cmd is None:
-            return
-        plain = event.model_copy(update={"ruling": None})
-        decided = decide(state, cmd)
-        if not decided:
-            raise RuleViolation(f"the rules record nothing for '{cmd.verb}' here")
-        if decided[0] != plain:
-            raise RuleViolation(f"the rules make it '{describe(decided[0])}', the log says '{describe(plain)}'")
-    return check_event

@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from .. import events as ev
 from ..commands import Command
 from ..errors import RuleViolation
-from ..kit import follow, turns
+from ..kit import follow, stages, turns
 from ..state import TableState
 from . import base
 from .ruleset import Legal, Ruleset, options_of
@@ -63,9 +63,7 @@ def initial(state: TableState) -> Dead:
 
 
 def _x(state: TableState) -> Dead:
-    if not isinstance(state.ext, Dead):
-        state.ext = Dead(**state.ext) if isinstance(state.ext, dict) else Dead()
-    return state.ext
+    return stages.ext_of(state, Dead, initial)
 
 
 def dropped(faces: list[int]) -> bool:

@@ -41,11 +41,10 @@ from .. import events as ev
 from ..cards import PACKS, UNKNOWN
 from ..commands import Command
 from ..errors import InputError, RuleViolation, UsageError
-from ..kit import dice, pots
+from ..kit import dice, follow, pots
 from ..kit.dice import Cup
 from ..kit.evaluators import EVALUATORS, Ranked, get_evaluator
 from ..state import TableState
-from ..verify import redecide
 from . import base
 from .ruleset import Param, Ruleset, Values, Word, options_of
 
@@ -273,4 +272,4 @@ def own_command(event: ev.Event) -> Command | None:
 
 RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=initial,
                   decide=decide, evolve=evolve, legal=legal, view=view, words=WORDS,
-                  check_event=redecide(decide, own_command))
+                  check_event=follow.redecide(decide, own_command))

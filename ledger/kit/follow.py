@@ -80,6 +80,21 @@ def check(state: TableState, event: ev.Event, after: After, decide: Decide, comm
     require_same(decided[0], plain)
 
 
+
+def redecide(decide: Decide, own: Callable[[ev.Event], Command | None] | None = None) -> Callable[[TableState, ev.Event], None]:
+    """The simplest `check_event`: every event decided again from the command behind it
+    (`ledger.verify.command_for`, or `own` for the game's own event classes) must come out the
+    same; an event no command records passes (the chips still check it)."""
+    from ..verify import command_for
+
+    def command(state: TableState, event: ev.Event) -> Command | bool:
+        return command_for(event) or (own(event) if own is not None else None) or True
+
+    def check_event(state: TableState, event: ev.Event) -> None:
+        check(state, event, lambda s: [], decide, command, game="", by_itself=())
+    return check_event
+
+
 class Recent(Protocol):
     """Where a game keeps the seqs of the last hand's events (`recent`, voids aside) and of
     those its rules recorded once the hand was over (`final`)."""
