@@ -13,7 +13,9 @@ incompleat-gamester.txt:
   the high straight 2-6 (ten to ace) above the low straight 1-5 (nine to king), as with
   cards. Equal classes are broken by the faces, bigger group first then higher face
   (6-6-6-1-1 beats 5-5-5-4-4; 4-4-2-2-6 beats 4-4-2-2-5); "nothing" compares face by face
-  from the top. The optional wild aces of the text are not modelled.
+  from the top. Wild faces ("if players want to have wild faces, all players agree on which
+  one(s) are wild. Historically, Aces are wild"): `rank_poker_dice_wild` ranks the dice as
+  the best hand the wild dice can make, each wild die standing for any face (its own too).
 - Meier: a roll reads high die first (5 and 6 is 65). The text's ranking, lowest first, is
   "32, 32, 41, ..." - an OCR slip for 31, 32 - then 41 .. 65, then the doubles 11 .. 66,
   and 21 ("Meier") on top.
@@ -32,6 +34,8 @@ incompleat-gamester.txt:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
+from itertools import combinations_with_replacement
 
 from ...dice import MAX_SIDES, parse_faces
 from ...errors import InputError
@@ -85,6 +89,20 @@ def rank_poker_dice(hand: Hand) -> Ranked:
     else:
         label += f", {order[0]}s"
     return Ranked(key, label)
+
+
+def rank_poker_dice_wild(hand: Hand, wild: Iterable[int] = ()) -> Ranked:
+    """Rank five poker dice where the `wild` faces stand for any face: the best hand they make
+    (without wild faces, `rank_poker_dice`). The label says which dice were wild."""
+    faces = _faces(hand, 5, "poker dice")
+    wilds = set(wild)
+    natural = [f for f in faces if f not in wilds]
+    n = len(faces) - len(natural)
+    if not n:
+        return rank_poker_dice(faces)
+    best = max((rank_poker_dice(natural + list(sub)) for sub in combinations_with_replacement(range(1, 7), n)),
+               key=lambda r: r.key)
+    return Ranked(best.key, f"{best.label} ({n} wild)")
 
 
 MEIER_ORDER = (
