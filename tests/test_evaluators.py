@@ -268,3 +268,12 @@ def _pairs(text: str) -> list[str]:
 def test_real_showdowns(source, holes, board, took):
     ranked = {p: HIGH(_pairs(cards) + _pairs(board)) for p, cards in holes.items()}
     assert winners(ranked) == took
+
+
+def test_poker_high_with_wild_ranks_makes_five_of_a_kind_and_fills_straights():
+    from ledger.kit.evaluators.poker import rank_high
+
+    assert rank_high("AS KH KD KC KS", ("A",)).label == "five of a kind, kings"
+    assert rank_high("AS KH KD KC KS", ("A",)).key > rank_high("9S 10S JS QS KS").key
+    assert rank_high("2S 3H 4H 6D 7C", ("2",)).label == "straight, seven high"
+    assert rank_high("2S 3H 4H 6D 9C").label == "high card, nine"

@@ -27,7 +27,8 @@ five of a kind come from Poker Dice and wild cards, which are not modelled here)
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
+from typing import Collection
 
 from ...cards import parse_cards, rank, suit
 from ...errors import InputError
@@ -102,6 +103,8 @@ def _high_key(cards: tuple[Card, ...]) -> tuple[int, ...]:
 def high_label(key: tuple[int, ...]) -> str:
     """The name of a ``poker-high`` key: "full house, kings over fives", "straight, five high"."""
     category, first = key[0], key[1]
+    if category == 9:
+        return f"five of a kind, {_plural(first)}"
     if category == 8:
         return "royal flush" if first == 14 else f"straight flush, {_NAMES[first]} high"
     if category in (5, 4):
@@ -121,11 +124,32 @@ def _group_label(category: int, order: tuple[int, ...]) -> str:
     return f"{LOW_CATEGORIES[category]}, {_plural(a)}{rest}"
 
 
-def rank_high(hand: Hand) -> Ranked:
-    """Rank the best five-card high poker hand in `hand` (five or more cards)."""
-    cards = parse_hand(hand)
-    key = max(_high_key(five) for five in combinations(cards, min(5, len(cards))))
+def rank_high(hand: Hand, wild: Collection[str] = ()) -> Ranked:
+    """Rank the best five-card high poker hand in `hand` (five or more cards).
+
+    With `wild` ranks (``("A",)``, ``("2", "J")``), a card of a wild rank stands for any card,
+    one already held included, so five of a kind can be made; it ranks above a straight flush.
+    """
+    given = hand if isinstance(hand, str) else " ".join(str(c) for c in hand)
+    cards = parse_hand(given)
+    wilds = {_VALUES[w] for w in wild}
+    key = max(_wild_key(five, wilds) for five in combinations(cards, min(5, len(cards))))
     return Ranked(key, high_label(key))
+
+
+def _wild_key(five: tuple[Card, ...], wilds: set[int]) -> tuple[int, ...]:
+    """The best key of five cards when the cards of `wilds` ranks stand for any card."""
+    held = [c for c in five if c[0] not in wilds]
+    n = len(five) - len(held)
+    if not n:
+        return _high_key(five)
+    suit = held[0][1] if held and len({s for _, s in held}) == 1 else "S"  # a flush when one can be made
+    best: tuple[int, ...] = ()
+    for values in combinations_with_replacement(range(2, 15), n):
+        made = held + [(v, suit) for v in values]
+        kinds = {v for v, _ in made}
+        best = max(best, (9, *kinds) if len(kinds) == 1 and len(made) == 5 else _high_key(tuple(made)))
+    return best
 
 
 def _low_key(cards: tuple[Card, ...]) -> tuple[int, ...]:

@@ -1,0 +1,186 @@
+"""Liar's Dice at the decider: cups, bids that must rise, the challenge, dice lost, the
+kitty to the last player with dice; and the word ``bid`` on the command line."""
+
+from __future__ import annotations
+
+import json
+
+from ledger import events as ev
+from tests.table import Table
+
+
+def game(options: dict | None = None, **players: int) -> Table:
+    t = Table("liarsdice", options={"ante": 2, **(options or {})}, verify=True,
+              **(players or {"Ann": 20, "Ben": 20, "Cy": 20}))
+    t("hand", dealer="Cy")                     # Ann, the dealer's left, bids first
+    return t
+
+
+def cups(t: Table, **faces: str) -> None:
+    for who, f in faces.items():
+        t("cup", player=who, faces=tuple(f.split()))
+
+
+def bid(t: Table, who: str, q: int, f: int) -> list[ev.Event]:
+    return t.word("bid", who, str(q), str(f))
+
+
+def test_everyone_antes_and_bids_wait_for_every_cup():
+    t = game()
+    assert t.state.balance("pot") == 6 and t.to_act is None
+    t.refused("bid", "waiting for Ann, Ben, Cy", player="Ann", count=1, value=5)
+    t.refused("cup", "Ann has 5 dice: all go under the cup, not 4", player="Ann", count=4)
+    t("cup", player="Ann", count=5)
+    t.refused("cup", "Ann's dice are under the cup already", player="Ann", count=5)
+    t("cup", player="Ben", count=5)
+    t("cup", player="Cy", faces=("1", "2", "3", "4", "5"))
+    assert t.to_act == "Ann"
+    assert dict(t.rules.view(t.state))["Cy"] == "5 dice: ?? ?? ?? ?? ??"   # the table sees no faces
+    t.refused("liar", "nobody has bid yet this round: Ann opens the bidding", player="Ann")
+    t.refused("roll", "Liar's Dice has no 'roll'", player="Ann", faces=("3",))
+
+
+def test_each_bid_must_beat_the_last_in_turn():
+    t = game()
+    cups(t, Ann="1 1 2 3 4", Ben="5 5 5 6 6", Cy="2 2 2 2 2")
+    t.refused("bid", "it is Ann's turn to bid, not Ben's", player="Ben", count=1, value=2)
+    bid(t, "Ann", 3, 5)
+    assert t.log[-1][1] == ev.Declared(player="Ann", name="bid", value="3 fives")
+    t.refused("bid", "Ben's bid must beat three fives: more fives, or any count of a higher face",
+              player="Ben", count=4, value=4)
+    t.refused("bid", "Ben's bid must beat three fives", player="Ben", count=3, value=5)
+    t.refused("bid", "only 15 dice are on the table", player="Ben", count=16, value=5)
+    t.refused("liar", "it is Ben's turn to bid or call liar, not Cy's", player="Cy")
+    bid(t, "Ben", 1, 6)                                   # any count of a higher face
+    bid(t, "Cy", 2, 6)                                    # more of the same face
+    t.refused("bid", "Ann's bid must beat two sixes: more sixes", player="Ann", count=5, value=5)
+    assert t.to_act == "Ann"
+
+
+def test_a_true_bid_costs_the_challenger_a_die_and_the_loser_starts_the_next_round():
+    t = game()
+    cups(t, Ann="1 1 2 3 4", Ben="5 5 5 6 6", Cy="2 2 2 2 5")
+    bid(t, "Ann", 4, 5)                                   # exactly four fives: "at least minimally"
+    out = t.word("liar", "Ben")
+    assert [e.player for e in out if isinstance(e, ev.DiceShown)] == ["Ann", "Ben", "Cy"]   # the recorder saw them
+    lost = [e for e in out if isinstance(e, ev.Declared) and e.name == "dice-left"]
+    assert lost == [ev.Declared(player="Ben", name="dice-left", value=4)]
+    assert out[-1] == lost[0] and t.state.hand.phase == "cups"          # the next round: cups again
+    t.refused("cup", "Ben has 4 dice: all go under the cup, not 5", player="Ben", count=5)
+    cups(t, Ann="1 1 1 1 1", Ben="6 6 6 6", Cy="2 2 2 2 2")
+    assert t.to_act == "Ben"                              # the loser bids first
+
+
+def test_a_false_bid_costs_the_bidder_and_unseen_cups_are_named_when_lifted():
+    t = game()
+    t("cup", player="Ann", count=5)
+    t("cup", player="Ben", count=5)
+    t("cup", player="Cy", faces=("2", "2", "2", "2", "5"))
+    t.refused("lift", "the cups stay down until someone calls liar", player="Ann", faces=("1",) * 5)
+    bid(t, "Ann", 3, 6)
+    out = t.word("liar", "Ben")
+    assert [e.player for e in out if isinstance(e, ev.DiceShown)] == ["Cy"]
+    t.refused("bid", "Ben has called liar: lift the cups", player="Cy", count=4, value=6)
+    assert t("lift", player="Ann", faces=("6", "6", "1", "2", "3"))[-1].type == "dice_shown"
+    out = t("lift", player="Ben", faces=("1", "2", "3", "4", "5"))    # two sixes: the bid fails
+    assert [e for e in out if isinstance(e, ev.Declared)] == [ev.Declared(player="Ann", name="dice-left", value=4)]
+    note = next(e for e in out if isinstance(e, ev.Note))
+    assert note.text == "Ben calls Ann's three sixes a lie; two sixes on the table: Ann loses a die"
+    assert t.rules.legal(t.state)[0].verbs == ("cup",)
+
+
+def test_wild_ones_count_for_every_face_but_their_own():
+    t = game({"wild": "1"})
+    cups(t, Ann="1 1 2 3 4", Ben="5 5 1 6 6", Cy="2 2 2 2 5")
+    bid(t, "Ann", 6, 5)                                   # three fives and three ones
+    out = t.word("liar", "Ben")
+    assert [e for e in out if isinstance(e, ev.Declared) and e.name == "dice-left"][0].player == "Ben"
+
+
+def test_the_last_player_with_dice_takes_the_kitty_and_an_eliminated_loser_passes_the_start():
+    t = game({"dice": 1})
+    cups(t, Ann="3", Ben="4", Cy="5")
+    bid(t, "Ann", 2, 5)
+    t.word("liar", "Ben")                                 # one five: Ann is out
+    assert dict(t.rules.view(t.state))["Ann"] == "out"
+    t.refused("cup", "Ann has lost every die and is out of this game", player="Ann", count=1)
+    cups(t, Ben="2", Cy="6")
+    assert t.to_act == "Ben"                              # Ann is out: the next player starts
+    bid(t, "Ben", 1, 6)
+    t.refused("bid", "it is Cy's turn to bid, not Ben's", player="Ben", count=2, value=6)
+    out = t.word("liar", "Cy")                            # Cy has the six: Cy loses, Ben wins
+    assert ev.PotAwarded(shares=[ev.Share(player="Ben", amount=6)], reason="Ben is the last player with dice") in out
+    assert isinstance(out[-1], ev.HandEnded) and t.state.balance("pot") == 0
+    assert (t.stack("Ann"), t.stack("Ben"), t.stack("Cy")) == (18, 24, 18)
+    t("hand")
+    assert t.state.balance("pot") == 6 and dict(t.rules.view(t.state))["Ann"] == "1 die"
+
+
+# ----------------------------------------------------------------------------- the command line
+
+def test_bid_takes_name_quantity_face_in_liars_dice_and_name_equals_n_in_bluke(potlog):
+    potlog("new", "liarsdice", "-p", "Ann=20", "-p", "Ben=20", "-o", "dice=2")
+    potlog("hand", "--dealer", "Ben")
+    potlog("cup", "Ann", "2")
+    potlog("cup", "Ben", "6", "6")
+    r = potlog("bid", "Ann", "3", "5", "--json")
+    assert [line["event"]["value"] for line in json.loads(r.output)] == ["3 fives"]
+    r = potlog("bid", "Ben", "3", "4", ok=False)
+    assert r.exit_code == 1 and "Ben's bid must beat three fives: more fives, or any count of a higher face" in r.output
+    r = potlog("bid", "Ben", "three", "4", ok=False)
+    assert r.exit_code == 2
+    potlog("liar", "Ben")
+    potlog("lift", "Ann", "5", "1")
+    assert "Ann" in potlog("state").output
+    potlog("new", "bluke", "-p", "Ann=0", "-p", "Ben=0", "-p", "Cy=0")
+    potlog("hand", "--dealer", "Cy")
+    r = potlog("bid", "Ann=3", "--json")
+    assert [(b["event"]["player"], b["event"]["value"]) for b in json.loads(r.output)] == [("Ann", 3)]
+
+
+def test_games_lists_liars_dice_with_its_options_and_words(potlog):
+    row = next(g for g in json.loads(potlog("games", "--json").output) if g["name"] == "liarsdice")
+    assert [w["word"] for w in row["words"]] == ["bid", "liar", "cup", "lift"]
+    assert "wild" in potlog("games", "liarsdice").output
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+FACES = st.lists(st.integers(1, 6), min_size=2, max_size=2)
+
+
+@settings(max_examples=25, deadline=None)
+@given(FACES, FACES, st.integers(1, 4), st.integers(1, 6), st.booleans())
+def test_the_loser_is_worked_out_from_the_revealed_dice(ann, ben, quantity, face, wild):
+    t = Table("liarsdice", options={"dice": 2, "wild": "1" if wild else ""}, verify=True, Ann=5, Ben=5)
+    t("hand", dealer="Ben")
+    t("cup", player="Ann", faces=tuple(map(str, ann)))
+    t("cup", player="Ben", count=2)
+    bid(t, "Ann", quantity, face)
+    t.word("liar", "Ben")
+    out = t("lift", player="Ben", faces=tuple(map(str, ben)))
+    shown = sum(1 for f in ann + ben if f == face or (wild and f == 1))
+    lost = next(e for e in out if isinstance(e, ev.Declared))
+    assert lost.player == ("Ben" if shown >= quantity else "Ann") and lost.value == 1
+
+
+def test_the_game_in_progress_survives_a_snapshot():
+    from ledger.snapshots import from_plain, same
+    from ledger.state import to_plain
+
+    t = game()
+    cups(t, Ann="1 1 2 3 4", Ben="5 5 5 6 6")
+    t("cup", player="Cy", count=5)
+    bid(t, "Ann", 3, 5)
+    t.word("liar", "Ben")
+    again = from_plain(to_plain(t.state))
+    assert same(again, t.state)
+
+
+def test_the_sample_night_runs_and_keeps_the_rules(potlog):
+    from tests.conftest import SAMPLES
+
+    potlog("run", "-q", str(SAMPLES / "liarsdice-night.potlog"))
+    assert "rules kept" in potlog("verify", "--rules").output
+    assert "reconciles" in potlog("audit").output
