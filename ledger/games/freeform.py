@@ -32,7 +32,6 @@ back to zero (so `call` knows what to match).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -40,13 +39,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from .. import events as ev
 from ..cards import PACKS, UNKNOWN
 from ..commands import Command
-from ..errors import InputError, RuleViolation, UsageError
-from ..kit import dice, follow, pots
+from ..errors import InputError, RuleViolation
+from ..kit import dice, dicewords, follow, pots
+from ..kit.dicewords import CUP, LIFT
 from ..kit.dice import Cup
 from ..kit.evaluators import EVALUATORS, Ranked, get_evaluator
 from ..state import TableState
 from . import base
-from .ruleset import Param, Ruleset, Values, Word, options_of
+from .ruleset import Param, Ruleset, Word, options_of
 
 NAME = "freeform"
 TITLE = "Freeform"
@@ -205,26 +205,6 @@ def view(state: TableState) -> list[tuple[str, str]]:
 
 # ----------------------------------------------------------------------------- words
 
-def _numbers(items: list[str] | None) -> tuple[str, ...]:
-    """Faces as typed: '3 3 5', '3,3,5' or several words; checked by the decider."""
-    return tuple(x for item in items or () for x in re.split(r"[,\s]+", item) if x)
-
-
-def _cup_command(v: Values) -> Command:
-    given = _numbers(v["dice"])
-    if len(given) == 1 and not v["faces"]:
-        if not given[0].isdigit() or len(given[0]) > 3:
-            raise UsageError(f"{given[0]!r} is not a number of dice")
-        return Command("cup", player=v["player"], count=int(given[0]))
-    return Command("cup", player=v["player"], faces=given)
-
-
-def _reroll_command(v: Values) -> Command:
-    verb = "cup" if v["cup"] else "reroll"
-    return Command(verb, player=v["player"], faces=_numbers(v["dice"]), value=_numbers(v["keep"]))
-
-
-PLAYER = Param("player", "Whose dice.")
 WORDS = (
     Word("showdown", "Rank every live hand by an evaluator, pay the pot and side pots, and end the hand.",
          "potlog showdown --by poker-high (cards: each player's plus the board) or --by poker-dice (dice). "
@@ -236,24 +216,7 @@ WORDS = (
          command=lambda v: Command("showdown", name=v["by"], value=v["ties"])),
     Word("stands", "The kitty stands: the whole pot rides into the next hand, and the hand ends.",
          command=lambda v: Command("stands")),
-    Word("cup", "Dice rolled under PLAYER's cup: a number (unseen) or the faces the recorder saw.",
-         "potlog cup Ann 5 (five dice, unseen); potlog cup Ann 3 3 5 6 1 (seen by the recorder only); "
-         "one seen die: potlog cup Ann 4 --faces.",
-         params=(PLAYER, Param("dice", "How many dice, or their faces.", many=True, metavar="N|FACES"),
-                 Param("faces", "The numbers given are faces, even just one.", kind="flag")),
-         command=_cup_command),
-    Word("lift", "PLAYER lifts the cup: the faces under it (left out: as the recorder saw them).",
-         params=(PLAYER, Param("dice", "The faces under the cup.", required=False, many=True, metavar="FACES")),
-         command=lambda v: Command("lift", player=v["player"], faces=_numbers(v["dice"]))),
-    Word("reroll", "PLAYER keeps some dice and rolls the others again.",
-         "potlog reroll Ann 2 4 --keep 6,6,6 (in the open); potlog reroll Ann --cup --keep 6,6,6 (under the "
-         "cup, unseen; faces after --cup when the recorder saw them).",
-         params=(PLAYER, Param("dice", "The faces of the dice rolled again.", required=False, many=True,
-                               metavar="FACES"),
-                 Param("keep", "The faces kept, like 6,6,6 (may repeat).", kind="option", many=True,
-                       metavar="FACES"),
-                 Param("cup", "Rolled under the cup: the table does not see them.", kind="flag")),
-         command=_reroll_command),
+    CUP, LIFT, dicewords.reroll(cup=True),
 )
 
 

@@ -52,11 +52,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from .. import events as ev
 from ..commands import Command
 from ..errors import RuleViolation
+from ..kit.dicewords import CUP, LIFT
 from ..kit import claims, dice, follow, stages
 from ..kit.dice import Cup
 from ..state import TableState
 from ..verify import command_for
-from . import base, freeform
+from . import base
 from .ruleset import Legal, Param, Ruleset, Word, options_of
 
 
@@ -285,7 +286,7 @@ WORDS = (
          command=lambda v: Command("bid", player=v["player"], count=v["quantity"], value=v["face"])),
     Word("liar", "PLAYER calls the last bid a lie: the cups are lifted and potlog settles it.",
          params=(Param("player", "Who calls liar."),), command=lambda v: Command("liar", player=v["player"])),
-    *(w for w in freeform.WORDS if w.name in ("cup", "lift")),
+    CUP, LIFT,
 )
 
 RULESET = Ruleset(name="liarsdice", title="Liar's Dice",

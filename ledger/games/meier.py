@@ -49,12 +49,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from .. import events as ev
 from ..commands import Command
 from ..errors import InputError, RuleViolation
+from ..kit.dicewords import CUP, LIFT
 from ..kit import claims, dice, follow, stages
 from ..kit.dice import Cup
 from ..kit.evaluators.dice import MEIER_ORDER, rank_meier
 from ..state import TableState
 from ..verify import command_for
-from . import base, freeform
+from . import base
 from .ruleset import Legal, Param, Ruleset, Word, options_of
 
 MEIER = 21
@@ -277,7 +278,7 @@ WORDS = (
          params=(Param("player", "Who doubts."),), command=lambda v: Command("doubt", player=v["player"])),
     Word("concede", "PLAYER does not look at an announced Meier and loses one life.",
          params=(Param("player", "Who concedes."),), command=lambda v: Command("concede", player=v["player"])),
-    *(w for w in freeform.WORDS if w.name in ("cup", "lift")),
+    CUP, LIFT,
 )
 
 RULESET = Ruleset(name="meier", title="Meier",

@@ -46,7 +46,6 @@ Public API: `KittyGame` (the declaration; ``.ruleset()``), `Turn`, `Throw`, `Rea
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -61,7 +60,7 @@ from ..errors import RuleViolation
 from ..games import base
 from ..games.ruleset import Legal, Param, Ruleset, Word, options_of
 from ..state import Roll, TableState
-from . import dice, follow, stages, turns
+from . import dice, dicewords, follow, stages, turns
 
 
 class KittyOptions(BaseModel):
@@ -595,15 +594,7 @@ class KittyGame:
         who = Param("player", "Who rolls.")
         out: list[Word] = []
         if self.keep:
-            out.append(Word("reroll", "PLAYER keeps some dice and rolls the others again.",
-                            "potlog reroll Ann 2 4 --keep 6,6,6: --keep names every die not rolled again "
-                            "(dice set aside before included).",
-                            params=(who,
-                                    Param("dice", "The faces of the dice rolled again.", many=True, metavar="FACES"),
-                                    Param("keep", "The faces kept, like 6,6,6 (may repeat).", kind="option",
-                                          many=True, metavar="FACES")),
-                            command=lambda v: Command("reroll", player=v["player"], faces=_split(v["dice"]),
-                                                      value=_split(v["keep"]))))
+            out.append(dicewords.reroll(cup=False))
         if self.may_stop:
             out.append(Word("stop", "PLAYER stops rolling: the turn's score counts and the dice pass on.",
                             params=(who,), command=lambda v: Command("declare", player=v["player"], name="stop")))
@@ -619,8 +610,3 @@ class KittyGame:
                        initial=self.initial, decide=self.decide, evolve=self.evolve, legal=self.legal,
                        view=self.view, check_event=self.check_event, words=self.all_words(),
                        min_players=self.min_players, max_players=self.max_players)
-
-
-def _split(items: Sequence[str] | None) -> tuple[str, ...]:
-    """Faces as typed: '3 3 5', '3,3,5' or several words."""
-    return tuple(x for item in (items or ()) for x in re.split(r"[,\s]+", str(item)) if x)
