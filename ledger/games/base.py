@@ -588,6 +588,12 @@ def forced(state: TableState, cmd: Command) -> list[ev.Event]:
     trial apply still refuses anything that breaks the chips.
     """
     require_open(state)
+    from . import get_ruleset
+
+    own = get_ruleset(state.game).forced
+    got = own(state, cmd) if own is not None else None
+    if got is not None:
+        return got
     try:
         return decide_generic(state, cmd, "this table")
     except InputError:

@@ -121,6 +121,9 @@ class Ruleset:
         check_event: (state, event) -> None, raising when the rules would not have recorded
             `event` in `state` (``potlog verify --rules``); None: chips-only checks.
         words: the game's own command words.
+        forced: (state, command) -> the events a command of the game's own records when the
+            table overrules the rules (``--override``), built with only its input checked; None
+            (or a None result) leaves it to the shared mechanics (`base.forced`).
         min_players, max_players: how many may sit (for ``potlog games``).
     """
 
@@ -135,6 +138,7 @@ class Ruleset:
     view: Callable[[TableState], list[tuple[str, str]]]
     check_event: Callable[[TableState, ev.Event], None] | None = None
     words: tuple[Word, ...] = ()
+    forced: Callable[[TableState, Command], list[ev.Event] | None] | None = None
     min_players: int = 1
     max_players: int = 100
     _by_word: dict[str, Word] = field(default_factory=dict, init=False, repr=False, compare=False)
