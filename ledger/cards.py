@@ -7,6 +7,8 @@ A card is stored everywhere (events, state, exports) as its canonical string:
   suits (``K♠``, ``10♥``), and ``1`` for an ace.
 - Jokers (the 54-card pack; Bluke's Hi and Lo Bluke): ``HI`` and ``LO``. Accepted:
   ``HJ``/``LJ``, ``JKH``/``JKL``, ``joker-hi``/``joker-lo``.
+- The Italian 40-card pack with French suits (``italian40``, Primiera's: hearts, diamonds,
+  clubs, spades): French notation, ranks ``A 2-7 J Q K``.
 - Spanish suits (40- and 48-card packs): the printed number then the suit letter,
   Espadas/swords ``E``, Copas/cups ``C``, Bastos/clubs ``B``, Oros/coins ``O``: ``1E``,
   ``12O`` (rey de oros). Sota is 10, caballo 11, rey 12. Accepted as well: ``7 swords``,
@@ -92,6 +94,10 @@ PACKS: dict[str, Pack] = {
     "spanish40": Pack(
         "spanish40", _spanish(("1", "2", "3", "4", "5", "6", "7", "10", "11", "12")), "spanish",
         _SPANISH_HELP + "; numbers 1-7 and 10-12",
+    ),
+    "italian40": Pack(
+        "italian40", _french(("A", "2", "3", "4", "5", "6", "7", "J", "Q", "K")), "french",
+        "rank then suit, like AS, 7H, KD (ranks A 2-7 J Q K, suits S H D C)",
     ),
     "spanish48": Pack(
         "spanish48", _spanish(tuple(str(n) for n in range(1, 13))), "spanish",

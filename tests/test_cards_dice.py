@@ -38,7 +38,7 @@ def test_spanish_40_has_no_eights_or_nines():
 def test_pack_sizes():
     assert {k: len(p.cards) for k, p in PACKS.items()} == {
         "french52": 52, "french54": 54, "french32": 32, "french20": 20,
-        "spanish40": 40, "spanish48": 48, "tarot78": 78,
+        "spanish40": 40, "spanish48": 48, "tarot78": 78, "italian40": 40,
     }
     for p in PACKS.values():
         assert len(set(p.cards)) == len(p.cards)

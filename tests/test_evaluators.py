@@ -187,9 +187,9 @@ def test_dice_hands_refused(name, faces, message):
 
 def test_registry():
     assert list(EVALUATORS) == ["poker-high", "poker-low", "poker-dice", "meier", "generala",
-                                "highest-total", "lowest-total"]
+                                "primiera", "primero", "highest-total", "lowest-total"]
     assert all(e.name == n and e.title and "\n" not in e.title for n, e in EVALUATORS.items())
-    assert [n for n, e in EVALUATORS.items() if e.kind == "cards"] == ["poker-high", "poker-low"]
+    assert [n for n, e in EVALUATORS.items() if e.kind == "cards"] == ["poker-high", "poker-low", "primiera", "primero"]
     assert all(e.kind in ("cards", "dice") for e in EVALUATORS.values())
     with pytest.raises(InputError) as err:
         get_evaluator("x")

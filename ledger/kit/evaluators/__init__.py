@@ -8,7 +8,7 @@ of a showdown, ties included. The readings of the rule texts are in `poker` and 
 from __future__ import annotations
 
 from ...errors import InputError
-from . import dice, poker
+from . import dice, poker, primiera
 from .base import Evaluator, Hand, Kind, Ranked, winners
 
 EVALUATORS: dict[str, Evaluator] = {
@@ -24,6 +24,10 @@ EVALUATORS: dict[str, Evaluator] = {
                   "dice", dice.rank_meier),
         Evaluator("generala", "Generala: best category, generala > poker > full > straight",
                   "dice", dice.rank_generala),
+        Evaluator("primiera", "Primiera: flush > fifty-five > primiera, then the point count (40-card pack)",
+                  "cards", primiera.rank_primiera_hand),
+        Evaluator("primero", "Primero: chorus > fluxus > supremus > primiera > numerus (40-card pack)",
+                  "cards", primiera.rank_primero_hand),
         Evaluator("highest-total", "the highest sum of the dice wins", "dice", dice.rank_highest_total),
         Evaluator("lowest-total", "the lowest sum of the dice wins", "dice", dice.rank_lowest_total),
     )

@@ -1,0 +1,84 @@
+"""Primero at the decider: Primiera's hand with five classes, chorus > fluxus > supremus >
+primiera > numerus; numerus (the point) decides the showdown; a dead tie carries the pot."""
+
+from __future__ import annotations
+
+import pytest
+
+from ledger import events as ev
+from ledger.errors import InputError
+from tests.table import Table
+
+NAMES = ("Ann", "Ben", "Cy")
+
+
+def game(options: dict | None = None) -> Table:
+    t = Table("primero", options={"ante": 1, **(options or {})}, verify=True, **dict.fromkeys(NAMES, 20))
+    t("hand", dealer="Cy")                       # Ann first
+    for p in NAMES:
+        t("deal", to=p, count=4)
+    return t
+
+
+def claim(t: Table, who: str, cards: str) -> list[ev.Event]:
+    return t.word("claim", who, *cards.split())
+
+
+def winner(events: list[ev.Event]) -> list[str]:
+    return [s.player for e in events if isinstance(e, ev.PotAwarded) for s in e.shares]
+
+
+def test_a_chorus_beats_a_fluxus_and_a_supremus():
+    t = game()
+    claim(t, "Ann", "7C 6C AC 2H")                                    # supremus
+    claim(t, "Ben", "2S 3S JS QS")                                    # fluxus
+    out = claim(t, "Cy", "KH KD KC KS")                               # chorus, only 40
+    assert winner(out) == ["Cy"] and "chorus, 40" in next(e.reason for e in out if isinstance(e, ev.PotAwarded))
+    assert t.stack("Cy") == 22
+
+
+def test_claims_are_in_turn_and_must_be_a_class_that_beats_or_equals_the_best():
+    t = game()
+    t.refused("reveal", "it is Ann's turn to claim or pass, not Ben's", player="Ben", cards=tuple("KH KD KC KS".split()))
+    t.refused("reveal", "Ann's numerus 35 in hearts (7H 4H AS KC) is no claim: claim a chorus, a fluxus, a supremus "
+              "or a primiera", player="Ann", cards=tuple("7H 4H AS KC".split()))
+    t.refused("reveal", "no claim", player="Ann", cards=tuple("7H 7D 7C KH".split()))   # three of a kind: nothing
+    claim(t, "Ann", "2S 3S KS QS")
+    t.refused("reveal", "Ann's fluxus in spades, 45 (2S 3S KS QS) stands", player="Ben",
+              cards=tuple("KH QD JC 4S".split()))
+    t.word("pass", "Ben")
+    out = t.word("pass", "Cy")
+    assert winner(out) == ["Ann"]
+
+
+def test_numerus_decides_the_showdown_and_equal_numerus_carries_the_pot():
+    t = game()
+    for p in NAMES:
+        t.word("pass", p)
+    for p in NAMES:
+        t("exchange", player=p, count=2)
+    for p in NAMES:
+        t.word("pass", p)
+    t("reveal", player="Ann", cards=tuple("7H 4H AS KC".split()))      # 35
+    t("reveal", player="Ben", cards=tuple("7D 4D 2S QC".split()))      # 35
+    out = t("reveal", player="Cy", cards=tuple("KD QS 2C 3C".split()))
+    assert [e.amount for e in out if isinstance(e, ev.PotCarried)] == [3]
+    t("hand")                                                          # Ann deals, Ben first
+    for p in NAMES:
+        t("deal", to=p, count=4)
+    claim(t, "Ben", "KH QD JC 2S")
+    t.word("pass", "Cy")
+    out = t.word("pass", "Ann")
+    assert winner(out) == ["Ben"] and t.stack("Ben") == 20 - 2 + 6
+
+
+def test_primero_has_no_triplets_option_and_shares_the_pack_and_best_suit():
+    with pytest.raises(InputError, match="no option 'triplets'"):
+        from ledger.games import get_ruleset
+        from ledger.games.ruleset import validate_options
+        validate_options(get_ruleset("primero").options, {"triplets": "true"}, "primero")
+    t = game({"best_suit": True})
+    claim(t, "Ann", "7S 2S QS JS")
+    claim(t, "Ben", "7H 2H QH JH")
+    out = t.word("pass", "Cy")
+    assert winner(out) == ["Ben"]
