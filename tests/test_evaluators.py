@@ -194,7 +194,7 @@ def test_registry():
     with pytest.raises(InputError) as err:
         get_evaluator("x")
     assert str(err.value) == ("no evaluator called 'x': choose one of poker-high, poker-low, "
-                              "poker-dice, meier, generala, highest-total, lowest-total")
+                              "poker-dice, meier, generala, primiera, primero, highest-total, lowest-total")
 
 
 def test_winners():
