@@ -1,0 +1,354 @@
+"""Bouillotte: four players, twenty cards, three each and a turn-up; the dealer's ante, the
+straddles, the open and the raises; a brelan wins and is paid a chip by everyone.
+
+Rule book: ``shared/rules/parlett-primiera-poch-bouillotte.txt`` ("Bouillotte").
+
+How a deal is recorded::
+
+    potlog new bouillotte -p Ann=30 -p Ben=30 -p Cy=30 -p Dee=30 -o ante=1
+    potlog hand                 # Ann deals and antes 1; play goes to the right: Dee is eldest
+    potlog deal all             # three unseen cards each (or: potlog deal Dee AS AH 9C)
+    potlog deal board KD --up   # the turn-up
+    potlog straddle Dee         # the ante matched plus one white: 2
+    potlog fold Cy
+    potlog open Ben 3           # Ben matches the straddle and opens for 3 more
+    potlog call Ann ...         # fold, call or raise until the bets are level
+    potlog reveal Dee KS KH KC  # the unseen hands still in; potlog pays the pot and the brelans
+
+Readings of the rule book:
+
+- Four players with chips, each starting with a cave of 30 (option ``cave``): a player joins,
+  or buys again, with one cave. The pack is twenty cards, A K Q 9 8 of each suit, written in
+  the usual notation (``pack=french32``, the 7s, 10s and jacks never dealt); ``pack=french20``
+  plays A K Q J 10 instead. Reds and whites are not modelled: a chip is a white.
+- "play to the left" and "the deal and turn to bet pass always to the right" contradict each
+  other; the table follows the second: eldest is the dealer's right, the turn goes right and
+  the next deal passes right (``potlog hand``), except after a deal everyone passed.
+- "Dealer opens the pot for a previously agreed amount": the dealer's ``ante`` (1 by
+  default), a forced bet potlog records as the hand starts. Three cards each, then the
+  turn-up (``deal board CARD --up``).
+- "Each in turn may then fold, straddle, or open", once round from eldest to the dealer. A
+  straddle puts in the stake to match (the ante, or the last straddle) plus one white
+  (``potlog straddle NAME``); an open is any raise over it (``potlog open NAME N``: the stake
+  matched and N more; or ``allin``). A straddle is refused to a player who cannot pay it.
+- "If all pass" (the three others fold before anyone straddles or opens): the pot is carried
+  forward, the dealer's ante in it, and the same dealer deals again (and antes again).
+- "If a straddle is followed by three passes" (everyone else folds), the straddler takes the
+  pot. Once the straddles have gone round without an open, "eldest must open or fold", then
+  the next in turn, and so on; the last straddler is not asked, and wins when all the rest fold.
+- After the open, each in turn folds, calls or raises, any amount, as in poker: the betting
+  ends when everyone still in has matched the highest stake and had a turn since the last
+  raise ("equalizing the bets does not prevent another round of raising"); with two players
+  left, a call ends it ("a call forces a showdown"). A short player goes all-in (side pots).
+- Showdown: brelan carré (three of the turn-up's rank) > brelan, higher rank first > no
+  brelan, compared by the highest card, then the next (`ledger.kit.evaluators.vying`).
+  Equal hands split the pot, the odd chip to the first of them from the dealer's right.
+- "Any player with a brelan receives a side-payment of one chip – or two for a carre – from
+  each opponent": every brelan shown at the showdown is paid by each other player dealt into
+  the deal, folded or not, after the pot; a player short of it pays what they have.
+- Left out: a brelan held by a player who folded or won without a showdown is not paid (it
+  is never shown).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .. import events as ev
+from ..cards import UNKNOWN, parse_cards, rank
+from ..commands import Command
+from ..errors import RuleViolation
+from ..kit import betting as bets
+from ..kit import claims, deal, follow, pots, rightward, stages, straddles, turnup
+from ..kit.evaluators import vying
+from ..state import TableState
+from ..verify import command_for
+from . import base
+from .ruleset import Legal, Param, Ruleset, Word, options_of
+
+TURN_UP = "board"
+RANKS = {"french32": ("A", "K", "Q", "9", "8"), "french20": ("A", "K", "Q", "J", "10")}
+
+
+class Options(BaseModel):
+    """Bouillotte's table choices."""
+
+    model_config = ConfigDict(extra="forbid")
+    ante: int = Field(default=1, ge=1, le=ev.MAX_CHIPS, description="the dealer's opening stake, agreed beforehand")
+    cave: int = Field(default=30, ge=1, le=ev.MAX_CHIPS,
+                      description="the chips each player starts (or buys again) with")
+    pack: Literal["french32", "french20"] = Field(
+        default="french32", description="french32: the text's A K Q 9 8 of each suit; french20: A K Q J 10")
+
+
+@dataclass(slots=True)
+class Bouil:
+    """The deal in progress: its players to the right (eldest first, the dealer last), the phase
+    (ante, deal, straddle, force, bet, showdown), the betting book, the opening
+    (`straddles.Opening`), whether the deal was carried, the showdown's payouts so far and the
+    brelan payments made ("holder>payer")."""
+
+    order: list[str] = field(default_factory=list)
+    phase: str = "idle"
+    acted: list[str] = field(default_factory=list)
+    raised: list[str] = field(default_factory=list)
+    high: int = 0
+    last: str = ""
+    straddler: str = ""
+    straddling: str = ""
+    opener: str = ""
+    carried: bool = False
+    paid: int = 0
+    settled: int = 0
+    sides: list[str] = field(default_factory=list)
+
+
+def initial(state: TableState) -> Bouil:
+    return Bouil()
+
+
+def _x(state: TableState) -> Bouil:
+    return stages.ext_of(state, Bouil, initial)
+
+
+def _opts(state: TableState) -> Options:
+    return options_of(state, Options)
+
+
+BETTING = bets.Betting(structure="no-limit", min_bet=1, may_check=False,
+                       messages={"turn": "it is {to_act}'s turn, not {player}'s (the turn goes to the right)"})
+DEALING = deal.Dealing(3, messages={"too_many": "{to} holds {have} cards: three each ({short} more at most)"})
+FLOW = stages.Flow((
+    stages.Stage("straddle", "bet", ("fold", "straddle", "open"), text="the straddles go round"),
+    stages.Stage("force", "bet", ("open", "fold"), text="the straddles are over: open or fold"),
+), texts={"deal": "the cards are being dealt: three each, then the turn-up",
+          "showdown": "the betting is over: reveal the hands still in"}, idle="no deal is in progress")
+
+
+def _live(state: TableState, x: Bouil) -> list[str]:
+    return [p for p in x.order if (s := state.seat(p)) is not None and s.in_hand and not s.folded]
+
+
+def _cards(state: TableState, name: str) -> list[str]:
+    seat = state.seat(name)
+    return [h.card for h in seat.cards] if seat is not None else []
+
+
+def _to_act(state: TableState, x: Bouil) -> str | None:
+    if x.phase in ("straddle", "force"):
+        return straddles.turn(state, x, x.order, x.phase)
+    return bets.to_act(state, x, BETTING, x.order, last=x.last or None) if x.phase == "bet" else None
+
+
+# ----------------------------------------------------------------------------- decide
+
+def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
+    base.require_open(state)
+    seats = state.active_seats
+    broke = [s.name for s in seats if state.stack(s.name) <= 0]
+    if len(seats) != 4 or broke:
+        raise RuleViolation(f"Bouillotte is played by four players with chips, not {len(seats) - len(broke)}"
+                            + (f": {', '.join(broke)} must buy a new cave (potlog rebuy)" if broke else ""))
+    last = state.hand if state.hand is not None and state.hand.number else None
+    dealer = base.require_seated(state, cmd.dealer) if cmd.dealer else seats[0].name
+    if last is not None:
+        again = _x(state).carried
+        dealer = last.dealer if again else (rightward.seat_right_of(state, last.dealer) or last.dealer)
+        if cmd.dealer and cmd.dealer != dealer:
+            why = "everyone passed: the same dealer deals again" if again else "the deal passes to the right"
+            raise RuleViolation(f"{dealer} deals hand {last.number + 1}, not {cmd.dealer}: {why}")
+    return follow.then(state, base.start_hand(state, replace(cmd, dealer=dealer, first=None), min_players=4), _after)
+
+
+def _check_cards(state: TableState, cmd: Command) -> None:
+    ranks = RANKS[_opts(state).pack]
+    for card in parse_cards(cmd.cards, base.pack_of(state)) if cmd.cards else []:
+        if card != UNKNOWN and rank(card) not in ranks:
+            raise RuleViolation(f"{card} is not in the Bouillotte pack: {' '.join(ranks)} of each suit")
+
+
+def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
+    stages.hand_on(state)
+    x = _x(state)
+    if x.phase != "deal":
+        raise RuleViolation("the cards are dealt: three each and the turn-up")
+    _check_cards(state, cmd)
+    return follow.then(state, turnup.deal(state, cmd, DEALING, x.order, board=TURN_UP, size=20,
+                                          example="potlog deal board KD --up"), _after)
+
+
+def _straddle(state: TableState, cmd: Command) -> list[ev.Event]:
+    stages.hand_on(state)
+    x = _x(state)
+    player = base.require_live(state, cmd.player)
+    if cmd.name != "straddle":
+        raise RuleViolation(f"Bouillotte has no declaration {cmd.name!r}: straddle is its only one")
+    if x.phase != "straddle":
+        raise RuleViolation(f"{player} cannot straddle now: {FLOW.text(x.phase)}")
+    stages.turn(state, FLOW, x.phase, player, "straddle")
+    return follow.then(state, straddles.declare(state, x, player, value=cmd.value), _after)
+
+
+def _move(state: TableState, cmd: Command) -> list[ev.Event]:
+    stages.hand_on(state)
+    x = _x(state)
+    player = base.require_live(state, cmd.player)
+    if x.phase == "bet":
+        return follow.then(state, bets.act(state, x, BETTING, cmd), _after)
+    if x.phase not in ("straddle", "force"):
+        raise RuleViolation(f"{player} cannot {cmd.verb} now: {FLOW.text(x.phase)}")
+    stages.turn(state, FLOW, x.phase, player, "open" if cmd.verb in ("raise", "allin") else cmd.verb)
+    if cmd.verb in ("call", "check", "bet"):
+        raise RuleViolation(f"{player} may fold, straddle or open (potlog open {player} N) before the open"
+                            if x.phase == "straddle" else f"{player} must open (potlog open {player} N) or fold")
+    if cmd.verb == "allin" and state.stack(player) <= bets.owed(state, player):
+        raise RuleViolation(f"{player}'s {state.stack(player)} chips do not open: fold")
+    return follow.then(state, {"raise": base.raise_, "allin": base.all_in, "fold": base.fold}[cmd.verb](state, cmd),
+                       _after)
+
+
+def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
+    stages.hand_on(state)
+    if _x(state).phase != "showdown":
+        raise RuleViolation("the hands are shown at the showdown, once the betting is over")
+    _check_cards(state, cmd)
+    return follow.then(state, base.reveal(state, cmd), _after)
+
+
+def _cave(state: TableState, cmd: Command) -> list[ev.Event]:
+    cave = _opts(state).cave
+    if cmd.amount != cave:
+        raise RuleViolation(f"a player sits down with a cave of {cave} chips, not {cmd.amount}")
+    return base.join(state, cmd) if cmd.verb == "join" else bets.table_stakes(state, cmd)
+
+
+def _after(state: TableState) -> list[ev.Event]:
+    """What follows by itself: the dealer's ante, a straddle's stake, the carried pot, the pot
+    to the last player in or to the showdown's best hand, the brelans, the end of the deal."""
+    x, hand = _x(state), state.hand
+    if hand is None or hand.ended:
+        return []
+    if x.phase == "ante":
+        return bets.forced_bets(state, replace(BETTING, forced=(bets.Forced("blind", 0, _opts(state).ante),)),
+                                [hand.dealer])
+    if x.phase != "showdown" or x.straddling:
+        return straddles.stake_due(state, x)
+    end, live, have = [base.make_event(ev.HandEnded, hand=hand.number)], _live(state, x), state.balance("pot")
+    if straddles.all_passed(x, live):                            # "the pot is carried forward"
+        return [base.make_event(ev.PotCarried, pot="pot", amount=have)] if have else end
+    if len(live) <= 1:
+        return pots.last_in(state, "{player} is the last player in: everyone else passed")[1] or end
+    cards, turned = {p: _cards(state, p) for p in live}, turnup.turned(state, TURN_UP)
+    if any(UNKNOWN in c for c in cards.values()) or turned is None:
+        return []
+    ranks = {p: vying.rank_bouillotte(c, turned) for p, c in cards.items()}
+    due = pots.award_by_rank(state, ranks, x.order, total=have + x.paid)[x.settled:]
+    return deal.turn_up(state, live) or due[:1] or _brelans(state, x, cards, turned) or end
+
+
+def _brelans(state: TableState, x: Bouil, cards: dict[str, list[str]], turned: str) -> list[ev.Event]:
+    """The next brelan side payment: each brelan shown, a chip (two for a carré) from each other player."""
+    for holder, held in cards.items():
+        size = vying.brelan(held, turned)
+        for payer in (p for p in x.order if p != holder) if size else ():
+            if f"{holder}>{payer}" not in x.sides and state.stack(payer) > 0:
+                return [base.make_event(ev.Transfer, from_account=f"seat:{payer}", to_account=f"seat:{holder}",
+                                        amount=min(size, state.stack(payer)),
+                                        reason=f"{'brelan carré' if size == 2 else 'brelan'}: {payer} pays {holder}")]
+    return []
+
+
+def check_event(state: TableState, event: ev.Event) -> None:
+    """``potlog verify --rules``: every move decided again; the ante, the straddles' stakes and
+    every payment recomputed."""
+    follow.check(state, event, _after, decide, lambda s, e: command_for(e), game="bouillotte",
+                 by_itself=(ev.PotAwarded, ev.PotCarried, ev.HandEnded, ev.Transfer))
+
+
+decide = claims.decider(
+    "bouillotte", "Bouillotte",
+    Options, {"hand": _hand, "deal": _deal, "declare": _straddle, "reveal": _reveal, "join": _cave, "rebuy": _cave,
+              **dict.fromkeys(("raise", "call", "fold", "allin", "check", "bet"), _move)},
+    "hand, deal, then straddle, open, call, raise, allin and fold to the right; reveal at the showdown")
+
+
+# ----------------------------------------------------------------------------- evolve, legal, view
+
+def evolve(state: TableState, event: ev.Event) -> None:
+    x, hand = _x(state), state.hand
+    if isinstance(event, ev.HandStarted):
+        state.ext = x = Bouil(order=rightward.counterclockwise(state, event.dealer, include=lambda s: s.in_hand),
+                              phase="ante")
+    elif isinstance(event, ev.PotCarried):
+        x.carried = True
+    elif isinstance(event, ev.PotAwarded):
+        x.paid, x.settled = x.paid + sum(s.amount for s in event.shares), x.settled + 1
+    elif isinstance(event, ev.Transfer) and event.reason.startswith("brelan"):
+        x.sides.append(f"{event.to_account[5:]}>{event.from_account[5:]}")
+    if hand is None or hand.ended:
+        x.phase = "idle"
+        return
+    if x.phase == "ante" and isinstance(event, (ev.Bet, ev.AllIn)):
+        bets.record(state, x, BETTING, event, forced=True)
+        x.phase = "deal"
+    elif isinstance(event, (ev.Bet, ev.Call, ev.Raise, ev.AllIn, ev.Check, ev.Fold, ev.Declared)):
+        if not isinstance(event, ev.Declared):
+            bets.record(state, x, BETTING, event)
+        if straddles.moved(x, event):
+            x.phase = "bet"
+    if x.phase == "deal" and turnup.done(state, DEALING, TURN_UP):
+        x.phase = "straddle"
+    if x.phase in ("straddle", "force", "bet") and not x.straddling:
+        if len(_live(state, x)) <= 1:
+            x.phase = "showdown"
+        elif x.phase == "straddle" and _to_act(state, x) is None:
+            x.phase = "force"
+        if x.phase in ("force", "bet") and _to_act(state, x) is None:
+            x.phase = "showdown"
+    hand.to_act = None if x.straddling else _to_act(state, x)
+    hand.phase = x.phase
+
+
+def legal(state: TableState) -> list[Legal]:
+    x, hand = _x(state), state.hand
+    if state.closed:
+        return []
+    if hand is None or hand.ended:
+        return [claims.IDLE]
+    who = hand.to_act
+    if x.phase == "deal":
+        return [Legal(None, ("deal",), "three cards each, then the turn-up: potlog deal board CARD --up")]
+    if x.phase == "straddle" and who:
+        return [Legal(who, ("fold", "straddle", "open", "allin"), f"a straddle puts in {bets.owed(state, who) + 1}")]
+    if x.phase == "force" and who:
+        return [Legal(who, ("open", "allin", "fold"), "the straddles are over: open or fold")]
+    if x.phase == "bet" and who:
+        return [bets.prompt(state, x, BETTING, who)]
+    return [Legal(None, ("reveal",), "name the unseen cards of the hands still in")]
+
+
+def view(state: TableState) -> list[tuple[str, str]]:
+    x = _x(state)
+    return [("phase", x.phase), ("stake", str(state.hand.current_bet if state.hand is not None else 0))] + (
+        [("last straddle", x.straddler)] if x.straddler else []) + ([("opened by", x.opener)] if x.opener else [])
+
+
+WORDS = (
+    Word("straddle", "PLAYER straddles: matches the ante or the last straddle, plus one chip.",
+         "Before anyone opens, each in turn (to the right, the dealer last) folds, straddles or opens.",
+         params=(Param("player", "Who straddles."),),
+         command=lambda v: Command("declare", player=v["player"], name="straddle")),
+    Word("open", "PLAYER opens: matches the stake and raises it by AMOUNT.",
+         "potlog open Ben 3: Ben puts in what the ante or the last straddle asks, plus 3.",
+         params=(Param("player", "Who opens."), Param("amount", "How much above the stake.", type=int)),
+         command=lambda v: Command("raise", player=v["player"], amount=v["amount"])),
+)
+
+RULESET = Ruleset(name="bouillotte", title="Bouillotte",
+                  summary="Four players, twenty cards, three each and a turn-up; ante, straddles, open and raise "
+                          "to the right; a brelan wins and is paid a chip by each opponent.",
+                  options=Options, initial=initial, decide=decide, evolve=evolve, legal=legal, view=view,
+                  check_event=check_event, words=WORDS, min_players=4, max_players=4)
