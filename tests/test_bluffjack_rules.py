@@ -32,19 +32,19 @@ def test_the_book_ranking_best_to_worst():
     book = [["AS", "KS"], ["AS", "KD"], ["AH", "QH"], ["AH", "QD"], ["AC", "JC"], ["AC", "JD"],
             ["AD", "10D"], ["AD", "10S"], ["7S", "7H", "7D"], ["2S", "3S", "4S", "2H", "3H"],
             ["KS", "QS"], ["9S", "9H"], ["2S", "3H"], ["KS", "QS", "5H"]]
-    keys = [bj.hand_key(h, opts) for h in book]
+    keys = [bj.ranked(h, opts).key for h in book]
     assert keys == sorted(keys, reverse=True) and len(set(keys)) == len(keys)
-    plain = [bj.hand_key(h, {}) for h in book]
+    plain = [bj.ranked(h, {}).key for h in book]
     assert len({k for k in plain[:9]}) == 1  # without best_hand every 21 is the same 21
     assert plain[9] < plain[10]  # and a five-card 14 is just 14
 
 
 def test_charlie_sizes_exact_and_minimum():
     five, six = ["2S", "3S", "4S", "2H", "3H"], ["2S", "3S", "4S", "2H", "3H", "AC"]
-    assert bj.hand_key(five, {"charlie": 5})[0] == 2 and bj.hand_key(six, {"charlie": 5})[0] == 1
-    assert bj.hand_key(six, {"charlie": 5, "charlie_minimum": True}) > \
-        bj.hand_key(["2D", "3D", "4D", "2C", "4C"], {"charlie": 5, "charlie_minimum": True})
-    assert bj.hand_name(six, {"charlie": 5, "charlie_minimum": True}) == "6-card charlie 15"
+    assert bj.ranked(five, {"charlie": 5}).key[0] == 2 and bj.ranked(six, {"charlie": 5}).key[0] == 1
+    assert bj.ranked(six, {"charlie": 5, "charlie_minimum": True}).key > \
+        bj.ranked(["2D", "3D", "4D", "2C", "4C"], {"charlie": 5, "charlie_minimum": True}).key
+    assert bj.ranked(six, {"charlie": 5, "charlie_minimum": True}).label == "6-card charlie 15"
 
 
 # ----------------------------------------------------------------------------- random games

@@ -241,3 +241,16 @@ def test_next_card_is_one_card_named_or_unseen_and_nowhere_else():
     with pytest.raises(InputError, match="^one, Ann$"):
         deal.next_card(state, Command("deal", to="Ann", count=2), "Ann",
                        deal.Dealing(1, messages={"one_at_a_time": "one, {player}"}))
+
+
+def test_face_down_first_then_face_up_and_named():
+    state = table({"Ann": 10, "Ben": 10})
+    assert deal.face_down_first(state, Command("deal", to="Ann", count=1), "Ann") == [
+        ev.CardsDealt(to="Ann", cards=["??"], face_up=False)]
+    with pytest.raises(RuleViolation, match="Ann's first card is dealt face down: drop --up"):
+        deal.face_down_first(state, Command("deal", to="Ann", cards=("7S",), face_up=True), "Ann")
+    play(state, ev.CardsDealt(to="Ann", cards=["??"], face_up=False))
+    assert deal.face_down_first(state, Command("deal", to="Ann", cards=("7S",)), "Ann") == [
+        ev.CardsDealt(to="Ann", cards=["7S"], face_up=True)]
+    with pytest.raises(RuleViolation, match="Ann's second card is dealt face up, so the table sees it"):
+        deal.face_down_first(state, Command("deal", to="Ann", count=1), "Ann")

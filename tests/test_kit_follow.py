@@ -113,3 +113,15 @@ def test_track_and_newest_first():
     assert book.final == [9]
     with pytest.raises(RuleViolation, match="seq 9 stands with the hand"):
         void(9)
+
+
+def test_due_first_records_what_is_due_then_the_command_and_what_follows():
+    state = table()
+    bet = ev.Bet(player="Ann", amount=2)
+    assert follow.due_first(state, Command("bet", player="Ann", amount=2), _decide, up_to_three_rounds) == \
+        [ev.RoundStarted(round=n) for n in (1, 2, 3)] + [bet]
+    assert follow.due_first(state, Command("check", player="Ann"), _decide, up_to_three_rounds) == \
+        [ev.RoundStarted(round=n) for n in (1, 2, 3)]
+    state.hand.ended = True  # between hands nothing is due first; what follows the command still follows
+    assert follow.due_first(state, Command("bet", player="Ann", amount=2), _decide, up_to_three_rounds) == \
+        [bet] + [ev.RoundStarted(round=n) for n in (1, 2, 3)]

@@ -298,3 +298,42 @@ def test_tally_counts_awards_and_carry_overs_in_the_settlement_book():
     assert pots.tally(book, ev.PotCarried(amount=3))
     assert not pots.tally(book, ev.Fold(player="Ann"))
     assert (book.paid, book.settled) == (7, 2)
+
+
+# ----------------------------------------------------------------------------- antes, payments between players, the payouts checked
+
+def test_an_ante_once_a_hand_all_in_when_short_and_the_antes_due():
+    from ledger.games.base import Legal
+
+    state = table({"Ann": 5, "Ben": 1})
+    assert pots.ante(state, "Ann", 2, anted=[]) == [ev.Ante(player="Ann", amount=2)]
+    assert pots.ante(state, "Ben", 2, anted=[], named=1) == [ev.Ante(player="Ben", amount=1)]
+    with pytest.raises(RuleViolation, match="Ben has only 1 chip: Ben antes 1 and is all-in"):
+        pots.ante(state, "Ben", 2, anted=[], named=2)
+    with pytest.raises(RuleViolation, match="the ante at this table is 2, not 3: potlog ante Ann 2"):
+        pots.ante(state, "Ann", 2, anted=[], named=3)
+    with pytest.raises(RuleViolation, match="Ann has already anted this hand"):
+        pots.ante(state, "Ann", 2, anted=["Ann"])
+    assert pots.antes_due(state, ["Ann", "Ben"], 2, ["Ann"]) == [Legal("Ben", ("ante",), "ante 1")]
+
+
+def test_pay_between_players_only():
+    from ledger.commands import Command
+
+    state = table({"Ann": 5, "Ben": 5})
+    only = "pay moves chips between players only, not to or from {account}"
+    assert pots.pay(state, Command("pay", source="Ann", to="Ben", amount=2), from_pot="no", players_only=only)
+    with pytest.raises(RuleViolation, match="not to or from pot"):
+        pots.pay(state, Command("pay", source="Ann", to="pot", amount=2), from_pot="no", players_only=only)
+
+
+def test_check_payout_and_require_settles():
+    state = put(table({"Ann": 5, "Ben": 5}), Ann=2, Ben=2)
+    due = [pots.award([("Ann", 4)], "Ann wins")]
+    pots.require_settles(state, due)
+    with pytest.raises(RuleViolation, match="the pot holds 4 chips but the bets add up to 3"):
+        pots.require_settles(state, [pots.award([("Ann", 3)], "short")])
+    pots.check_payout(due[0].model_copy(update={"ruling": "the floor"}), due, 0)
+    pots.check_payout(ev.HandEnded(hand=1), due, 1)
+    with pytest.raises(RuleViolation, match="the pot is already paid out"):
+        pots.check_payout(due[0], due, 1)

@@ -44,6 +44,10 @@ Public API:
 - ``next_card(state, cmd, player, rules=None, pack=None) -> str``: the one card a deal or a hit
   gives `player`: named (``cmd.cards``, in `pack`, default the table's) or unseen (``--count``),
   and nowhere else this hand; none, or more than one, is refused (`rules`: the wording).
+- ``face_down_first(state, cmd, player, rules=None, *, down=1, pack=None) -> [CardsDealt]``: the
+  one card a deal gives `player` (`next_card`): face down while they hold fewer than `down`
+  (``--up`` refused), then face up (an unseen card refused: the table sees it). The default
+  wording (``face_down``, ``face_up``) is for one face-down card.
 - ``held_or_unseen(state, rules, player, card, refusal) -> None``: `card` is one of `player`'s
   known cards, or stands for one of their unseen ones (and is nowhere else); else the refusal
   `refusal` (fields player, card, cards).
@@ -76,8 +80,9 @@ from ..games import base
 from ..state import TableState
 from .turns import clockwise
 
-__all__ = ["Dealing", "MESSAGES", "Stock", "buy", "deal", "dealt", "fewest_first", "held_or_unseen", "hole", "hole_missing",
-           "next_card", "one_card", "reshuffle", "track_hole", "seat_in", "short", "start", "track", "turn_up"]
+__all__ = ["Dealing", "MESSAGES", "Stock", "buy", "deal", "dealt", "face_down_first", "fewest_first", "held_or_unseen",
+           "hole", "hole_missing", "next_card", "one_card", "reshuffle", "track_hole", "seat_in", "short", "start",
+           "track", "turn_up"]
 
 MESSAGES: Mapping[str, str] = {
     "going": "hand {number} is still going: end it first",
@@ -105,6 +110,8 @@ MESSAGES: Mapping[str, str] = {
     "one_card": "a hole card is one card: potlog hole Ann 5H (or potlog hole Ann, face down unseen)",
     "name_card": "name the card {player} gets (like 7H), or ?? for an unseen face-down card",
     "one_at_a_time": "one card at a time: {player} gets {n} here",
+    "face_down": "{player}'s first card is dealt face down: drop --up",
+    "face_up": "{player}'s second card is dealt face up, so the table sees it: name it (like 7H)",
     "hole_placed": "{player} has placed a hole card already: once placed it cannot be changed",
     "hole_fixed": "{player}'s hole card is {card}; once placed it cannot be changed",
     "hole_shown": "{player}'s hole card {card} is shown already",
@@ -317,6 +324,22 @@ def next_card(state: TableState, cmd: Command, player: str, rules: Dealing | Non
         raise InputError(say("one_at_a_time", player=player, n=len(cards)))
     base.check_unseen(state, cards)
     return cards[0]
+
+
+def face_down_first(state: TableState, cmd: Command, player: str, rules: Dealing | None = None, *, down: int = 1,
+                    pack: str | None = None) -> list[ev.Event]:
+    """The one card `cmd` deals `player`: face down while they hold fewer than `down` cards,
+    then face up and named."""
+    say = (rules or _PLAIN).say
+    card = next_card(state, cmd, player, rules, pack)
+    seat = state.seat(player)
+    if seat is not None and len(seat.cards) < down:
+        if cmd.face_up:
+            raise RuleViolation(say("face_down", player=player, down=down))
+        return [base.make_event(ev.CardsDealt, to=player, cards=[card], face_up=False)]
+    if card == UNKNOWN:
+        raise RuleViolation(say("face_up", player=player, down=down))
+    return [base.make_event(ev.CardsDealt, to=player, cards=[card], face_up=True)]
 
 
 def held_or_unseen(state: TableState, rules: Dealing, player: str, card: str, refusal: str) -> None:

@@ -3,7 +3,8 @@
 A roll that ends the last turn is followed by the payout and the end of the hand; a call that
 closes a betting round by the next round. A game says what follows a table state (``after``);
 `then` applies the command's events to a copy, asks, and repeats until nothing more follows;
-`trial` is the copy with some events applied, for a step that must look past them; `check`
+`trial` is the copy with some events applied, for a step that must look past them;
+`due_first` decides a command at such a table (what a ruling or a void left due first); `check`
 is ``potlog verify --rules`` for a game that decides this way.
 
 Corrections newest first (`Recent`, `newest_first`): a game whose steps stand on each other
@@ -53,6 +54,15 @@ def trial(state: TableState, events: list[ev.Event]) -> TableState:
     for e in events:
         apply(st, st.seq + 1, e)
     return st
+
+
+def due_first(state: TableState, cmd: Command, decide: Decide, after: After) -> list[ev.Event]:
+    """`cmd` at a table whose rules record steps by themselves: in a hand, any step already due
+    (a ruling or a void can leave one) first; then `cmd`'s events, decided on the table after
+    those steps, and whatever follows them (only the due steps when `cmd` makes nothing)."""
+    pre = then(state, [], after) if state.in_hand else []
+    events = decide(trial(state, pre), cmd)
+    return pre + then(trial(state, pre), events, after) if events else pre
 
 
 def check(state: TableState, event: ev.Event, after: After, decide: Decide, command: Redo, *, game: str,

@@ -41,6 +41,13 @@ but `evolve`, the game's hook):
     check_paid(event, want) -> None / check_end(state, event) -> None
         for ``potlog verify --rules``: a recorded payout must be the next of `want` (what the
         rules pay from here, worked out again); a hand ends only with its pot empty.
+    check_payout(event, due, paid) -> None
+        for ``potlog verify --rules``: a payout recorded at the showdown must be `due[paid]`
+        (what the rules pay, worked out again; `paid`: how many are recorded), exactly; once
+        all are, only the end of the hand.
+    require_settles(state, due, *, pot="pot") -> None
+        refuse to pay `due` (the payouts worked out from the bets) unless they take exactly what
+        `pot` holds: a ruling moved chips the bets do not account for (settle it by a ruling).
     paid_out(event) -> int
         the chips an award, a carry-over or a transfer takes out of a pot (0 for other events).
     tally(book, event) -> bool
@@ -48,10 +55,16 @@ but `evolve`, the game's hook):
         chips out of the pot so far; ``settled``: payouts recorded, for `check_paid`).
     evolve(state, event) -> None
         the game's ``evolve`` calls it: a set-aside pot is marked persistent.
-    pay(state, cmd, *, from_pot, to_carry=None, carry_in_hand=None) -> list[Event]
+    pay(state, cmd, *, from_pot, to_carry=None, carry_in_hand=None, players_only=None) -> list[Event]
         ``potlog pay`` at a table where only the rules move chips out of the pots: a payment
         out of a pot is refused (`from_pot`), and when given, one into ``carry`` (`to_carry`)
-        and one out of ``carry`` while a hand is on (`carry_in_hand`); else the shared verb.
+        and one out of ``carry`` while a hand is on (`carry_in_hand`), or, first, any payment
+        from or to what is not a player (`players_only`, field: account); else the shared verb.
+    ante(state, player, ante, *, anted, named=None) -> list[Event]
+        `player` antes the table's `ante` once a hand (`anted`: who has); a player short of it
+        antes what they have (all-in); `named`, the amount the command names, must be that.
+    antes_due(state, players, ante, anted) -> list[Legal]
+        `legal`'s items for the antes still due: each of `players` not in `anted`, and how much.
     side_pots_text(state) -> str
         the hand's pots as the table sees them: "12 for Ann, Ben, Cy; 4 for Ann, Ben".
 
@@ -360,6 +373,23 @@ def check_end(state: TableState, event: ev.HandEnded) -> None:
         raise RuleViolation(f"hand {hand.number} cannot end with {state.balance('pot')} chips in the pot")
 
 
+def check_payout(event: ev.Event, due: Sequence[ev.Event], paid: int) -> None:
+    """`event`, recorded at the showdown, must be the next payout of `due` (`paid` are
+    recorded), or, once they all are, the end of the hand."""
+    if paid < len(due):
+        return base.require_same(due[paid], event.model_copy(update={"ruling": None}))
+    if not isinstance(event, ev.HandEnded):
+        raise RuleViolation("the pot is already paid out")
+
+
+def require_settles(state: TableState, due: Sequence[ev.Event], *, pot: str = "pot") -> None:
+    """Refuse `due` unless it pays out exactly what `pot` holds."""
+    owed = sum(paid_out(e) for e in due)
+    if owed != state.balance(pot):
+        raise RuleViolation(f"the {pot} holds {state.balance(pot)} chips but the bets add up to {owed}: "
+                            "settle this hand with --override")
+
+
 def paid_out(event: ev.Event) -> int:
     """The chips `event` takes out of a pot: an award, a carry-over, a transfer from a pot."""
     match event:
@@ -401,9 +431,12 @@ def evolve(state: TableState, event: ev.Event) -> None:
 
 
 def pay(state: TableState, cmd: Command, *, from_pot: str, to_carry: str | None = None,
-        carry_in_hand: str | None = None) -> list[ev.Event]:
+        carry_in_hand: str | None = None, players_only: str | None = None) -> list[ev.Event]:
     """``potlog pay`` where only the rules empty the pots (see the module docstring); a seat
     named like an account is a player, never the account."""
+    for account in (cmd.source, cmd.to):
+        if players_only is not None and account is not None and state.seat(account) is None:
+            raise RuleViolation(players_only.format(account=account))
     source, to = cmd.source or "", cmd.to or ""
     if state.seat(source) is None and (source == "pot" or source.startswith("pot:")):
         raise RuleViolation(from_pot)
@@ -412,6 +445,27 @@ def pay(state: TableState, cmd: Command, *, from_pot: str, to_carry: str | None 
     if carry_in_hand is not None and state.seat(source) is None and source == "carry" and state.in_hand:
         raise RuleViolation(carry_in_hand)
     return base.pay(state, cmd)
+
+
+def ante(state: TableState, player: str, ante: int, *, anted: Sequence[str], named: int | None = None,
+         ) -> list[ev.Event]:
+    """`player`'s ante of `ante`, once a hand (`anted`: who has anted); a short stack antes
+    all it has. `named`: the amount the command names, refused unless it is that."""
+    if player in anted:
+        raise RuleViolation(f"{player} has already anted this hand")
+    stack = state.stack(player)
+    owed = min(ante, stack)
+    if named is not None and named != owed:
+        if owed < ante:
+            have = f"{stack} chip" if stack == 1 else f"{stack} chips"
+            raise RuleViolation(f"{player} has only {have}: {player} antes {stack} and is all-in")
+        raise RuleViolation(f"the ante at this table is {ante}, not {named}: potlog ante {player} {ante}")
+    return [make_event(ev.Ante, player=player, amount=owed)]
+
+
+def antes_due(state: TableState, players: Sequence[str], ante: int, anted: Sequence[str]) -> list[base.Legal]:
+    """`legal`'s items for the antes still due (see the module docstring)."""
+    return [base.Legal(p, ("ante",), f"ante {min(ante, state.stack(p))}") for p in players if p not in anted]
 
 
 def side_pots_text(state: TableState) -> str:

@@ -1,10 +1,12 @@
-"""Deciding a command: starting a hand, the deal and the draw, antes and betting, corrections,
-the shared verbs bluffjack allows, and what is set aside when a player leaves or the game stops."""
+"""Deciding a command (`decide`) on the kit's engines: starting a hand, the deal and the draw,
+antes and betting, the showdown (the hands ranked, the pots paid, then what a game to the last
+chip records), corrections and the shared verbs; and checking a recorded event the same way
+(`check_event`, for ``potlog verify --rules``)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable
+from typing import Any, Mapping
 
 from ... import events as ev
 from ...cards import UNKNOWN
@@ -12,13 +14,14 @@ from ...commands import Command
 from ...errors import InputError, RuleViolation
 from ...kit import betting as bets
 from ...kit import deal, follow, pots, stages
+from ...kit.elimination import around
+from ...kit.evaluators import Ranked, blackjack
 from ...kit.stages import Turn
+from ...kit.verbs import Verbs
 from ...state import TableState
 from .. import base
-from .options import ASIDE, ELIMINATED, NAME, Options, chips, ext, opts
-from .showdown import showdown
-from .stages import BETTING, FLOW, around, auto_step, trial, with_chips
-from .view import waiting
+from .options import LAST, NAME, Options, ext, opts
+from .stages import BETTING, DRAW, FLOW, auto_step, live, trial, waiting
 
 
 def decide(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -27,43 +30,16 @@ def decide(state: TableState, cmd: Command) -> list[ev.Event]:
     base.require_open(state)
     if cmd.verb == "void":
         return void(state, cmd)
-    pre = follow.then(state, [], auto_step) if state.in_hand else []  # only after an overridden or voided event
-    events = decide_one(trial(state, pre), cmd)
-    return pre + follow.then(trial(state, pre), events, auto_step) if events else pre
-
-
-def decide_one(state: TableState, cmd: Command) -> list[ev.Event]:
-    """The events one command makes, without the steps potlog then records by itself."""
-    handler = HANDLERS.get(cmd.verb)
-    if handler is not None:
-        return handler(state, cmd)
-    if cmd.verb in ("join", "leave", "note", "count", "close", "reveal", "rebuy", "pay"):
-        return _generic(state, cmd)
-    if cmd.verb in ("award", "carry", "end"):
-        raise RuleViolation(f"in bluffjack potlog settles the pot: record the hand to its end and use "
-                            f"'potlog showdown' (it pays the winners and ends the hand), not '{cmd.verb}'")
-    if cmd.verb == "round":
-        raise RuleViolation("in bluffjack potlog opens each betting round itself when the cards and bets before it are done")
-    raise RuleViolation(f"bluffjack has no '{cmd.verb}': deal, ante, bet, call, raise, allin, check, fold, "
-                        "hit, stand, reveal and showdown are its moves")
+    return follow.due_first(state, cmd, VERBS.decide, auto_step)
 
 
 # ----------------------------------------------------------------------------- the deal and the draw
 
 def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
     if state.in_hand:
-        raise RuleViolation(f"hand {state.hand.number} is still going: play it to the showdown first")  # type: ignore[union-attr]
-    holders = with_chips(state)
-    if len(holders) == 1 and state.hands_played:
-        raise RuleViolation(f"the game is over: {holders[0]} holds every chip (end the session with 'potlog close')")
-    if len(holders) < 2:
-        raise RuleViolation(f"bluffjack needs at least 2 players with chips, not {len(holders)}")
-    # players out of chips are eliminated (the showdown does it; after a void, the next hand does)
-    out = [base.make_event(ev.PlayerLeft, player=s.name, cashout=0, reason=ELIMINATED)
-           for s in state.active_seats if state.stack(s.name) == 0]
-    if out:
-        return out + _hand(trial(state, out), cmd)
-    events = deal.start(state, replace(cmd, first=None), _STARTING, players=(2, len(holders)))
+        raise RuleViolation(f"hand {base.require_hand(state).number} is still going: play it to the showdown first")
+    out = LAST.before_hand(state)  # players out of chips: the showdown eliminates them; after a void, the next hand
+    events = out + deal.start(trial(state, out), replace(cmd, first=None), _STARTING, players=(2, len(state.seats)))
     if cmd.first:
         raise RuleViolation("in bluffjack the player left of the dealer always acts first: drop --first")
     return events
@@ -80,51 +56,19 @@ def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(f"in bluffjack cards go only to players, not to {cmd.to}")
     player = base.require_live(state, cmd.to)
     if ext(state).stage == "drawing":
-        return _hit(state, Command("hit", player=player, cards=cmd.cards, count=cmd.count, face_up=cmd.face_up))
+        return DRAW.hit(state, Command("hit", player=player, cards=cmd.cards, count=cmd.count, face_up=cmd.face_up))
     stages.own_move(state, FLOW, Turn(ext(state).stage), player, "deal", done=False, waiting=lambda: waiting(state),
                     messages=_DEALING, kind="deal")
-    card = deal.next_card(state, cmd, player, pack="french52")
-    seat = state.seat(player)
-    assert seat is not None
-    if not seat.cards:
-        if cmd.face_up:
-            raise RuleViolation(f"{player}'s first card is dealt face down: drop --up")
-        return [base.make_event(ev.CardsDealt, to=player, cards=[card], face_up=False)]
-    if card == UNKNOWN:
-        raise RuleViolation(f"{player}'s second card is dealt face up, so the table sees it: name it (like 7H)")
-    return [base.make_event(ev.CardsDealt, to=player, cards=[card], face_up=True)]
+    return deal.face_down_first(state, cmd, player, pack="french52")
 
 
 _DEALING = {"not_now": "no card is dealt now: {waiting}", "nobody": "no card is dealt now: {waiting}",
             "turn": "{to_act} gets the next card, not {player}: one card each, clockwise from the dealer's left"}
 
 
-def _draw_turn(state: TableState, player: str, doing: str, messages: dict[str, str] | None = None) -> None:
-    x = ext(state)
-    stages.own_move(state, FLOW, Turn(x.stage, drew=x.drew), player, doing, done=player in x.stood,
-                    waiting=lambda: waiting(state), messages=messages)
-
-
-def _hit(state: TableState, cmd: Command) -> list[ev.Event]:
-    base.require_hand(state)
-    player = base.require_live(state, cmd.player)
-    _draw_turn(state, player, "take a card")
-    card = deal.next_card(state, cmd, player, pack="french52")
-    if card == UNKNOWN and cmd.face_up:
-        raise RuleViolation("a card dealt face up is seen by the table: name it (like 7H), or add --down")
-    return [base.make_event(ev.CardsDealt, to=player, cards=[card], face_up=cmd.face_up)]
-
-
-def _stand(state: TableState, cmd: Command) -> list[ev.Event]:
-    base.require_hand(state)
-    player = base.require_live(state, cmd.player)
-    _draw_turn(state, player, "stand", {"done": "{player} has already stood"})
-    return [base.make_event(ev.Declared, player=player, name="stand")]
-
-
 def _declare(state: TableState, cmd: Command) -> list[ev.Event]:
     if cmd.name == "stand" and cmd.player:
-        return _stand(state, Command("stand", player=cmd.player))
+        return DRAW.stand(state, Command("stand", player=cmd.player))
     raise RuleViolation("bluffjack's only declaration is a stand: potlog stand NAME")
 
 
@@ -132,20 +76,10 @@ def _declare(state: TableState, cmd: Command) -> list[ev.Event]:
 
 def _ante(state: TableState, cmd: Command) -> list[ev.Event]:
     base.require_hand(state)
-    player = base.require_live(state, cmd.player)
-    x = ext(state)
+    player, x = base.require_live(state, cmd.player), ext(state)
     if x.stage != "deal" or x.due:
         raise RuleViolation(f"the antes are in and the betting has started: {waiting(state)}")
-    if player in x.anted:
-        raise RuleViolation(f"{player} has already anted this hand")
-    ante = opts(state).ante
-    stack = state.stack(player)
-    owed = min(ante, stack)
-    if cmd.amount is not None and cmd.amount != owed:
-        if owed < ante:
-            raise RuleViolation(f"{player} has only {chips(stack)}: {player} antes {stack} and is all-in")
-        raise RuleViolation(f"the ante at this table is {ante}, not {cmd.amount}: potlog ante {player} {ante}")
-    return [base.make_event(ev.Ante, player=player, amount=owed)]
+    return pots.ante(state, player, opts(state).ante, anted=x.anted, named=cmd.amount)
 
 
 def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -153,17 +87,7 @@ def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
     base.require_hand(state)
     name, verb, x = base.require_live(state, cmd.player), cmd.verb, ext(state)
     doing = "go all-in" if verb == "allin" else verb
-    assert state.hand is not None
-    who = state.hand.to_act
-    now = stages.step(FLOW, Turn(x.stage, who, drew=x.drew), who in x.stood, state)
-    if x.stage == "drawing" and not opts(state).more_betting:
-        raise RuleViolation(f"{name} cannot {doing} while cards are taken: {waiting(state)} "
-                            "(the final betting round comes when everyone has stood)")
-    if x.stage == "drawing" and who == name and now == "move":
-        raise RuleViolation(f"{name} takes a card or stands first (potlog hit / potlog stand), then calls, "
-                            "raises or folds")
-    if now != "bet":
-        raise RuleViolation(f"{name} cannot {doing} now: {waiting(state)}")
+    DRAW.betting_step(state, name, doing)
     forced = name == x.forced and x.acted == [name] and x.stage == "opening"
     bets.turn(state, BETTING, name, doing, hint=f" ({name}'s forced raise is already in)" if forced else "")
     if state.stack(name) == 0:
@@ -174,12 +98,62 @@ def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
         return [base.make_event(ev.Check, player=name)]
     if verb in ("bet", "raise") and cmd.amount is not None:
         bets.check_move(state, x, BETTING, bets.Move(verb, name, cmd.amount))
-    return _SHARED[verb](state, cmd)
+    return base.VERBS[verb](state, cmd)
 
 
-_SHARED: dict[str, Callable[[TableState, Command], list[ev.Event]]] = {
-    "bet": base.bet, "raise": base.raise_, "call": base.call, "check": base.check, "allin": base.all_in,
-    "fold": base.fold}
+# ----------------------------------------------------------------------------- the showdown
+
+def ranked(cards: list[str], options: Options | Mapping[str, Any]) -> Ranked:
+    """A hand's rank under the table's options (`kit.evaluators.blackjack`): its key (a bust is
+    lowest, a 21 highest) and its label ("5-card charlie 19")."""
+    o = options if isinstance(options, Options) else Options.model_validate(options)
+    return blackjack.rank(cards, charlie=o.charlie, charlie_minimum=o.charlie_minimum, best_hand=o.best_hand)
+
+
+def payouts(state: TableState) -> list[ev.Event]:
+    """Every payment out of the pot this hand, worked out from what does not change while the
+    pot is paid: the cards, who folded, and what each player put in."""
+    names = [s.name for s in around(state)]
+    still = [s.name for s in live(state)]
+    total = sum(s.hand_bet for s in state.seats)
+    if not total:
+        return []
+    if len(still) == 1:
+        return pots.award_all(state, still[0], "everyone else folded", amount=total)
+    o = opts(state)
+    cards = {p: [h.card for h in s.cards] for p in still if (s := state.seat(p)) is not None}
+    ranks = {p: ranked(c, o) for p, c in cards.items()}
+
+    def reason(layer: pots.Layer, winners: list[str]) -> str:
+        shown = ", ".join(f"{p} {ranks[p].label}" for p in layer.eligible)
+        return f"{layer.name}: {'split' if len(winners) > 1 else f'{winners[0]} wins'} ({shown})"
+
+    payout = pots.Payout(returned=False, lone="{layer}: back to {player}, nobody else matched it", reason=reason,
+                         loses=lambda p: ranks[p].key[0] == 0, open_to_live=True,
+                         lost=LAST.unwon(state, total, house=not o.no_house))
+    return pots.award_by_rank(state, ranks, names, total=total, payout=payout)
+
+
+def require_named(state: TableState) -> None:
+    """Refuse a showdown while a live player's face-down card is unknown."""
+    for s in live(state):
+        if len(live(state)) > 1 and any(h.card == UNKNOWN for h in s.cards):
+            raise RuleViolation(f"{s.name}'s face-down card was never named: say what it is "
+                                f"(potlog reveal {s.name} CARD), then showdown")
+
+
+def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
+    hand = base.require_hand(state)
+    if ext(state).stage != "showdown":
+        raise RuleViolation(f"the hand is not ready for the showdown: {waiting(state)}")
+    require_named(state)
+    still = live(state)
+    events = deal.turn_up(state, [s.name for s in still]) if len(still) > 1 else []
+    due = payouts(state)[ext(state).paid:]
+    pots.require_settles(state, due)
+    events += due
+    events.append(base.make_event(ev.HandEnded, hand=hand.number))
+    return events + LAST.after_hand(trial(state, events), still)
 
 
 # ----------------------------------------------------------------------------- corrections and shared verbs
@@ -192,45 +166,55 @@ def void(state: TableState, cmd: Command) -> list[ev.Event]:
         "paid out): it stands with the hand's result and cannot be voided"))
 
 
-def _generic(state: TableState, cmd: Command) -> list[ev.Event]:
-    if cmd.verb == "join" and cmd.amount is not None and cmd.amount <= 0:
-        raise RuleViolation(f"{cmd.player} needs chips to sit down at bluffjack: give a buy-in above 0")
-    if cmd.verb == "rebuy" and state.in_hand:
-        raise RuleViolation(f"{cmd.player} can rebuy between hands, not during hand {state.hand.number}")  # type: ignore[union-attr]
-    if cmd.verb == "pay":
-        for who in (cmd.source, cmd.to):
-            if who is not None and state.seat(who) is None:
-                raise RuleViolation(f"in bluffjack chips reach the pot by betting and leave it at the showdown: "
-                                    f"pay moves chips between players only, not to or from {who}")
-    if cmd.verb == "close":
-        shares = _aside_at_close(state)
-        return shares + base.close(trial(state, shares) if shares else state, cmd)
-    events = base.decide_generic(state, cmd, NAME)
-    if cmd.verb == "leave":
-        events += _aside_after_leave(state, events)
-    return events
+def _pay(state: TableState, cmd: Command) -> list[ev.Event]:
+    return pots.pay(state, cmd, from_pot="chips leave the pot at the showdown", players_only=(
+        "in bluffjack chips reach the pot by betting and leave it at the showdown: pay moves chips between "
+        "players only, not to or from {account}"))
 
 
-def _aside_after_leave(state: TableState, events: list[ev.Event]) -> list[ev.Event]:
-    """No house: when a leave leaves one player with chips, they take what was set aside."""
-    if not state.balance(ASIDE):
-        return []
-    after = trial(state, events)
-    left = with_chips(after)
-    if after.in_hand or len(left) != 1:
-        return []
-    return pots.share(state, left, "the last player standing wins what was set aside", pot=ASIDE)
-
-
-def _aside_at_close(state: TableState) -> list[ev.Event]:
-    seats = [s for s in around(state) if s.active]
-    names = [s.name for s in seats if state.stack(s.name) > 0] or [s.name for s in seats]
-    if not state.balance(ASIDE) or state.in_hand:
-        return []
-    return pots.share(state, names, "the game stops: what was set aside is shared", pot=ASIDE)
-
-
-HANDLERS: dict[str, Callable[[TableState, Command], list[ev.Event]]] = {
-    "hand": _hand, "deal": _deal, "hit": _hit, "stand": _stand, "declare": _declare, "ante": _ante,
+_SETTLES = ("in bluffjack potlog settles the pot: record the hand to its end and use 'potlog showdown' "
+            "(it pays the winners and ends the hand), not '{verb}'")
+VERBS = Verbs(NAME, {
+    "hand": _hand, "deal": _deal, "hit": DRAW.hit, "stand": DRAW.stand, "declare": _declare, "ante": _ante,
     **dict.fromkeys(("bet", "raise", "call", "check", "allin", "fold"), _bet), "showdown": showdown, "void": void,
-}
+    **dict.fromkeys(("join", "rebuy", "leave", "close"), LAST.decide), "pay": _pay,
+}, shared=("note", "count", "reveal"), refused={
+    **dict.fromkeys(("award", "carry", "end"), _SETTLES),
+    "round": "in bluffjack potlog opens each betting round itself when the cards and bets before it are done",
+}, unknown="bluffjack has no '{verb}': deal, ante, bet, call, raise, allin, check, fold, hit, stand, reveal and "
+           "showdown are its moves")
+"""Bluffjack's verbs: its moves, the shared verbs as a game to the last chip takes them, and
+the ones the rules do themselves."""
+
+
+# ----------------------------------------------------------------------------- verify --rules
+
+def check_event(state: TableState, event: ev.Event) -> None:
+    """Raise `RuleViolation` if the rules would not have recorded `event` in `state`
+    (``potlog verify --rules``). Player moves are decided again and must come out the same;
+    what potlog records by itself (rounds, the forced raise, the showdown) is recomputed."""
+    from ...verify import command_for
+
+    x = ext(state)
+    match event:
+        case ev.SessionOpened():
+            return base.check_opened(event, Options, NAME)
+        case ev.Void():
+            return base.require_same(void(state, command_for(event) or Command("void"))[0],
+                                     event.model_copy(update={"ruling": None}))
+        case ev.PotAwarded() | ev.Transfer() | ev.HandEnded() if state.in_hand and x.stage == "showdown" and not x.due:
+            require_named(state)
+            return pots.check_payout(event, payouts(state), x.paid)
+
+    def command(state: TableState, event: ev.Event) -> Command | bool | None:
+        match event:
+            case ev.RoundStarted():
+                raise RuleViolation("no betting round is due here")
+            case ev.Note():
+                return True
+            case ev.HandStarted():
+                return Command("hand", dealer=event.dealer)
+        return LAST.check(state, event) or command_for(event)
+
+    follow.check(state, event, lambda s: auto_step(s) if s.in_hand else [], VERBS.decide, command, game=NAME,
+                 by_itself=())

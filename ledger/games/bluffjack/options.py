@@ -7,15 +7,16 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ...kit import stages
+from ...kit.elimination import Elimination
 from ...state import TableState
 from ..ruleset import options_of
 
 NAME = "bluffjack"
-
 ASIDE = "pot:aside"
 HOUSE = "house"
-ELIMINATED = "eliminated"
 BETTING_STAGES = ("opening", "second", "final")
+LAST = Elimination(NAME, ASIDE)
+"""Played to the last chip: the eliminations, and what is set aside for the last player standing."""
 
 
 class Options(BaseModel):
@@ -52,23 +53,13 @@ class Options(BaseModel):
 
 @dataclass(slots=True)
 class BluffjackExt:
-    """Where the hand is.
-
-    Attributes:
-        stage: idle, deal, opening, deal-up, second, drawing, final, showdown, ended.
-        due: a step potlog records by itself next (opening, second, draws, final), or "".
-        anted: who has anted this hand.
-        acted, raised, high: the betting round's book (`kit.betting`): who has acted since
-            the last move that re-opened it.
-        stood: who has stood this hand.
-        last: who last finished a turn (the next turn is clockwise after them).
-        drew: in a more-betting draw, the player who has just taken a card or stood and now bets.
-        forced: who made this hand's forced raise.
-        paid: how many of the showdown's payouts are recorded.
-        recent: the seqs of the events since the last hand started (voids aside), for voids.
-        final: the seqs of what the rules record once a hand is over (eliminations, the
-            set-aside chips paid out): they stand with the hand's result and are not voided.
-    """
+    """Where the hand is: its `stage` (idle, deal, opening, deal-up, second, drawing, final,
+    showdown, ended); the step potlog records by itself next (`due`: a round, or the forced
+    raise); who has `anted`; the betting round's book (`acted`, `raised`, `high`: `kit.betting`);
+    who has `stood`, who last finished a turn (`last`) and who has just drawn and now bets
+    (`drew`: `kit.draw`); who made the `forced` raise; how many showdown payouts are recorded
+    (`paid`); the seqs of the last hand's events and of those that stand with its result
+    (`recent`, `final`: `kit.follow`)."""
 
     stage: str = "idle"
     due: str = ""
@@ -94,6 +85,3 @@ def ext(state: TableState) -> BluffjackExt:
     """Where the hand is (a fresh `BluffjackExt` before the session opens)."""
     return stages.ext_of(state, BluffjackExt, lambda _: BluffjackExt())
 
-
-def chips(n: int) -> str:
-    return f"{n} chip" if n == 1 else f"{n} chips"

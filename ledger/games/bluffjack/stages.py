@@ -1,5 +1,6 @@
-"""The stages of a hand and whose turn it is: the game's part of applying an event (`evolve`)
-and the steps potlog records by itself when a stage is due (`auto_steps`)."""
+"""The stages of a hand and whose turn it is: the game's part of applying an event (`evolve`),
+the steps potlog records by itself when a stage is due (`auto_steps`), and what the table sees:
+what the hand waits for, who may do what next (`legal`) and the lines for `potlog state`."""
 
 from __future__ import annotations
 
@@ -7,10 +8,13 @@ from dataclasses import replace
 
 from ... import events as ev
 from ...kit import betting as bets
-from ...kit import follow, pots, stages
+from ...kit import draw, follow, pots, stages
+from ...kit.elimination import around
+from ...kit.evaluators.blackjack import hand_total
 from ...kit.stages import Flow, Stage, Turn
-from ...state import Seat, TableState
-from .options import ASIDE, BETTING_STAGES, ELIMINATED, BluffjackExt, ext, opts
+from ...state import Hand, Seat, TableState
+from .. import base
+from .options import ASIDE, BETTING_STAGES, LAST, BluffjackExt, ext, opts
 
 BETTING = bets.Betting(
     structure="no-limit", min_bet=lambda state: opts(state).ante, forced=(bets.Forced("raise"),),
@@ -26,12 +30,6 @@ the first player with chips left of the dealer."""
 trial = follow.trial
 
 
-def around(state: TableState) -> list[Seat]:
-    """Every seat, clockwise from the dealer's left (the dealer last)."""
-    by_name = {s.name: s for s in state.seats}
-    return [by_name[n] for n in pots.order_from_dealer(state)]
-
-
 def players(state: TableState) -> list[str]:
     """The players dealt into this hand, clockwise from the dealer's left."""
     return [s.name for s in around(state) if s.in_hand]
@@ -41,36 +39,25 @@ def live(state: TableState) -> list[Seat]:
     return [s for s in around(state) if s.in_hand and not s.folded]
 
 
-def with_chips(state: TableState) -> list[str]:
-    """The players still in the game with chips."""
-    return [s.name for s in state.seats if s.active and state.stack(s.name) > 0]
-
-
 def _anted(state: TableState) -> bool:
     return all(p in ext(state).anted for p in players(state))
-
-
-def _two(state: TableState) -> bool:
-    return opts(state).two_initial_bets
-
-
-def _more(state: TableState) -> bool:
-    return opts(state).more_betting
 
 
 ROUND = replace(BETTING, forced=())
 """The rounds after the opening: no forced raise."""
 BET_VERBS = ("check", "bet", "call", "raise", "allin", "fold")
 FLOW = Flow((
-    Stage("deal", "deal", ("deal", "ante"), actor="fewest", cards=1, ready=_anted, when=_two),
+    Stage("deal", "deal", ("deal", "ante"), actor="fewest", cards=1, ready=_anted,
+          when=lambda s: opts(s).two_initial_bets),
     Stage("deal", "deal", ("deal", "ante"), actor="fewest", cards=2, ready=_anted,
-          when=lambda s: not _two(s)),
+          when=lambda s: not opts(s).two_initial_bets),
     Stage("opening", "bet", BET_VERBS, betting=BETTING, recorded_start=True, start="opening"),
-    Stage("deal-up", "deal", ("deal",), actor="fewest", cards=2, when=_two),
-    Stage("second", "bet", BET_VERBS, betting=ROUND, recorded_start=True, start="second", when=_two),
-    Stage("drawing", "draw", ("hit", "stand"), start="draws", when=lambda s: not _more(s)),
+    Stage("deal-up", "deal", ("deal",), actor="fewest", cards=2, when=lambda s: opts(s).two_initial_bets),
+    Stage("second", "bet", BET_VERBS, betting=ROUND, recorded_start=True, start="second",
+          when=lambda s: opts(s).two_initial_bets),
+    Stage("drawing", "draw", ("hit", "stand"), start="draws", when=lambda s: not opts(s).more_betting),
     Stage("drawing", "draw", ("hit", "stand") + BET_VERBS, betting=ROUND, actor="each+bet", recorded_start=True,
-          start="draws", when=_more),
+          start="draws", when=lambda s: opts(s).more_betting),
     Stage("final", "bet", BET_VERBS, betting=ROUND, recorded_start=True, start="final"),
     Stage("showdown", "showdown", ("reveal", "showdown"), actor="anyone"),
 ))
@@ -81,8 +68,7 @@ the final round and the showdown. Potlog records each round's start itself."""
 
 def auto_step(state: TableState) -> list[ev.Event]:
     """What potlog records by itself when a stage is due: a new round, the forced raise."""
-    x = ext(state)
-    return stages.due_steps(state, FLOW, Turn(x.stage, due=x.due), [s.name for s in live(state)])
+    return stages.due_steps(state, FLOW, DRAW.at(state), [s.name for s in live(state)])
 
 
 def auto_steps(state: TableState) -> list[ev.Event]:
@@ -90,24 +76,16 @@ def auto_steps(state: TableState) -> list[ev.Event]:
     return follow.then(state, [], auto_step)
 
 
-# ----------------------------------------------------------------------------- evolve
-
 def initial(state: TableState) -> BluffjackExt:
     if opts(state).no_house and ASIDE not in state.persistent:
         state.persistent.append(ASIDE)
     return BluffjackExt()
 
 
-def is_final(event: ev.Event) -> bool:
-    """An event the rules record after a hand: an elimination, the set-aside chips paid out."""
-    return (isinstance(event, ev.PlayerLeft) and event.reason == ELIMINATED) or \
-        (isinstance(event, ev.Transfer) and event.from_account == ASIDE)
-
-
 def evolve(state: TableState, event: ev.Event) -> None:
     """The game's part of an event: who has anted, acted, stood; then whose turn it is."""
     x, hand = ext(state), state.hand
-    follow.track(state, x, event, final=is_final(event))
+    follow.track(state, x, event, final=LAST.final(event))
     if isinstance(event, ev.HandStarted) and hand is not None:
         x.stage, x.due, x.forced, x.drew, x.last, x.paid, x.anted, x.stood = "deal", "", None, None, None, 0, [], []
         bets.reset(x)
@@ -117,18 +95,13 @@ def evolve(state: TableState, event: ev.Event) -> None:
             hand.to_act, hand.phase = None, x.stage
         return
     else:
-        _step(state, x, event)
+        _step(state, x, hand, event)
     if x.stage not in ("idle", "showdown") and len(live(state)) <= 1:
         x.stage, x.due, x.drew = "showdown", "", None
-    at = stages.walk(state, FLOW, Turn(x.stage, None, x.due, x.last, x.drew), x, players(state),
-                     done=lambda seat: seat.name in x.stood)
-    x.stage, x.due, x.last, x.drew = at.phase, at.due, at.last, at.drew
-    hand.to_act, hand.phase = at.to_act, x.stage
+    DRAW.walk(state, players(state))
 
 
-def _step(state: TableState, x: BluffjackExt, event: ev.Event) -> None:
-    hand = state.hand
-    assert hand is not None
+def _step(state: TableState, x: BluffjackExt, hand: Hand, event: ev.Event) -> None:
     match event:
         case ev.Ante(player=player):
             if player not in x.anted:
@@ -149,15 +122,68 @@ def _step(state: TableState, x: BluffjackExt, event: ev.Event) -> None:
         case ev.Fold(player=player):
             if (x.stage in BETTING_STAGES or x.stage == "drawing") and hand.to_act == player:
                 x.last, x.drew = player, None  # (a fold out of turn, by a ruling, keeps the turn where it is)
-        case ev.CardsDealt(to=to) if x.stage == "drawing" and state.seat(to) is not None:
-            _after_draw(state, x, to)
-        case ev.Declared(name="stand", player=str(player)) if player:
-            if player not in x.stood:
-                x.stood.append(player)
-            if x.stage == "drawing":
-                _after_draw(state, x, player)
+        case _:
+            DRAW.track(state, event)
 
 
-def _after_draw(state: TableState, x: BluffjackExt, player: str) -> None:
-    at = stages.moved(FLOW, Turn(x.stage, None, x.due, x.last, x.drew), player, state)
-    x.last, x.drew = at.last, at.drew
+# ----------------------------------------------------------------------------- what the table sees
+
+def waiting(state: TableState) -> str:
+    """What the hand waits for, in words."""
+    x, hand = ext(state), state.hand
+    if hand is None or hand.ended:
+        return "no hand is in progress (potlog hand)"
+    who = hand.to_act
+    if x.stage in ("deal", "deal-up"):
+        if who:
+            seat = state.seat(who)
+            kind = "face-down" if seat is not None and not seat.cards else "face-up"
+            return f"{who} is dealt a {kind} card next"
+        missing = [p for p in players(state) if p not in x.anted]
+        return f"waiting for the ante from {', '.join(missing)}" if missing else "the betting starts"
+    if x.stage == "showdown":
+        return "the betting is over: potlog showdown"
+    if who is None:
+        return "nobody is to act"
+    if DRAW.now(state) == "move":
+        return f"{who} to take a card or stand"
+    owed = bets.owed(state, who)
+    return f"{who} to call {owed}, raise or fold" if owed else f"{who} to check, bet or fold"
+
+
+DRAW = draw.Drawing(FLOW, ext, waiting, pack="french52")
+"""The draw: a card or a stand each turn (with more betting, then a betting step)."""
+
+
+def legal(state: TableState) -> list[base.Legal]:
+    if state.closed:
+        return []
+    if not state.in_hand:
+        return LAST.between(state)
+    if ext(state).due:  # after a ruling or a void: the step potlog records before the next command
+        state = trial(state, auto_steps(state))
+    x, who = ext(state), base.require_hand(state).to_act
+    out: list[base.Legal] = []
+    if x.stage in ("deal", "deal-up"):
+        if who:
+            out.append(base.Legal(who, ("deal",), waiting(state)))
+        if x.stage == "deal":
+            out += pots.antes_due(state, players(state), opts(state).ante, x.anted)
+    elif x.stage == "showdown":
+        out.append(base.Legal(None, ("reveal", "showdown"), "potlog showdown settles the hand"))
+    elif who is not None:
+        if DRAW.now(state) == "move":
+            out.append(base.Legal(who, ("hit", "stand"), "take a card or stand"))
+        else:
+            owed, short = bets.owed(state, who), bets.owed(state, who) >= state.stack(who)
+            note = "nothing to call" if not owed else f"{owed} to call" + (": all-in or fold" if short else "")
+            out.append(base.Legal(who, ("allin", "fold") if short else bets.verbs(state, x, BETTING, who), note))
+    return out
+
+
+def describe(state: TableState) -> list[tuple[str, str]]:
+    hand, lines = state.hand, []
+    if hand is not None and hand.number and not hand.ended:
+        shown = DRAW.shown(state, live(state), hand_total)
+        lines = [("stage", ext(state).stage)] + ([("hands", shown)] if shown else [])
+    return lines + LAST.lines(state)

@@ -1,0 +1,54 @@
+"""A game's verbs, declared: its own handlers, the shared verbs it takes as they are, and the
+ones it refuses with its own reason, so `decide` is one table and not a chain of ifs.
+
+    VERBS = Verbs("bluffjack", own={"hand": _hand, "deal": _deal, ...}, shared=("note", "count"),
+                  refused={"round": "in bluffjack potlog opens each betting round itself"},
+                  unknown="bluffjack has no '{verb}': deal, ante, bet, ... are its moves")
+    VERBS.decide(state, cmd)
+
+Public API:
+
+- ``Verbs(game, own, shared=(), refused={}, unknown=...)``: `own` maps a verb to the game's
+  handler ``(state, cmd) -> events``; `shared` verbs are decided by ``games.base`` as they are;
+  `refused` maps a verb to why the game refuses it; `unknown` refuses any other verb. The
+  refusals may name the verb (``{verb}``) and the game (``{game}``).
+- ``Verbs.decide(state, cmd) -> list[Event]``: the command's events by that table.
+- ``Verbs.names`` the verbs the game takes (its own and the shared ones).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Mapping
+
+from .. import events as ev
+from ..commands import Command
+from ..errors import RuleViolation
+from ..games import base
+from ..state import TableState
+
+Handler = Callable[[TableState, Command], list[ev.Event]]
+
+
+@dataclass(frozen=True)
+class Verbs:
+    """A game's verbs (see the module docstring)."""
+
+    game: str
+    own: Mapping[str, Handler]
+    shared: tuple[str, ...] = ()
+    refused: Mapping[str, str] = field(default_factory=dict)
+    unknown: str = "{game} has no '{verb}'"
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.own) + tuple(v for v in self.shared if v not in self.own)
+
+    def decide(self, state: TableState, cmd: Command) -> list[ev.Event]:
+        """`cmd`'s events: the game's handler, the shared verb, or the refusal."""
+        handler = self.own.get(cmd.verb)
+        if handler is not None:
+            return handler(state, cmd)
+        if cmd.verb in self.shared:
+            return base.decide_generic(state, cmd, self.game)
+        raise RuleViolation(self.refused.get(cmd.verb, self.unknown).format(verb=cmd.verb, game=self.game))
