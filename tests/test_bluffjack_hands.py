@@ -450,3 +450,19 @@ def test_a_showdown_after_everyone_folded_by_rulings_sends_the_pot_to_the_house(
     stacks, data = table(potlog)
     assert data["hand"]["ended"] and data["accounts"]["pot"] == 0 and data["accounts"]["house"] == 8
     assert stacks == {"Ann": 18, "Ben": 16, "Cy": 18}
+
+
+def test_hit_and_stand_out_of_turn_are_recorded_as_rulings(potlog, tmp_path):
+    potlog.run_script(DEAL.join(["new bluffjack --name t -p Ann=20 -p Ben=20 -p Cy=20 -o ante=2\n", "\n"])
+                      + "call Cy\ncall Ann\n", tmp_path)
+    assert table(potlog)[1]["hand"]["to_act"] == "Ben"
+    r = potlog("stand", "Cy", ok=False)
+    assert r.exit_code == 1 and "Ben" in r.output, r.output
+    potlog("stand", "Cy", "--override", "Cy waved early and the table let it stand")
+    potlog("hit", "Ann", "4C", "--override", "Ann took her card out of turn")
+    log = events(potlog)
+    assert [(e["type"], e.get("ruling")) for e in log[-2:]] == [
+        ("declared", "Cy waved early and the table let it stand"), ("cards_dealt", "Ann took her card out of turn")]
+    assert table(potlog)[1]["hand"]["to_act"] == "Ben"
+    r = potlog("hit", "Zed", "--override", "who?", ok=False)
+    assert r.exit_code == 1 and "Zed" in r.output, r.output

@@ -103,6 +103,18 @@ class Drawing:
         player = self._turn(state, cmd, "stand", {"done": "{player} has already stood"})
         return [base.make_event(ev.Declared, player=player, name="stand")]
 
+    def forced(self, state: TableState, cmd: Command) -> list[ev.Event] | None:
+        """``hit`` and ``stand`` as a table ruling (``--override``: out of turn, after a stand):
+        the card dealt or the stand, with only the input checked; other verbs: None."""
+        if cmd.verb not in ("hit", "stand"):
+            return None
+        if state.seat(cmd.player or "") is None:
+            raise RuleViolation(f"{cmd.player} has never sat at this table")
+        if cmd.verb == "hit":
+            return base.forced(state, Command("deal", to=cmd.player, cards=cmd.cards or ("??",),
+                                              face_up=cmd.face_up))
+        return [base.make_event(ev.Declared, player=cmd.player, name="stand")]
+
     def betting_step(self, state: TableState, player: str, doing: str) -> None:
         here, now = self.flow.stage(self.book(state).stage, state), self.now(state)
         drawing = here is not None and here.kind == "draw"

@@ -78,7 +78,7 @@ from ...kit.evaluators.blackjack import card_value, hand_total
 from ..ruleset import Ruleset, Word
 from .decide import check_event, decide, ranked
 from .options import ASIDE, BETTING_STAGES, HOUSE, NAME, BluffjackExt, Options
-from .stages import auto_steps, describe, evolve, initial, legal, trial
+from .stages import DRAW, auto_steps, describe, evolve, initial, legal, trial
 
 TITLE = "Bluffjack"
 SUMMARY = ("Blackjack hands with poker betting: closest to 21 wins the pot, all bust pays the house; "
@@ -90,7 +90,8 @@ WORDS = (HIT, STAND, Word("showdown", "Settle the hand: every hand is worked out
 uses the shared verbs (deal, ante, call, raise, fold, allin, reveal)."""
 
 RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=initial, decide=decide,
-                  evolve=evolve, legal=legal, view=describe, check_event=check_event, words=WORDS)
+                  evolve=evolve, legal=legal, view=describe, check_event=check_event, words=WORDS,
+                  forced=DRAW.forced)
 
 __all__ = ["NAME", "TITLE", "SUMMARY", "RULESET", "WORDS", "Options", "BluffjackExt", "initial", "decide", "evolve",
            "legal", "describe", "check_event", "card_value", "hand_total", "ranked", "trial",
