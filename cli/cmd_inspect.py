@@ -17,7 +17,7 @@ def games(game: Annotated[Optional[str], typer.Argument(help="Show one game's op
     Each game's words are commands of their own ('potlog buy', 'potlog bid' ...): the same word
     may mean different things in different games, and potlog reads it as the session's game does.
     """
-    from rich.markup import escape
+    from .render import esc as escape
     from rich.table import Table
 
     from ledger.games import available, get_ruleset
@@ -53,8 +53,9 @@ def games(game: Annotated[Optional[str], typer.Argument(help="Show one game's op
 @app.command(rich_help_panel="Look")
 def sessions(db: DbOpt = None, json: JsonOpt = False) -> None:
     """List the sessions in the database; the current one is marked *."""
-    from rich.markup import escape
     from rich.table import Table
+
+    from .render import plain
 
     with ledger(db) as led:
         infos = led.store.sessions()
@@ -69,9 +70,10 @@ def sessions(db: DbOpt = None, json: JsonOpt = False) -> None:
     for col in ("", "session", "game", "events", "started", "last event", "status", "title"):
         table.add_column(col)
     for i in infos:
-        table.add_row("*" if i.session == current else "", escape(i.session), i.game, str(i.events),
-                      i.started[:16].replace("T", " "), i.last[:16].replace("T", " "),
-                      "closed" if i.closed else "open", escape(i.title))
+        table.add_row(*(plain(cell) for cell in (
+            "*" if i.session == current else "", i.session, i.game, str(i.events),
+            i.started[:16].replace("T", " "), i.last[:16].replace("T", " "),
+            "closed" if i.closed else "open", i.title)))
     console().print(table)
 
 
@@ -96,10 +98,10 @@ def log(hand: Annotated[Optional[int], typer.Option(help="Only this hand's event
         last: Annotated[Optional[int], typer.Option(help="Only the last N events.", min=1)] = None,
         db: DbOpt = None, session: SessionOpt = None, json: JsonOpt = False) -> None:
     """The session's events in order, with seq, time and what happened (voided ones struck out)."""
-    from rich.markup import escape
-
     from ledger.describe import describe
     from ledger.events import HandStarted
+
+    from .render import line
 
     with ledger(db) as led:
         sid = session_of(led, session)
@@ -118,7 +120,10 @@ def log(hand: Annotated[Optional[int], typer.Option(help="Only this hand's event
         return
     out = console()
     for rec, _h in rows:
-        text = escape(describe(rec.event))
+        # user text (notes, reasons, names) as a rich Text: control characters shown escaped,
+        # never read as markup or emoji codes
+        stamp = (f"{rec.seq:>5} {rec.recorded_at[11:19]}", "dim")
         if rec.seq in voids:
-            text = f"[strike]{text}[/strike] [dim](void, seq {voids[rec.seq]})[/dim]"
-        out.print(f"[dim]{rec.seq:>5} {rec.recorded_at[11:19]}[/dim]  {text}")
+            out.print(line(stamp, "  ", (describe(rec.event), "strike"), " ", (f"(void, seq {voids[rec.seq]})", "dim")))
+        else:
+            out.print(line(stamp, "  ", describe(rec.event)))

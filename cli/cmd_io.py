@@ -10,6 +10,8 @@ from typing import Annotated, Optional
 from . import clicompat as click
 import typer
 
+from ledger.text import printable
+
 from .common import RUN_DEFAULTS, DbOpt, LineFailed, JsonOpt, SessionOpt, app, fail, ledger, print_json, session_of
 
 
@@ -74,19 +76,29 @@ def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog ex
 
 @app.command(rich_help_panel="Move logs")
 def export(fmt: Annotated[str, typer.Option("--format", "-f", help="jsonl (raw events, re-importable), json (hand histories), csv (chip journal), text (hand history to read), beancount (double-entry journal).")] = "jsonl",
-           out: Annotated[Optional[str], typer.Option("--out", "-o", help="Write to this file (default: stdout).")] = None,
+           out: Annotated[Optional[str], typer.Option("--out", "-o", help="Write to this new file ('-' or none: stdout). Never the database; an existing file only with --force.")] = None,
+           force: Annotated[bool, typer.Option("--force", help="Replace the --out file if it exists (never the open database).")] = False,
            all_sessions: Annotated[bool, typer.Option("--all", help="Every session in the database.")] = False,
            db: DbOpt = None, session: SessionOpt = None) -> None:
-    """Export a session (or --all) in a format other tools read."""
+    """Export a session (or --all) in a format other tools read.
+
+    --out writes a temporary file next to the target and renames it into place, so a failed
+    export leaves nothing half-written; it refuses the open database and an existing file
+    (unless --force)."""
     from ledger.export import writer
+    from ledger.export.files import check_target, database_files, output
 
     write = writer(fmt)
     with ledger(db) as led:
+        protect = database_files(led.store.path)
+        path = None if out is None or out == "-" else out
+        if path is not None:
+            check_target(path, protect=protect, force=force)  # refuse before the work, not after it
         sids = [s.session for s in led.store.sessions()] if all_sessions else [session_of(led, session)]
-        if out:
-            with open(out, "w", encoding="utf-8", newline="") as fh:
+        if path is not None:
+            with output(path, protect=protect, force=force) as fh:
                 write(led, sids, fh)
-            typer.echo(f"wrote {out} ({fmt}, {len(sids)} session{'s' if len(sids) != 1 else ''})", err=True)
+            typer.echo(f"wrote {printable(path)} ({fmt}, {len(sids)} session{'s' if len(sids) != 1 else ''})", err=True)
         else:
             write(led, sids, sys.stdout)
 
@@ -117,7 +129,7 @@ def run(file: Annotated[str, typer.Argument(help="A file of potlog commands, one
             if args[0] == "run":
                 fail(f"line {n}: 'run' cannot be nested", 2)
             if not quiet:
-                typer.echo(f"» {text}")
+                typer.echo(f"» {printable(text)}")
             code, why = _run_line(args, quiet)
             if code:
                 RUN_DEFAULTS["capture"] = False
@@ -127,7 +139,7 @@ def run(file: Annotated[str, typer.Argument(help="A file of potlog commands, one
             done += 1
     finally:
         RUN_DEFAULTS.update(saved)
-    typer.echo(f"ran {done} commands from {file}")
+    typer.echo(f"ran {done} commands from {printable(file)}")
 
 
 def _run_line(args: list[str], quiet: bool = False) -> tuple[int, str]:

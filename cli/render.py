@@ -1,12 +1,51 @@
-"""Showing a table state: a Rich view for people, plain data for --json."""
+"""Showing a table state: a Rich view for people, plain data for --json.
+
+User text (names, titles, notes, reasons, pot names) reaches Rich only through `plain` (a
+`rich.text.Text`: never read as markup or emoji codes) or `esc` (for a markup string: markup
+escaped), both after `ledger.text.printable`, which shows control characters, line breaks
+and bidi overrides escaped (``\\x1b``, ``\\n``, ``\\u202e``) instead of sending them to
+the terminal raw. Every command that prints user text with Rich uses these two.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ledger.cards import pretty
 from ledger.games import get_ruleset
 from ledger.state import Held, TableState, state_hash
+from ledger.text import printable
+
+if TYPE_CHECKING:
+    from rich.text import Text
+
+
+def plain(text: str, style: str = "") -> Text:
+    """User text as Rich shows it: printable (`ledger.text.printable`), never markup or emoji."""
+    from rich.text import Text
+
+    return Text(printable(text), style=style)
+
+
+def line(*parts: str | tuple[str, str]) -> Text:
+    """One line from pieces of user text, each plain or (text, style): nothing is read as markup."""
+    from rich.text import Text
+
+    out = Text()
+    for part in parts:
+        if isinstance(part, tuple):
+            out.append(printable(part[0]), style=part[1])
+        else:
+            out.append(printable(part))
+    return out
+
+
+def esc(text: str) -> str:
+    """User text inside a Rich markup string: printable, with markup escaped (print the string
+    with ``emoji=False`` so ``:smile:`` stays as typed)."""
+    from rich.markup import escape
+
+    return escape(printable(text))
 
 
 def _card(h: Held, all_cards: bool, family: str) -> str:
@@ -95,7 +134,6 @@ def state_data(state: TableState, all_cards: bool = True) -> dict[str, Any]:
 def render_state(state: TableState, all_cards: bool = False) -> Any:
     """A Rich renderable of the table as it sees itself (face-down cards hidden)."""
     from rich.console import Group
-    from rich.markup import escape
     from rich.panel import Panel
     from rich.table import Table
 
@@ -133,33 +171,33 @@ def render_state(state: TableState, all_cards: bool = False) -> Any:
         status = "left" if not s.active else "folded" if s.folded and live_hand else "all-in" if s.all_in and live_hand else ""
         if live_hand and hand is not None and hand.to_act == s.name:
             status = "to act"
-        row = [escape(s.name) + dealer, str(state.stack(s.name)), str(s.hand_bet) if live_hand else "",
+        row = [s.name + dealer, str(state.stack(s.name)), str(s.hand_bet) if live_hand else "",
                cards_text(s.cards, all_cards, family), status]
         if state.scores:
             row.append(str(state.scores.get(s.name, 0)))
         bought = s.bought_in + s.rebought
         net = state.stack(s.name) + s.cashed_out - bought
         row += [str(bought), str(s.cashed_out), f"{net:+d}"]
-        table.add_row(*row)
-    parts: list[Any] = [escape(" · ".join(head)), table]
+        table.add_row(*(plain(cell) for cell in row))
+    parts: list[Any] = [plain(" · ".join(head)), table]
     pots = [f"{k} {v}" for k, v in {"pot": 0, **state.balances}.items()
             if (k in ("pot", "carry", "house") or k.startswith("pot:")) and (v or k == "pot")]
-    parts.append("chips: " + ", ".join(pots) + f" · at the table {state.table_chips()} {state.chip_unit}s")
+    parts.append(plain("chips: " + ", ".join(pots) + f" · at the table {state.table_chips()} {state.chip_unit}s"))
     if hand is not None and hand.number:
         for board, cards in hand.boards.items():
-            parts.append(f"{escape(board)}: {cards_text(cards, all_cards, family)}")
+            parts.append(plain(f"{board}: {cards_text(cards, all_cards, family)}"))
         for r in hand.dice:
-            parts.append(f"dice{(' (' + escape(r.player) + ')') if r.player else ''}: "
-                         f"{' '.join(map(str, r.faces))} = {sum(r.faces)}")
+            parts.append(plain(f"dice{(' (' + r.player + ')') if r.player else ''}: "
+                               f"{' '.join(map(str, r.faces))} = {sum(r.faces)}"))
         if hand.trick:
-            parts.append("trick: " + ", ".join(f"{escape(p.player)} {p.card}" for p in hand.trick))
+            parts.append(plain("trick: " + ", ".join(f"{p.player} {p.card}" for p in hand.trick)))
     try:
         for key, value in get_ruleset(state.game).view(state):
-            parts.append(f"{escape(key)}: {escape(str(value))}")
+            parts.append(plain(f"{key}: {value}"))
     except Exception:
         pass
     nexts = legal_lines(state)
     if nexts:
-        parts.append("next: " + escape("; ".join(nexts)))
-    return Panel(Group(*parts), title=escape(title), title_align="left", subtitle=f"seq {state.seq}",
+        parts.append(plain("next: " + "; ".join(nexts)))
+    return Panel(Group(*parts), title=plain(title), title_align="left", subtitle=plain(f"seq {state.seq}"),
                  subtitle_align="right")

@@ -107,7 +107,7 @@ def _help(name: str) -> str:
 
 
 def _show(view: Any) -> None:
-    from rich.markup import escape
+    from .render import esc as escape
     from rich.table import Table
 
     table = Table(title=escape(view.title), caption=escape(view.caption), show_edge=False)

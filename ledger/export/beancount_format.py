@@ -8,6 +8,9 @@
 - One transaction per chip-moving event, with ``seq``, ``hand`` and ``recorded-at`` metadata
   and the event in plain English as narration; voided events move nothing.
 - A ``balance`` assertion for every account at each hand's end.
+- Strings (narration, titles, real names) show control characters, line breaks and bidi
+  overrides escaped (`ledger.text.printable`) and escape ``"`` and ``\\``; account names are
+  ASCII words; so text typed at the table cannot end a string or add a directive.
 
 Dates: beancount checks a ``balance`` at the start of its day, before that day's
 transactions, and has no time of day. So that each hand's assertions see exactly the chips
@@ -22,13 +25,17 @@ import datetime as dt
 import re
 from typing import Any, TextIO
 
+from ..text import printable
 from .journal import journal
 
 COMMODITY = "CHIPS"
 
 
 def _quote(text: str) -> str:
-    text = " ".join(text.split())
+    """A beancount string: user text made printable (`ledger.text.printable`: a line break or
+    control character is shown escaped, never raw), runs of spaces made one, then ``\\`` and
+    ``"`` escaped as beancount reads them."""
+    text = " ".join(printable(text).split())
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
@@ -126,7 +133,7 @@ def write(ledger: Any, sessions: list[str], out: TextIO) -> None:
                 lines.append(f"  {account(p.source)}  -{p.amount} {COMMODITY}\n")
                 lines.append(f"  {account(p.dest)}  {p.amount} {COMMODITY}\n")
             lines.append("\n")
-        opens = [f";; session {sid}\n"]
+        opens = [f";; session {printable(sid)}\n"]
         for acct, name in opened.items():
             opens.append(f"{base.isoformat()} open {name}  {COMMODITY}\n")
             opens.append(f"  potlog-account: {_quote(acct)}\n")

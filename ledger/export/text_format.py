@@ -6,13 +6,19 @@ their stacks, what rode in from the last hand, every action on its own line (``A
 section from the first card shown or pot paid after the last bet, and a ``SUMMARY`` with
 the pot, carry-over, house, boards and each seat's result. What happens between hands
 (joins, rebuys, payments, leaving) is listed between them. Built by `ledger.export.history`.
+
+Every line is written through `ledger.text.printable`: a line break, control character or
+bidi override inside a name, title, note or reason is shown escaped (``\\n``, ``\\x1b``,
+``\\u202e``), so text typed at the table can neither add a line to the history nor reach a
+reader's terminal raw.
 """
 
 from __future__ import annotations
 
-from typing import Any, TextIO
+from typing import Any, Callable, TextIO
 
 from ..cards import pretty
+from ..text import printable
 from .history import session_history
 
 STAKES = {"ante", "bet", "call", "raise", "all_in", "check", "fold"}
@@ -40,15 +46,24 @@ def _line(a: dict[str, Any], family: str) -> str:
     return line
 
 
-def _hand(h: dict[str, Any], title: str, family: str, unit: str, out: TextIO) -> None:
+def _lines(out: TextIO) -> Callable[[str], None]:
+    """A writer of one line at a time: the line made printable, then its line end."""
+
+    def emit(line: str) -> None:
+        out.write(printable(line) + "\n")
+
+    return emit
+
+
+def _hand(h: dict[str, Any], title: str, family: str, unit: str, emit: Callable[[str], None]) -> None:
     when = (h["started_at"] or "")[:19].replace("T", " ")
-    out.write(f"potlog Hand #{h['hand']}: {h['game']} - session {h['session']} - {when} UTC\n")
+    emit(f"potlog Hand #{h['hand']}: {h['game']} - session {h['session']} - {when} UTC")
     dealer_seat = next((p["seat"] for p in h["players"] if p["name"] == h["dealer"]), 0)
-    out.write(f"Table '{title or h['session']}' Seat #{dealer_seat} is the dealer ({h['dealer']})\n")
+    emit(f"Table '{title or h['session']}' Seat #{dealer_seat} is the dealer ({h['dealer']})")
     for p in h["players"]:
-        out.write(f"Seat {p['seat']}: {p['name']} ({p['stack_before']} in {unit}s)\n")
+        emit(f"Seat {p['seat']}: {p['name']} ({p['stack_before']} in {unit}s)")
     if h["carry_in"]:
-        out.write(f"{h['carry_in']} {unit}s ride in from the last hand\n")
+        emit(f"{h['carry_in']} {unit}s ride in from the last hand")
     stakes = [i for i, a in enumerate(h["actions"]) if a["type"] in STAKES]
     last_stake = stakes[-1] if stakes else -1
     showdown = False
@@ -57,15 +72,15 @@ def _hand(h: dict[str, Any], title: str, family: str, unit: str, out: TextIO) ->
         if a["type"] in ("hand_started", "hand_ended"):
             continue
         if a["type"] == "cards_dealt" and not dealt:
-            out.write("*** CARDS ***\n")
+            emit("*** CARDS ***")
             dealt = True
         if not showdown and i > last_stake and a["type"] in ("cards_revealed", "pot_awarded", "pot_carried"):
-            out.write("*** SHOW DOWN ***\n")
+            emit("*** SHOW DOWN ***")
             showdown = True
-        out.write(_line(a, family) + "\n")
+        emit(_line(a, family))
     for v in h["voided"]:
-        out.write(f"(seq {v['seq']} '{v['text']}' was voided at seq {v['void_seq']}: {v['reason']})\n")
-    out.write("*** SUMMARY ***\n")
+        emit(f"(seq {v['seq']} '{v['text']}' was voided at seq {v['void_seq']}: {v['reason']})")
+    emit("*** SUMMARY ***")
     pot = sum(p["total_in"] for p in h["pots"])
     parts = [f"Total pot {pot}"]
     if h["carry_in"]:
@@ -73,11 +88,11 @@ def _hand(h: dict[str, Any], title: str, family: str, unit: str, out: TextIO) ->
     if h["carry_out"]:
         parts.append(f"carried over {h['carry_out']}")
     parts.append(f"house {h['house']}")
-    out.write(" | ".join(parts) + "\n")
+    emit(" | ".join(parts))
     for name, cards in h["boards"].items():
-        out.write(f"Board {name} {_cards([c['card'] for c in cards], family)}\n")
+        emit(f"Board {name} {_cards([c['card'] for c in cards], family)}")
     for d in h["dice"]:
-        out.write(f"Dice{(' (' + d['player'] + ')') if d['player'] else ''}: {' '.join(map(str, d['faces']))}\n")
+        emit(f"Dice{(' (' + d['player'] + ')') if d['player'] else ''}: {' '.join(map(str, d['faces']))}")
     for p in h["players"]:
         role = " (dealer)" if p["name"] == h["dealer"] else ""
         shown = [c["card"] for c in p["cards"] if c["up"]]
@@ -89,13 +104,15 @@ def _hand(h: dict[str, Any], title: str, family: str, unit: str, out: TextIO) ->
         if p["took_out"]:
             bits.append(f"collected ({p['took_out']})")
         bits.append(f"put in {p['put_in']}, net {p['net']:+d}, {p['stack_after']} after")
-        out.write(f"Seat {p['seat']}: {p['name']}{role} " + ", ".join(bits) + "\n")
+        emit(f"Seat {p['seat']}: {p['name']}{role} " + ", ".join(bits))
     if not h["ended"]:
-        out.write("(the hand is still going)\n")
-    out.write("\n\n")
+        emit("(the hand is still going)")
+    emit("")
+    emit("")
 
 
 def write(ledger: Any, sessions: list[str], out: TextIO) -> None:
+    emit = _lines(out)
     for sid in sessions:
         s, hands = session_history(ledger.store, sid)
         family = "spanish" if str(s["options"].get("pack", "")).startswith("spanish") else "french"
@@ -106,12 +123,12 @@ def write(ledger: Any, sessions: list[str], out: TextIO) -> None:
             between = [a for a in table[cursor:] if a["seq"] < h["first_seq"]]
             cursor += len(between)
             for a in between:
-                out.write(f"[seq {a['seq']}] " + _line(a, family) + "\n")
+                emit(f"[seq {a['seq']}] " + _line(a, family))
             if between:
-                out.write("\n")
-            _hand(h, s["title"], family, unit, out)
+                emit("")
+            _hand(h, s["title"], family, unit, emit)
         for a in table[cursor:]:
-            out.write(f"[seq {a['seq']}] " + _line(a, family) + "\n")
+            emit(f"[seq {a['seq']}] " + _line(a, family))
         for v in s["voided"]:
-            out.write(f"(seq {v['seq']} '{v['text']}' was voided at seq {v['void_seq']}: {v['reason']})\n")
-        out.write("\n")
+            emit(f"(seq {v['seq']} '{v['text']}' was voided at seq {v['void_seq']}: {v['reason']})")
+        emit("")
