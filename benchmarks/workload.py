@@ -167,8 +167,8 @@ def session_rows(sid: str, rng: random.Random, target: int, day: int = 0, closed
     prev = GENESIS
     for seq, body in enumerate(session_events(rng, target, closed), 1):
         text = canonical_json(body)
-        h = chain_hash(prev, text)
         at = f"2025-{1 + day // 28 % 12:02d}-{1 + day % 28:02d}T20:{seq // 3600 % 60:02d}:{seq // 60 % 60:02d}.{seq % 1000:03d}Z"
+        h = chain_hash(prev, text, session=sid, seq=seq, etype=body["type"], recorded_at=at)
         yield (sid, seq, body["type"], text, prev, h, at)
         prev = h
 
@@ -196,7 +196,7 @@ def bluecher_evening() -> list[tuple[str, str, str, str, str]] | None:
 def archive_rows(total: int, seed: int = 6, bluecher: float = 0.3) -> Iterator[Row]:
     """About `total` events: freeform nights of 800 to 3,000 events each and, for about
     `bluecher` of the events, Blücher evenings (copies of the recorded sample evening under
-    their own session names: the hash chain does not include the name, so each copy verifies).
+    their own session names, re-chained under each name: the hash covers the session).
     Seeded and reproducible."""
     rng = random.Random(seed)
     evening = bluecher_evening() if bluecher else None
@@ -207,8 +207,11 @@ def archive_rows(total: int, seed: int = 6, bluecher: float = 0.3) -> Iterator[R
         if evening and blue < bluecher * made and total - made >= len(evening):
             night += 1
             sid = f"bluecher-{night:05d}"
-            for seq, (etype, body, prev, h, at) in enumerate(evening, 1):
+            prev = GENESIS
+            for seq, (etype, body, _prev, _h, at) in enumerate(evening, 1):
+                h = chain_hash(prev, body, session=sid, seq=seq, etype=etype, recorded_at=at)
                 yield (sid, seq, etype, body, prev, h, at)
+                prev = h
             made += len(evening)
             blue += len(evening)
             continue

@@ -45,43 +45,83 @@ def _sessions(led: Any, session: Optional[str], all_sessions: bool) -> list[str]
 
 @app.command(rich_help_panel=PANEL)
 def verify(rules: Annotated[bool, typer.Option("--rules", help="Also re-check every event under the session's rules (table rulings are listed, not failures).")] = False,
+           seal: Annotated[Optional[str], typer.Option("--seal", metavar="FILE", help="Check the log against a seal ('potlog seal'): the sealed seq must still carry the sealed hash; catches truncation and rewritten history. '-' reads the seal line from stdin.")] = None,
            all_sessions: AllOpt = False, db: DbOpt = None, session: SessionOpt = None, json: JsonOpt = False) -> None:
     """Check that the stored log is what was written: seq numbers gapless from 1, every event
-    chained to the one before by its hash, every hash matching its content. Names the first
-    broken link (an edited, missing, reordered or inserted event) by its seq; exits 1 on any
-    finding. With --rules, also names the first event the game's rules would have refused."""
-    from rich.markup import escape
+    chained to the one before by its hash, every hash matching the event, its time and its
+    session. Names the first broken link (an edited, missing, reordered or inserted event) by
+    its seq and prints the head (last seq and hash) of each session; exits 1 on any finding.
+    With --seal FILE, also checks the sessions sealed in FILE still hold their sealed head
+    (a log cut short or rewritten consistently passes the chain but not the seal). With
+    --rules, also names the first event the game's rules would have refused."""
+    from .render import esc as escape
 
     from ledger.verify import verify_session
 
+    seals = _read_seals(seal) if seal is not None else None
     reports = []
     with ledger(db) as led:
-        for sid in _sessions(led, session, all_sessions):
+        if seals is not None:
+            chosen = session or None
+            todo = [(s.session, s) for s in seals if chosen is None or s.session == chosen]
+            if not todo:
+                from ledger.errors import InputError
+
+                raise InputError(f"the seal file has no seal for session {chosen}")
+        else:
+            todo = [(sid, None) for sid in _sessions(led, session, all_sessions)]
+        for sid, one in todo:
             total = led.store.last_seq(sid)
+            if total == 0 and one is not None:
+                from ledger.errors import NotFound
+
+                raise NotFound(f"the sealed session {sid} is not in this database (renamed or removed?)")
             with _progress(total, f"verifying {sid}", rules and not json) as tick:
-                reports.append(verify_session(led.store, sid, rules=rules, progress=tick))
+                reports.append(verify_session(led.store, sid, rules=rules, seal=one, progress=tick))
     bad = [r for r in reports if not r.ok]
     if json:
         print_json({"ok": not bad, "sessions": [r.to_data() for r in reports]})
     else:
         out = console()
         for r in reports:
-            if r.ok:
-                out.print(f"[green]ok[/green]  {escape(r.session)} ({r.game}): {r.events} events, chain intact"
+            if not r.findings:
+                mark = "[green]ok[/green]" if r.ok else "[red]SEAL FAILS[/red]"
+                out.print(f"{mark}  {escape(r.session)} ({escape(r.game)}): {r.events} events, chain intact"
                           + (", rules kept" if rules else ""))
             else:
-                first = r.first
-                assert first is not None
-                out.print(f"[red]BROKEN[/red]  {escape(r.session)} ({r.game}): first broken at seq {first.seq}: "
+                first = r.findings[0]
+                out.print(f"[red]BROKEN[/red]  {escape(r.session)} ({escape(r.game)}): first broken at seq {first.seq}: "
                           f"{escape(first.message)}")
                 for f in r.findings[1:]:
                     out.print(f"    also seq {f.seq}: {escape(f.message)}")
+            out.print(f"    head: seq {r.head[0]} hash {r.head[1]}", soft_wrap=True)
+            if r.seal is not None:
+                out.print(f"    seal: {'[green]' if r.seal.ok else '[red]'}{escape(r.seal.message)}"
+                          f"{'[/green]' if r.seal.ok else '[/red]'}", soft_wrap=True)
             if r.rules_method:
                 out.print(f"    [dim]rules checked by: {escape(r.rules_method)}[/dim]")
             for o in r.overrides:
                 out.print(f"    ruling: {escape(o.message)}")
     if bad:
         raise typer.Exit(1)
+
+
+def _read_seals(path: str) -> list[Any]:
+    """The seals in FILE (or stdin for '-'), one line each."""
+    from ledger.errors import InputError, NotFound
+    from ledger.seal import parse_seals
+
+    if path == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read(1 << 20)
+        except FileNotFoundError:
+            raise NotFound(f"no seal file {path}") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise InputError(f"cannot read the seal file {path}: {exc}") from None
+    return parse_seals(text, path if path != "-" else "stdin")
 
 
 # ----------------------------------------------------------------------------- audit
@@ -91,7 +131,7 @@ def _flows_text(d: dict[str, Any]) -> str:
 
 
 def _render_audit(a: Any) -> None:
-    from rich.markup import escape
+    from .render import esc as escape  # user text: control characters shown escaped, markup escaped
     from rich.table import Table
 
     out = console()
@@ -148,7 +188,7 @@ def audit(all_sessions: Annotated[bool, typer.Option("--all", help="Every sessio
     who put what into which pot, who took what out, carry-over and house; conservation checked
     at every event; physical counts against the ledger; every void and table ruling with its
     reason. Exits 1 when anything does not reconcile."""
-    from rich.markup import escape
+    from .render import esc as escape  # user text: control characters shown escaped, markup escaped
     from rich.table import Table
 
     from ledger.audit import audit_session, season
@@ -203,7 +243,7 @@ def _won_by(h: Any) -> str:
 
 
 def _render_summary(a: Any) -> None:
-    from rich.markup import escape
+    from .render import esc as escape  # user text: control characters shown escaped, markup escaped
     from rich.table import Table
 
     table = Table(title=f"{a.session} · {a.game} · hand by hand", title_justify="left", show_edge=False)
@@ -232,7 +272,7 @@ def replay(hand: Annotated[Optional[int], typer.Option("--hand", help="Replay th
     hand-by-hand summary (with --hand: that hand's events and the table at its end; with
     --to: the hands up to that seq and the table then). --step walks event by event.
     Face-down cards stay hidden unless --all-cards."""
-    from rich.markup import escape
+    from .render import esc as escape  # user text: control characters shown escaped, markup escaped
 
     from ledger.errors import NotFound
     from ledger.replay import frames, summaries, table_at
@@ -293,7 +333,7 @@ def settle(rate: Annotated[Optional[str], typer.Option("--rate", help="Money per
     """Who pays whom, from each player's net result, in as few payments as possible: the proven
     fewest for up to 18 players (after pairing equal results), a good greedy answer beyond
     (with a note). Chips the house took make the house a payee. --rate turns chips into money."""
-    from rich.markup import escape
+    from .render import esc as escape  # user text: control characters shown escaped, markup escaped
 
     from ledger.audit import audit_session
     from ledger.settle import parse_rate, settle as settle_nets

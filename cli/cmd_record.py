@@ -8,6 +8,7 @@ from typing import Annotated, List, Optional
 import typer
 
 from ledger.commands import Command
+from ledger.events import MAX_CHIPS
 
 from .common import DbOpt, JsonOpt, OverrideOpt, SessionOpt, app, fail, ledger, record
 
@@ -23,13 +24,13 @@ def _pairs(items: list[str], what: str, example: str) -> list[tuple[str, str]]:
         key, value = item.split("=", 1)
         if not key.strip():
             fail(f"{what} {item!r} needs the form {example}", 2)
-        out.append((key.strip(), value.strip()))
+        out.append((key, value.strip(" ")))  # a name is taken as typed: `ledger.names` refuses spaces at its ends
     return out
 
 
 def _chips(text: str, what: str) -> int:
-    if not text.isdigit() or len(text) > 13:
-        fail(f"{what}: {text!r} is not a whole number of chips (0 or more)", 2)
+    if not (text.isascii() and text.isdigit()) or len(text) > 13 or int(text) > MAX_CHIPS:
+        fail(f"{what}: {text[:20]!r} is not a whole number of chips from 0 to {MAX_CHIPS} (digits 0-9)", 2)
     return int(text)
 
 
@@ -286,5 +287,28 @@ def reshuffle(db: DbOpt = None, session: SessionOpt = None, override: OverrideOp
 
 @app.command(rich_help_panel="Start and seat")
 def close(db: DbOpt = None, session: SessionOpt = None, json: JsonOpt = False) -> None:
-    """Close the session: everyone still seated cashes out, and nothing more can be recorded."""
+    """Close the session: everyone still seated cashes out, and nothing more can be recorded.
+    Then prints a seal of the closed log ('potlog seal'): keep that line off this machine."""
     record(db, session, Command("close"), as_json=json)
+    if not json:
+        _print_close_seal(db, session)
+
+
+def _print_close_seal(db: Optional[str], session: Optional[str]) -> None:
+    """The seal of a closed session's head, printed (never written to a file: 'potlog seal
+    --out FILE' does that); a seal that cannot be made is said in one line, the close stands."""
+    from ledger.app import utc_now
+    from ledger.errors import PotlogError
+    from ledger.seal import seal_session
+
+    from .common import session_of
+
+    try:
+        with ledger(db) as led:
+            made = seal_session(led.store, session_of(led, session), utc_now())
+    except PotlogError as exc:
+        typer.secho(f"seal: not made: {exc}", dim=True)
+        return
+    typer.echo(f"seal: {made.line()}")
+    typer.secho("keep this line off this machine (e-mail or print it), or save it with 'potlog seal --out FILE'; "
+                "'potlog verify --seal FILE' checks it", dim=True)

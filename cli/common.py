@@ -29,6 +29,9 @@ class PotlogGroup(TyperGroup):
             fail("interrupted", 130)
         except BrokenPipeError:
             raise click.Exit(0) from None
+        except OSError as exc:  # a file that cannot be read or written: the user's to fix, not a bug
+            where = f": {exc.filename}" if exc.filename else ""
+            fail(f"{(exc.strerror or type(exc).__name__).lower()}{where}", 1)
         except Exception as exc:  # a bug: still no traceback for the user
             fail(f"internal error ({type(exc).__name__}: {str(exc)[:200]}); please report it", 70)
 
@@ -66,8 +69,10 @@ class LineFailed(Exception):
 def one_line(message: str) -> str:
     """The first line of `message`, with any other control character (which a terminal or
     `str.splitlines` would treat as a break, or worse) shown escaped, as typed input may hold them."""
+    from ledger.text import printable
+
     line = message.split("\n", 1)[0] if message else "error"
-    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in line) or "error"
+    return printable(line) or "error"
 
 
 def fail(message: str, code: int = 1) -> None:
@@ -150,17 +155,20 @@ def session_of(led: Any, session: Optional[str]) -> str:
 def console(stderr: bool = False) -> Any:
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False)
+    return Console(stderr=stderr, highlight=False, emoji=False)
 
 
 def print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False) + "\n")
+    from ledger.text import json_safe
+
+    sys.stdout.write(json_safe(json.dumps(data, indent=2, ensure_ascii=False, sort_keys=False)) + "\n")
 
 
 def record(db: Optional[str], session: Optional[str], cmd: Any, *, override: Optional[str] = None,
            as_json: bool = False) -> None:
     """Decide and record one command, then print what was recorded and who acts next."""
     from ledger.describe import describe
+    from ledger.text import printable
 
     with ledger(db) as led:
         sid = session_of(led, session)
@@ -172,7 +180,7 @@ def record(db: Optional[str], session: Optional[str], cmd: Any, *, override: Opt
         # (a note with [brackets]) is printed as typed, never read as markup
         for r in recorded:
             typer.secho(f"#{r.seq} ", dim=True, nl=False)
-            typer.echo(describe(r.event))
+            typer.echo(printable(describe(r.event)))
         from .render import next_line
 
         line = next_line(led.state(sid))

@@ -4,28 +4,40 @@
     events = ruleset.decide(state, command)            # or RuleViolation
     ledger.store.append(session, state.seq + 1, ...)   # one transaction, or Conflict
 
+The append always states the seq the decision was based on. When another recorder got
+there first, the command is decided again on the new table: if it records exactly the same
+events, they are appended after the newcomer's; if not, `Conflict` says who recorded what
+first, and nothing is written. At most `RETRIES` decisions, with a short random wait between
+them; the last is made holding the write lock, so a command that still holds always lands.
+
 Everything the CLI does goes through a `Ledger`; nothing here prints.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import re
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Callable, Iterable
 
 from . import events as ev
 from .chips import check
 from .commands import Command
-from .errors import ChipError, InputError, NotFound, PotlogError, RuleViolation
+from .errors import ChipError, Conflict, InputError, NotFound, PotlogError, RuleViolation
 from .games import get_ruleset
+from .names import clean_name, resolve, shown, skeleton
 from .reducer import apply, fold
 from .state import TableState
 from .store import Store
 
 SESSION_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 CURRENT = "current_session"
+RETRIES = 5  # decisions of one command at most: overtaken, it is decided again; the last time under the lock
+IMPORT_BATCH = 2000  # rows per insert inside an import's one transaction
+_UTC = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|\+00:00)$")
 
 
 def utc_now() -> str:
@@ -41,11 +53,93 @@ def check_session_id(name: str) -> str:
     return name
 
 
+def check_limits(state: TableState) -> None:
+    """Raise `ChipError` when an account other than the bank would hold more chips than one
+    event can move (`events.MAX_CHIPS`): such a pot could never be awarded, such a stack never
+    cashed out. Checked wherever chips are (trial, import), next to `chips.check`."""
+    for account, chips in state.balances.items():
+        if chips > ev.MAX_CHIPS and account != "bank":
+            who = account[5:] if account.startswith("seat:") else account
+            raise ChipError(
+                f"{who} would hold {chips} chips: potlog counts at most {ev.MAX_CHIPS} chips in one place "
+                "(a seat, a pot, carry), or they could never be paid out")
+
+
+def check_utc(at: object) -> str:
+    """An ISO 8601 UTC timestamp as potlog writes it (``2026-11-21T21:04:36.720Z``), or `InputError`."""
+    if isinstance(at, str) and _UTC.match(at):
+        try:
+            datetime.fromisoformat(at.replace("Z", "+00:00"))
+            return at
+        except ValueError:
+            pass
+    raise InputError(f"recorded_at {str(at)[:40]!r} is not an ISO 8601 UTC time like 2026-11-21T21:04:36.720Z")
+
+
+def seat_name(state: TableState, typed: str, *, rejoin: bool = False) -> str:
+    """A name typed to seat someone: cleaned (`ledger.names.clean_name`) and refused when it
+    looks like another player's (any case, look-alike letters) or a word potlog keeps.
+    With `rejoin`, a player who sat here earlier under that look comes back as that name."""
+    from .games.base import RESERVED_NAMES  # the words potlog keeps for boards and accounts
+
+    name = clean_name(typed)
+    if skeleton(name) in {skeleton(w) for w in RESERVED_NAMES}:
+        raise InputError(f"{shown(name)} is a word potlog keeps for the table (or looks like one): pick another name")
+    if state.seat(name) is not None:
+        return name
+    key = skeleton(name)
+    for seat in state.seats:
+        if skeleton(seat.name) == key:
+            if rejoin and not seat.active:
+                return seat.name
+            where = "is at the table" if seat.active else "sat here earlier"
+            raise InputError(
+                f"{shown(name)} looks like {seat.name}, who {where}: names are compared ignoring case and look-alike "
+                f"letters; use {seat.name} for them, or pick a name that reads differently")
+    return name
+
+
+_PLAYER_FIELDS = ("player", "to", "source", "dealer", "first")
+
+
+def resolve_names(state: TableState, cmd: Command) -> Command:
+    """`cmd` with every name that means a seated player in another case (or NFC form, or with
+    look-alike letters) written as that player's name: ``bet ann 5`` bets for Ann. A name that
+    is no player's, or could be several, is left for the rules to refuse."""
+    if cmd.verb == "join":
+        return replace(cmd, player=seat_name(state, cmd.player, rejoin=True)) if cmd.player else cmd
+    seated = [s.name for s in state.seats]
+    changes: dict[str, object] = {}
+    for name in _PLAYER_FIELDS:
+        typed = getattr(cmd, name)
+        if isinstance(typed, str) and typed and state.seat(typed) is None:
+            hit = resolve(typed, seated)
+            if hit is not None:
+                changes[name] = hit
+    if cmd.shares:
+        shares = tuple((resolve(p, seated) or p, a) if isinstance(p, str) and state.seat(p) is None else (p, a)
+                       for p, a in cmd.shares)
+        if shares != cmd.shares:
+            changes["shares"] = shares
+    return replace(cmd, **changes) if changes else cmd  # type: ignore[arg-type]
+
+
 @dataclass
 class ImportResult:
     added: dict[str, int] = field(default_factory=dict)
     skipped: dict[str, int] = field(default_factory=dict)
     lines: int = 0
+
+
+@dataclass
+class _Import:
+    """One import in progress: each session's place, the rows not yet inserted, the write lock."""
+
+    result: ImportResult
+    sessions: dict[str, tuple[int, str, TableState, int]] = field(default_factory=dict)  # last, hash, state, stored
+    batch: list[tuple[str, int, str, str, str, str, str]] = field(default_factory=list)
+    marks: dict[str, list[tuple[int, TableState]]] = field(default_factory=dict)  # see _refold_for_import
+    locked: bool = False
 
 
 class Ledger:
@@ -80,26 +174,39 @@ class Ledger:
         """Open a session with its players seated in the order given; it becomes current."""
         rules = get_ruleset(game)
         now = now or utc_now()
-        if name:
-            sid = check_session_id(name)
-            if self.store.exists(sid):
-                raise RuleViolation(f"a session called {sid} exists already: pick another --name")
-        else:
-            stem = f"{game}-{now[:10]}"
-            sid, n = stem, 1
-            while self.store.exists(sid):
-                n += 1
-                sid = f"{stem}-{n}"
+        sid = check_session_id(name) if name else self._free_name(game, now)
+        if name and self.store.exists(sid):
+            raise RuleViolation(f"a session called {sid} exists already: pick another --name")
         state = TableState(session=sid)
         events = list(rules.decide(state, Command("open", options=dict(options or {}), chip_unit=chip_unit,
                                                   title=title)))
         state = self._trial(state, events)
         for player, buyin in players:
-            new = rules.decide(state, Command("join", player=player, amount=buyin))
+            new = rules.decide(state, Command("join", player=seat_name(state, player), amount=buyin))
             state = self._trial(state, new)
             events += new
-        self._append(sid, 1, events, now)
+        for attempt in range(RETRIES + 1):
+            if attempt and not name:  # someone opened that one just now: the next free name
+                sid = self._free_name(game, now)
+            try:
+                self._append(sid, 1, events, now)
+                break
+            except Conflict:
+                if not self.store.exists(sid):  # the database was busy, not a session made first
+                    raise
+                if name or attempt == RETRIES:
+                    raise RuleViolation(f"a session called {sid} was opened by someone else just now: "
+                                        + ("pick another --name" if name else "try again")) from None
         self.store.set_meta(CURRENT, sid)
+        return sid
+
+    def _free_name(self, game: str, now: str) -> str:
+        """GAME-DATE, else GAME-DATE-2, GAME-DATE-3 ...: the first not taken."""
+        stem = f"{game}-{now[:10]}"
+        sid, n = stem, 1
+        while self.store.exists(sid):
+            n += 1
+            sid = f"{stem}-{n}"
         return sid
 
     # ------------------------------------------------------------------ reading
@@ -119,9 +226,74 @@ class Ledger:
     # ------------------------------------------------------------------ writing
     def execute(self, session: str, cmd: Command, *, override: str | None = None,
                 now: str | None = None) -> list[ev.Recorded]:
-        """Decide `cmd` against the session's rules and record what it causes."""
+        """Decide `cmd` against the session's rules and record what it causes.
+
+        The events are appended at the seq after the table they were decided on, never at
+        whatever the head is by then. If another recorder wrote first, `cmd` is decided again
+        on the new table: the same events are appended after theirs, anything else is a
+        `Conflict` that names what was recorded first. `RETRIES` decisions at most, the last
+        one holding the write lock.
+        """
         state = self.state(session)
+        seen, events = self._decide(session, state, cmd, override)
+        for attempt in range(1, RETRIES):
+            try:
+                return self._append(session, seen + 1, events, now or utc_now())
+            except Conflict:
+                if self.store.last_seq(session) <= seen:  # nobody wrote: the database was busy
+                    raise
+            if attempt == RETRIES - 1:  # the last time, decided under the write lock: nobody can overtake it
+                return self._append_locked(session, cmd, override, seen, events, now)
+            time.sleep(random.uniform(0.001, 0.004) * attempt)
+            seen, events = self._decide_again(session, self.state(session), cmd, override, seen, events)
+        raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises
+
+    def _decide_again(self, session: str, state: TableState, cmd: Command, override: str | None, seen: int,
+                      events: list[ev.Event]) -> tuple[int, list[ev.Event]]:
+        """`cmd` decided on the newer `state`: the same events (and the seq they now follow),
+        or the `Conflict` that says who recorded what after `seen`."""
+        try:
+            again_seen, again = self._decide(session, state, cmd, override)
+        except PotlogError as exc:
+            raise self._moved(session, seen, f"now it would be refused: {exc}") from None
+        if [ev.event_body(e) for e in again] != [ev.event_body(e) for e in events]:
+            raise self._moved(session, seen, "now it would record something else") from None
+        return again_seen, again
+
+    def _append_locked(self, session: str, cmd: Command, override: str | None, seen: int,
+                       events: list[ev.Event], now: str | None) -> list[ev.Recorded]:
+        """Take the write lock, decide `cmd` once more on the head, and append the events if
+        they are still the same, in that one transaction."""
+        store = self.store
+        store._begin()
+        try:
+            seen, events = self._decide_again(session, self.state(session), cmd, override, seen, events)
+            at = now or utc_now()
+            last, prev = store._last(session)
+            if last != seen:  # pragma: no cover - we hold the lock: the head is what was just decided on
+                raise self._moved(session, seen, "")
+            rows, out = [], []
+            for seq, e in enumerate(events, seen + 1):
+                body = ev.event_body(e)
+                h = ev.chain_hash(prev, body, session=session, seq=seq, etype=e.type, recorded_at=at)
+                rows.append((session, seq, e.type, body, prev, h, at))
+                out.append(ev.Recorded(session, seq, at, prev, h, body, e))
+                prev = h
+            store.insert_rows(rows)
+            store.conn.execute("COMMIT")
+            return out
+        except BaseException:
+            if store.conn.in_transaction:
+                store.conn.execute("ROLLBACK")
+            raise
+
+    def _decide(self, session: str, state: TableState, cmd: Command,
+                override: str | None) -> tuple[int, list[ev.Event]]:
+        """(the seq the decision is based on, the events `cmd` records there), checked; raises
+        the refusal. `state` is the caller's own copy and is used up."""
+        seen = state.seq
         rules = get_ruleset(state.game)
+        cmd = resolve_names(state, cmd)
         try:
             events = list(rules.decide(state, cmd))
         except ChipError:
@@ -142,10 +314,20 @@ class Ledger:
             assert cmd.target is not None  # a void without a target is refused by decide, override or not
             self._check_void(session, state, cmd.target)
         else:
-            first = state.seq + 1
-            self._trial(state, events, in_place=True)  # `state` is this call's own copy
-            return self._append(session, first, events, now or utc_now())
-        return self._append(session, state.seq + 1, events, now or utc_now())
+            self._trial(state, events, in_place=True)
+        return seen, events
+
+    def _moved(self, session: str, seen: int, why: str) -> Conflict:
+        """The one line for a command overtaken by another recorder: what they recorded."""
+        from .describe import describe
+
+        head = self.store.last_seq(session)
+        first = next(iter(self.store.recorded(session, seen, seen + 1)), None)
+        what = describe(first.event) if first is not None else "an event"
+        more = f" (and {head - seen - 1} more, up to seq {head})" if head > seen + 1 else ""
+        why = f"; {why}" if why else ""
+        return Conflict(f"someone recorded seq {seen + 1} first: {what}{more}{why}; nothing was recorded: "
+                        "look at the table and run the command again if it still holds")
 
     def _trial(self, state: TableState, events: list[ev.Event], *, in_place: bool = False) -> TableState:
         """Apply `events` to a copy (or to `state` itself, when the caller is done with it) and
@@ -156,6 +338,7 @@ class Ledger:
             seq += 1
             apply(trial, seq, e)
             check(trial, hand_closed=isinstance(e, ev.HandEnded))
+            check_limits(trial)
         return trial
 
     def _check_void(self, session: str, state: TableState, target: int) -> None:
@@ -185,39 +368,57 @@ class Ledger:
     def import_lines(self, lines: Iterable[str], *, progress: Callable[[int], None] | None = None) -> ImportResult:
         """Import JSONL events (as `export --format jsonl` writes them), checked link by link.
 
-        Every line must parse, validate, continue its session's seq and hash chain, and keep
-        the chips whole. Lines already stored (same seq, same hash) are skipped, so importing
-        the same file twice adds nothing. The whole import is one transaction (other
-        recorders wait for it): nothing is written unless every line is good. Lines stream
-        through in batches, so a large file costs little memory.
+        Every line must parse, validate, continue its session's seq and hash chain, and leave
+        a log the rest of potlog can read: known game and options, cards of the table's pack,
+        a UTC time, players who sat down, chips whole and within `events.MAX_CHIPS` per
+        account. A line already stored (same seq) must be the very same row (body, hash,
+        time) and is skipped, so importing the same file twice adds nothing; those are
+        compared before the write lock is taken, so a no-op import never holds it. From the
+        first new line on, the import is one transaction (other recorders wait for it):
+        nothing is written unless every line is good. Lines stream through in batches, so a
+        large file costs little memory.
         """
-        result = ImportResult()
-        sessions: dict[str, tuple[int, str, TableState, int]] = {}  # session -> (last seq, last hash, state, stored)
-        batch: list[tuple[str, int, str, str, str, str, str]] = []
-        marks: dict[str, list[tuple[int, TableState]]] = {}  # checkpoints for voids: see _refold_for_import
-        with self.store.transaction():
+        imp = _Import(ImportResult())
+        try:
             for n, line in enumerate(lines, 1):
-                result.lines = n
+                imp.result.lines = n
                 if progress is not None:
                     progress(n)
                 if not line.strip():
                     continue
                 try:
-                    self._import_line(n, line, sessions, batch, result, marks)
+                    self._import_line(n, line, imp)
                 except PotlogError as exc:
                     msg = str(exc)
                     raise type(exc)(msg if msg.startswith("line ") else f"line {n}: {msg}") from None
-                if len(batch) >= 2000:
-                    self.store.insert_rows(batch)
-                    batch.clear()
-            self.store.insert_rows(batch)
-        return result
+                if len(imp.batch) >= IMPORT_BATCH:
+                    self.store.insert_rows(imp.batch)
+                    imp.batch.clear()
+            if imp.locked:
+                self.store.insert_rows(imp.batch)
+                self.store.conn.execute("COMMIT")
+                imp.locked = False
+        finally:
+            if imp.locked and self.store.conn.in_transaction:
+                self.store.conn.execute("ROLLBACK")
+        return imp.result
 
-    def _import_line(self, n: int, line: str, sessions: dict, batch: list, result: ImportResult,
-                     marks: dict) -> None:
+    def _lock_for_import(self, imp: _Import) -> None:
+        """Take the write lock for the first new line, and look again at every session met so
+        far: another recorder may have written since its lines were compared."""
+        self.store._begin()
+        imp.locked = True
+        for sid, (last, last_hash, st, stored_upto) in list(imp.sessions.items()):
+            head, _ = self.store._last(sid)
+            if head != stored_upto:  # only skipped lines so far: start from the new head
+                st = self.state(sid)
+                imp.sessions[sid] = (last, last_hash, st, head)
+                imp.marks[sid] = [(0, TableState(session=sid)), (head, st.clone())]
+
+    def _import_line(self, n: int, line: str, imp: _Import) -> None:
         try:
             obj = json.loads(line)
-        except (json.JSONDecodeError, RecursionError) as exc:
+        except (ValueError, RecursionError) as exc:  # JSONDecodeError, or a number of thousands of digits
             raise InputError(f"not JSON ({str(exc)[:60]}): each line is one event object as 'potlog export --format jsonl' writes it") from None
         if not isinstance(obj, dict):
             raise InputError("a line must be a JSON object with session, seq, recorded_at, prev_hash, hash and event")
@@ -227,10 +428,11 @@ class Ledger:
         sid, seq, at, prev, h, body_obj = (obj[k] for k in ("session", "seq", "recorded_at", "prev_hash", "hash", "event"))
         if not isinstance(sid, str) or not SESSION_ID.match(sid):
             raise InputError("session must be a session name (letters, digits, '.', '_', '-')")
-        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:
+        if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1 or seq > ev.MAX_INT:
             raise InputError("seq must be a whole number from 1")
         if not all(isinstance(x, str) for x in (at, prev, h)) or len(at) > 40:
             raise InputError("recorded_at, prev_hash and hash must be text")
+        check_utc(at)
         if not isinstance(body_obj, dict):
             raise InputError("event must be a JSON object with a type")
         body = ev.canonical_json(body_obj)
@@ -238,45 +440,56 @@ class Ledger:
             etype = body_obj.get("type")
             event = ev.parse_typed(etype if isinstance(etype, str) else "", body)
         except Exception as exc:  # pydantic's ValidationError: keep its first complaint
-            errs = getattr(exc, "errors", lambda: [{"loc": (), "msg": str(exc)}])()
-            first = errs[0] if errs else {"loc": (), "msg": "invalid"}
-            where = ".".join(str(x) for x in first["loc"])
+            errs = getattr(exc, "errors", lambda: [{"loc": (), "msg": str(exc)}])() or [{"loc": (), "msg": "invalid"}]
+            # a union (a declared value: bool, int or text) reports each member: say the one that fits
+            first = next((e for e in errs if not str(e.get("type", "")).endswith("_type")), errs[0])
+            where = ".".join(str(x) for x in first["loc"] if str(x) not in ("bool", "int", "str") and "-" not in str(x))
             kinds = ", ".join(ev.TYPE_NAMES)
             hint = f" (known types: {kinds})" if "type" in where or "tag" in first["msg"] else ""
-            raise InputError(f"event {where}: {first['msg']}{hint}"[:400]) from None
+            msg = str(first["msg"]).removeprefix("Value error, ")
+            raise InputError(f"event {where}: {msg}{hint}"[:400]) from None
+        sessions, marks = imp.sessions, imp.marks
         if sid not in sessions:
             last, last_hash = self.store._last(sid)
             st = self.state(sid) if last else TableState(session=sid)
             sessions[sid] = (last, last_hash, st, last)
             marks[sid] = [(0, TableState(session=sid))] + ([(last, st.clone())] if last else [])
+        if seq > sessions[sid][3] and not imp.locked:
+            self._lock_for_import(imp)  # the first line to write: the rest happens under the lock
         last, last_hash, st, stored_upto = sessions[sid]
-        if seq <= stored_upto:  # already in the database: must be the very same event
-            if self.store.hash_at(sid, seq) != h:
-                raise RuleViolation(f"seq {seq} of session {sid} differs from the one already stored")
-            result.skipped[sid] = result.skipped.get(sid, 0) + 1
+        if seq <= stored_upto:  # already in the database: must be the very same row
+            stored = next(iter(self.store.rows(sid, seq - 1, seq)), None)
+            if stored is None or tuple(stored[1:]) != (event.type, body, prev, h, at):
+                what = ("its event" if stored is None or stored[2] != body
+                        else "its time" if stored[5] != at else "its hash")
+                raise RuleViolation(f"seq {seq} of session {sid} is already stored, and {what} differs from this "
+                                    "line: a log is never rewritten (import it under another session name)")
+            imp.result.skipped[sid] = imp.result.skipped.get(sid, 0) + 1
             sessions[sid] = (seq, h, st, stored_upto)
             return
         if seq != last + 1:
             raise InputError(f"seq {seq} of session {sid} does not follow seq {last}: events must be gapless and in order")
         if prev != last_hash:
             raise InputError(f"prev_hash of seq {seq} does not match the hash of seq {last}: the chain is broken here")
-        if ev.chain_hash(prev, body) != h:
-            raise InputError(f"hash of seq {seq} does not match its content: the event was altered")
+        if ev.chain_hash(prev, body, session=sid, seq=seq, etype=event.type, recorded_at=at) != h:
+            raise InputError(ev.hash_mismatch(seq, prev, body, h))
         if seq == 1 and not isinstance(event, ev.SessionOpened):
             raise InputError("a session's seq 1 must be session_opened")
         if seq > 1 and isinstance(event, ev.SessionOpened):
             raise InputError("session_opened can only be seq 1")
+        self._check_imported(st, event)
         if isinstance(event, ev.Void):  # voids re-fold: check the target exists
             if event.target >= seq:
                 raise InputError(f"void at seq {seq} names seq {event.target}, which is not before it")
             # a void needs the earlier events: rebuild from this import's and the store's rows
-            self.store.insert_rows(batch)  # the refold reads this import's rows back, in this transaction
-            batch.clear()
+            self.store.insert_rows(imp.batch)  # the refold reads this import's rows back, in this transaction
+            imp.batch.clear()
             st = self._refold_for_import(sid, seq, event, marks[sid])
         else:
             try:
                 apply(st, seq, event)
                 check(st, hand_closed=isinstance(event, ev.HandEnded))
+                check_limits(st)
             except ChipError as exc:
                 raise RuleViolation(f"seq {seq} breaks the chips: {exc}") from None
             except PotlogError:
@@ -288,9 +501,48 @@ class Ledger:
             checkpoints.append((seq, st.clone()))
             if len(checkpoints) > 64:  # a void reaching further back folds from the start
                 del checkpoints[1:-64]
-        batch.append((sid, seq, event.type, body, prev, h, at))
-        result.added[sid] = result.added.get(sid, 0) + 1
+        imp.batch.append((sid, seq, event.type, body, prev, h, at))
+        imp.result.added[sid] = imp.result.added.get(sid, 0) + 1
         sessions[sid] = (seq, h, st, stored_upto)
+
+    def _check_imported(self, st: TableState, event: ev.Event) -> None:
+        """What the models cannot see alone: the game and its options, the pack's cards, and
+        that every player named has sat at this table (and that a new one does not look like
+        one who has)."""
+        if isinstance(event, ev.SessionOpened):
+            from .games.ruleset import validate_options
+
+            rules = get_ruleset(event.game)
+            validate_options(rules.options, dict(event.options), event.game)
+            return
+        if isinstance(event, ev.PlayerJoined):
+            seat_name(st, event.player)  # a look-alike of someone who sat here, or a word potlog keeps: refused
+            return
+        players_at, accounts_at, cards_at = _named_fields(type(event))
+        players: list[str] = []
+        for attr in players_at:
+            value = getattr(event, attr)
+            if isinstance(value, str):
+                players.append(value)
+            elif isinstance(value, list):  # shares
+                players += [share.player for share in value]
+        for attr in accounts_at:
+            account = getattr(event, attr)
+            if account == "bank":
+                raise InputError("chips come from the bank only by player_joined or rebuy, and go back only by "
+                                 "player_left: no other event names the bank")
+            if account.startswith("seat:"):
+                players.append(account[5:])
+        for name in players:
+            if st.seat(name) is None:
+                sat = ", ".join(s.name for s in st.seats) or "nobody yet"
+                raise InputError(f"{shown(name)} has never sat at this table (seated so far: {sat})")
+        cards: list[str] = []
+        for attr in cards_at:
+            value = getattr(event, attr)
+            cards += value if isinstance(value, list) else [value]
+        if cards:
+            _check_cards(st, cards)
 
     def _refold_for_import(self, sid: str, seq: int, void: ev.Void, checkpoints: list) -> TableState:
         """The session's state with `void` (at `seq`) applied: a void changes the past, so fold
@@ -302,8 +554,54 @@ class Ledger:
         base_seq, base = checkpoints[-1]
         allev = list(self.store.events(sid, base_seq, seq - 1)) + [(seq, void)]
         try:
-            return fold(allev, state=base, checked=True)
+            state = fold(allev, state=base, checked=True)
+            check_limits(state)
+            return state
         except ChipError as exc:
             raise RuleViolation(f"the void at seq {seq} breaks the chips: {exc}") from None
         except Exception as exc:
             raise InputError(f"the void at seq {seq} leaves later events without what they need ({type(exc).__name__})") from None
+
+
+_NAMED: dict[type, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _named_fields(cls: type[ev.Event]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """An event class's fields that name (players, accounts, cards), found once per class."""
+    got = _NAMED.get(cls)
+    if got is None:
+        fields = cls.model_fields
+        got = _NAMED[cls] = (
+            tuple(f for f in ("player", "dealer", "first", "shares") if f in fields),
+            tuple(f for f in ("pot", "from_account", "to_account") if f in fields),
+            tuple(f for f in ("cards", "discard", "draw", "card") if f in fields and cls is not ev.DeckReshuffled),
+        )
+    return got
+
+
+def _pack_of(st: TableState) -> str:
+    """The pack the session's game deals from, as its options say (``french52`` if none)."""
+    from .games.ruleset import options_of
+
+    try:
+        opts = options_of(st, get_ruleset(st.game).options)
+    except (PotlogError, ValueError):
+        return ""
+    pack = getattr(opts, "pack", "french52")
+    return pack if isinstance(pack, str) else ""
+
+
+def _check_cards(st: TableState, cards: list[str]) -> None:
+    """Every card is ``??`` or a card of the session's pack, written as potlog writes it."""
+    from .cards import PACKS, UNKNOWN
+
+    name = _pack_of(st)
+    pack = PACKS.get(name)
+    for card in cards:
+        if card == UNKNOWN:
+            continue
+        if pack is not None and card not in pack:
+            raise InputError(f"card {shown(card)} is not a card of the {name} pack (as potlog writes them: "
+                             f"{pack.accepted}; ?? for an unseen card)")
+        if pack is None and not any(card in p for p in PACKS.values()):
+            raise InputError(f"card {shown(card)} is not a card of any pack potlog knows")

@@ -6,10 +6,16 @@ recorded something the rules refused. Chips are whole numbers.
 
 The envelope (`Recorded`) wraps a body with its session, seq (gapless from 1), the time it
 was recorded (for people only: the reducer never reads it), the previous event's hash and
-its own hash, ``sha256(prev_hash + body)`` where body is the canonical JSON text of the event.
+its own hash (`chain_hash`): SHA-256 of the canonical JSON array
+``["potlog/2", session, seq, type, body, recorded_at, prev_hash]``, where body is the
+canonical JSON text of the event, so every stored field is covered and no two different
+rows encode alike. Logs written before that (hash scheme 1, ``sha256(prev_hash + body)``,
+which left the session and the time out) are recognised (`v1_hash`) and named, never
+accepted: ``potlog rehash`` converts them once.
 
 Names used in events:
-    player: a person at the table (no ``:`` and no control characters, 1 to 40 characters).
+    player: a person at the table: 1 to 40 characters, NFC, with no ``:``, no control, format,
+        line-break or other invisible character and no space at either end (`ledger.names`).
     account: where chips can be: ``bank``, ``seat:NAME``, ``pot``, ``pot:NAME``, ``carry``,
         ``house``.
     holder: where cards can be: a player's name, or a board such as ``board``, ``stock``,
@@ -27,19 +33,18 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter
 
 from .chips import Posting
+from .names import name_problem
 
-MAX_CHIPS = 10**12
+MAX_CHIPS = 10**12  # the most chips one event moves, and one account (a seat, a pot, carry) holds
+MAX_INT = 10**15  # any other whole number an event holds (a hand's number, a declared value)
 GENESIS = "0" * 64
 
-_BAD_NAME = re.compile(r"[:\x00-\x1f\x7f]")
 
 
 def _check_name(v: str) -> str:
-    if not v or v != v.strip() or len(v) > 40 or _BAD_NAME.search(v):
-        raise ValueError(
-            "a name is 1 to 40 characters with no ':' or control characters, "
-            "and no spaces at either end"
-        )
+    why = name_problem(v)  # one rule for typed and imported names (`ledger.names`)
+    if why is not None:
+        raise ValueError(why)
     return v
 
 
@@ -57,7 +62,9 @@ Account = Annotated[str, AfterValidator(_check_account)]
 Chips = Annotated[int, Field(ge=1, le=MAX_CHIPS)]
 ChipsOrZero = Annotated[int, Field(ge=0, le=MAX_CHIPS)]
 Card = Annotated[str, Field(min_length=2, max_length=3)]
-Scalar = Union[bool, int, str]
+Int = Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)]
+Count = Annotated[int, Field(ge=1, le=MAX_INT)]
+Scalar = Union[bool, Int, str]
 
 
 class Event(BaseModel):
@@ -141,7 +148,7 @@ class HandStarted(Event):
     """
 
     type: Literal["hand_started"] = "hand_started"
-    hand: Annotated[int, Field(ge=1)]
+    hand: Count
     dealer: Name
     first: Name | None = None
     carry_in: ChipsOrZero = 0
@@ -202,7 +209,7 @@ class TrickWon(Event):
 
     type: Literal["trick_won"] = "trick_won"
     player: Name
-    trick: Annotated[int, Field(ge=1)]
+    trick: Count
 
 
 class DiceRolled(Event):
@@ -312,7 +319,7 @@ class HandEnded(Event):
     """The hand is over; every pot must be empty unless it persists by the game's rules."""
 
     type: Literal["hand_ended"] = "hand_ended"
-    hand: Annotated[int, Field(ge=1)]
+    hand: Count
 
 
 class ChipCount(Event):
@@ -334,7 +341,7 @@ class Void(Event):
     """Cancels an earlier event (by seq): the table is as if it had never been recorded."""
 
     type: Literal["void"] = "void"
-    target: Annotated[int, Field(ge=2)]
+    target: Annotated[int, Field(ge=2, le=MAX_INT)]
     reason: str = Field(min_length=1, max_length=500)
 
 
@@ -472,8 +479,50 @@ def parse_event_dict(data: dict[str, Any]) -> Event:
     return EVENT_ADAPTER.validate_json(canonical_json(data))
 
 
-def chain_hash(prev_hash: str, body: str) -> str:
+HASH_SCHEME = 2  # what `chain_hash` computes; the ``hash_scheme`` meta row of a database
+_HASH_TAG = "potlog/2"
+_HASH_JSON = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_esc = json.encoder.encode_basestring  # exactly what _HASH_JSON writes for a string
+
+
+def chain_hash(prev_hash: str, body: str, *, session: str, seq: int, etype: str, recorded_at: str) -> str:
+    """An event's hash: SHA-256 (hex) of the canonical JSON array
+    ``["potlog/2", session, seq, type, body, recorded_at, prev_hash]`` (UTF-8, no spaces).
+
+    Every stored field of the row is in it, each as one JSON value, so a changed time, a
+    renamed session or a different type column changes the hash, and no two rows encode to
+    the same text. Anyone can recompute it (``python -c``, ``jq``) from an export line.
+    """
+    if (type(seq) is int and type(session) is str and type(etype) is str and type(body) is str
+            and type(recorded_at) is str and type(prev_hash) is str):  # the usual row: the same text, quicker
+        text = (f'["{_HASH_TAG}",{_esc(session)},{seq},{_esc(etype)},{_esc(body)},{_esc(recorded_at)},'
+                f'{_esc(prev_hash)}]')
+    else:  # whatever else a tampered row holds, as JSON
+        text = _HASH_JSON.encode([_HASH_TAG, session, seq, etype, body, recorded_at, prev_hash])
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def v1_hash(prev_hash: str, body: str) -> str:
+    """The hash of potlog's first scheme, ``sha256(prev_hash + body)``: only to recognise (and
+    `rehash`) logs written before the session and the time were covered."""
     return hashlib.sha256((prev_hash + body).encode("utf-8")).hexdigest()
+
+
+def line_hash(line: dict[str, Any]) -> str:
+    """The hash an export line (`Recorded.to_line`) should carry, from its other fields."""
+    event = line["event"]
+    return chain_hash(line["prev_hash"], canonical_json(event), session=line["session"], seq=line["seq"],
+                      etype=event["type"], recorded_at=line["recorded_at"])
+
+
+def hash_mismatch(seq: int, prev_hash: str, body: str, stored: str) -> str:
+    """One line for a row whose hash is not `chain_hash` of its fields: the old scheme, named
+    with its fix, or an alteration."""
+    if v1_hash(prev_hash, body) == stored:
+        return (f"seq {seq} is hashed with potlog's old scheme (1), which does not cover the session or the "
+                "time: convert it once with 'potlog rehash' (a database) or 'potlog rehash FILE --out NEW' "
+                "(an export)")
+    return f"hash of seq {seq} does not match its content: the event was altered"
 
 
 @dataclass(frozen=True, slots=True)
@@ -485,7 +534,7 @@ class Recorded:
         seq: 1, 2, 3 ... with no gaps.
         recorded_at: UTC time of recording, ISO 8601; never read by the reducer.
         prev_hash: the previous event's hash (64 zeros for seq 1).
-        hash: sha256 of prev_hash + body.
+        hash: `chain_hash` of all the fields above and the body.
         body: the canonical JSON text of the event, exactly as stored and hashed.
         event: the body parsed into its model.
     """

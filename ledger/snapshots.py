@@ -11,9 +11,14 @@ state is folded from the first event, exactly as if there were no snapshot):
   (the hash chain pins the whole prefix; `potlog verify` checks the chain itself);
 - its seq is not after the seq asked for, and no void recorded after it cancels an event at
   or before it (that void changes the past the snapshot holds);
-- it rebuilds: its JSON turns back into the state's dataclasses, and the SHA-256 state
-  hash of the rebuilt state equals the hash stored with it, so a corrupted or edited
-  snapshot is caught rather than trusted.
+- it was made by this code from these events, on this machine: its ``state_hash`` column
+  holds an HMAC-SHA256 (`mac`) of the session, the seq, the code version, the hash of the
+  event at that seq and the stored JSON text, keyed with the snapshot key derived from the
+  key kept outside the database (`ledger.seal`). Whoever can write the database but not
+  read that key cannot make a snapshot potlog will use: an edited state with its SHA-256
+  recomputed is simply not one. When the key cannot be read or created (a read-only home),
+  no snapshot is read or written and every state is folded from the first event;
+- it rebuilds: its JSON turns back into the state's dataclasses for the same session and seq.
 
 Within one process the last head state of each session is also kept in memory (`_MEMO`,
 a private copy, under the same hash and void checks), so a recorder that stays up
@@ -29,6 +34,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import hmac
 import json
 import sqlite3
 import types
@@ -39,8 +45,9 @@ from typing import Any
 
 from . import __version__
 from .reducer import apply
-from .state import TableState, state_hash, to_plain
-from .store import Store
+from .seal import snapshot_key
+from .state import TableState, to_plain
+from .store import Store, void_target
 
 EVERY = 16  # fold at least this many events before writing a new snapshot
 
@@ -120,10 +127,18 @@ def forget() -> None:
 
 def _voids_after(store: Store, session: str, after: int, upto: int) -> set[int]:
     rows = store.conn.execute(
-        "SELECT body FROM events WHERE session_id = ? AND seq > ? AND seq <= ? AND type = 'void'",
+        "SELECT seq, body FROM events WHERE session_id = ? AND seq > ? AND seq <= ? AND type = 'void'",
         (session, after, upto),
     )
-    return {json.loads(body)["target"] for (body,) in rows}
+    return {void_target(session, seq, body) for seq, body in rows}
+
+
+def mac(key: bytes, session: str, seq: int, version: str, head: str | None, text: str) -> str:
+    """The HMAC-SHA256 that makes a snapshot usable: over the session, its seq, the code
+    version, the event hash at that seq and the stored JSON text, each one JSON value."""
+    msg = json.dumps(["potlog-snapshot/1", session, seq, version, head, text], ensure_ascii=False,
+                     separators=(",", ":")).encode("utf-8", "surrogatepass")
+    return hmac.new(key, msg, hashlib.sha256).hexdigest()
 
 
 # ---------------------------------------------------------------------- reading and writing
@@ -137,15 +152,21 @@ def read_snapshot(store: Store, session: str, upto: int) -> tuple[int, TableStat
         return None
     if row is None:
         return None
-    seq, version, stored_hash, text = row
+    seq, version, stored_mac, text = row
     if version != code_version() or not isinstance(seq, int) or not 0 < seq <= upto:
         return None
+    key = snapshot_key()
+    if key is None:
+        return None
     try:
+        head = store.hash_at(session, seq)  # the event the snapshot was folded up to must still be there
+        if head is None or not hmac.compare_digest(str(stored_mac), mac(key, session, seq, version, head, text)):
+            return None
         data = json.loads(text)
-        if data["head"] != store.hash_at(session, seq):
+        if data["head"] != head:
             return None
         state = from_plain(data["state"])
-        if state.session != session or state.seq != seq or state_hash(state) != stored_hash:
+        if state.session != session or state.seq != seq:
             return None
     except Exception:  # anything malformed is simply not a usable snapshot
         return None
@@ -154,13 +175,17 @@ def read_snapshot(store: Store, session: str, upto: int) -> tuple[int, TableStat
 
 def write_snapshot(store: Store, session: str, state: TableState) -> bool:
     """Keep `state` as the session's snapshot; False if it cannot be (never raises)."""
+    key = snapshot_key()
+    if key is None:
+        return False  # no key outside the database: no snapshot it could be checked by
     try:
         plain = to_plain(state)
-        text = json.dumps({"head": store.hash_at(session, state.seq), "state": plain},
-                          ensure_ascii=False, separators=(",", ":"))
-        if not same(from_plain(json.loads(text)["state"]), state):
+        head = store.hash_at(session, state.seq)
+        text = json.dumps({"head": head, "state": plain}, ensure_ascii=False, separators=(",", ":"))
+        if head is None or not same(from_plain(json.loads(text)["state"]), state):
             return False  # something in the state does not survive JSON: never cache it
-        row = (session, state.seq, code_version(), state_hash(state), text)
+        version = code_version()
+        row = (session, state.seq, version, mac(key, session, state.seq, version, head, text), text)
     except Exception:
         return False
     c = store.conn

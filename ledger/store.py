@@ -1,13 +1,19 @@
 """The SQLite event store (through sqlite-utils).
 
 ``events(session_id, seq, type, body, prev_hash, hash, recorded_at)``, primary key
-(session_id, seq), seq gapless from 1, ``hash = sha256(prev_hash + body)``. Triggers make
-the database itself refuse UPDATE and DELETE on events. WAL mode. Every append is one
-``BEGIN IMMEDIATE`` transaction that states the seq it expects: if another writer got there
-first, it raises `Conflict` and writes nothing.
+(session_id, seq), seq gapless from 1, ``hash = chain_hash(...)`` of every other column
+(`ledger.events.chain_hash`). Triggers make the database itself refuse UPDATE and DELETE on
+events. WAL mode. Every append is one ``BEGIN IMMEDIATE`` transaction that states the seq it
+expects: if another writer got there first, it raises `Conflict` and writes nothing.
 
-``meta`` holds small settings (the current session pointer); ``snapshots`` is a disposable
-cache of folded states (see `ledger.snapshots`).
+``meta`` holds small settings: the current session pointer, and ``hash_scheme`` (2 for a
+database made by this code; a database made before the row existed is judged by its first
+event, and one written with scheme 1, whose hashes left out the session and the time, can
+be read, but nothing is written to it until ``potlog rehash`` has checked and re-chained it
+once). ``snapshots`` is a disposable cache of folded states (see `ledger.snapshots`).
+
+A stored row whose body is not an event (written behind potlog's back, triggers dropped)
+is reported as `IntegrityError` naming its seq wherever it is read, never as a crash.
 """
 
 from __future__ import annotations
@@ -20,8 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
 
-from .errors import Conflict, InputError, NotFound
-from .events import GENESIS, Event, Recorded, chain_hash, parse_typed
+from .errors import Conflict, InputError, IntegrityError, NotFound
+from .events import GENESIS, HASH_SCHEME, Event, Recorded, chain_hash, parse_typed, v1_hash
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -64,6 +70,7 @@ class Store:
         self.conn = conn
         self._db: Database | None = None
         self.path = path
+        self.hash_scheme = HASH_SCHEME  # read from ``meta`` on opening
 
     @property
     def db(self) -> Database:
@@ -118,13 +125,56 @@ class Store:
                         {"session_id": str, "seq": int, "version": str, "state_hash": str, "state": str},
                         pk="session_id",
                     )
-                    for stmt in _TRIGGERS.strip().split("END;"):
-                        if stmt.strip():
-                            c.execute(stmt + "END;")
+                    self._create_triggers()
+                    c.execute("INSERT INTO meta (key, value) VALUES ('hash_scheme', ?)", (str(HASH_SCHEME),))
                 c.execute("COMMIT")
             except BaseException:
                 c.execute("ROLLBACK")
                 raise
+        else:
+            self.hash_scheme = self._read_scheme()
+
+    def _create_triggers(self) -> None:
+        for stmt in _TRIGGERS.strip().split("END;"):
+            if stmt.strip():
+                self.conn.execute(stmt + "END;")
+
+    def _read_scheme(self) -> int:
+        """The database's hash scheme: its ``meta`` row; without one (a database made before
+        the row existed), what the first stored event is hashed with (1 or the current one),
+        and the current one for a database with no events (the row is then written)."""
+        try:
+            row = self.conn.execute("SELECT value FROM meta WHERE key = 'hash_scheme'").fetchone()
+            if row is not None:
+                return int(row[0]) if str(row[0]).isdigit() else 0
+            first = self.conn.execute("SELECT session_id, seq, type, body, prev_hash, hash, recorded_at FROM events "
+                                      "LIMIT 1").fetchone()
+        except sqlite3.Error:
+            return HASH_SCHEME  # no meta table: what it is will show when it is used
+        if first is not None:
+            sid, seq, etype, body, prev, h, at = first
+            try:
+                if chain_hash(prev, body, session=sid, seq=seq, etype=etype, recorded_at=at) == h:
+                    return HASH_SCHEME
+                return 1 if v1_hash(prev, body) == h else 0
+            except Exception:  # a row that is not even text: not a scheme anyone wrote
+                return 0
+        try:
+            self.conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('hash_scheme', ?)", (str(HASH_SCHEME),))
+        except sqlite3.Error:
+            pass  # a read-only database: nothing will be written to it anyway
+        return HASH_SCHEME
+
+    def _writable(self) -> None:
+        """Refuse to add events to a database whose chain is not in the current scheme."""
+        if self.hash_scheme == 0:
+            raise IntegrityError(
+                f"{self.path} does not say how its events are hashed, and its first event matches no scheme potlog "
+                "has used: 'potlog verify --all' names what was changed; nothing was recorded")
+        if self.hash_scheme != HASH_SCHEME:
+            raise IntegrityError(
+                f"{self.path} was written by an older potlog (hash scheme {self.hash_scheme}, which does not cover "
+                "the session or the time): run 'potlog rehash' once to check and re-chain it; nothing was recorded")
 
     def close(self) -> None:
         self.conn.close()
@@ -152,6 +202,7 @@ class Store:
         and write nothing. Returns (seq, prev_hash, hash) per event.
         """
         c = self.conn
+        self._writable()
         self._begin()
         try:
             last_seq, prev = self._last(session)
@@ -163,7 +214,7 @@ class Store:
             rows = []
             seq = expected_seq
             for etype, body in bodies:
-                h = chain_hash(prev, body)
+                h = chain_hash(prev, body, session=session, seq=seq, etype=etype, recorded_at=recorded_at)
                 rows.append((session, seq, etype, body, prev, h, recorded_at))
                 prev = h
                 seq += 1
@@ -221,6 +272,7 @@ class Store:
 
     def insert_rows(self, rows: list[tuple[str, int, str, str, str, str, str]]) -> None:
         """Insert pre-hashed rows (an import); call inside `transaction()`."""
+        self._writable()
         self.conn.executemany(
             "INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -274,11 +326,19 @@ class Store:
         cur = self.conn.execute(sql + " ORDER BY seq", args)
         while batch := cur.fetchmany(2000):
             for seq, etype, body in batch:
-                yield seq, parse_typed(etype, body)
+                try:
+                    event = parse_typed(etype, body)
+                except Exception:  # pydantic's ValidationError, a body that is not text...
+                    raise not_an_event(session, seq) from None
+                yield seq, event
 
     def recorded(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[Recorded]:
         for seq, etype, body, prev, h, at in self.rows(session, after, upto):
-            yield Recorded(session, seq, at, prev, h, body, parse_typed(etype, body))
+            try:
+                event = parse_typed(etype, body)
+            except Exception:
+                raise not_an_event(session, seq) from None
+            yield Recorded(session, seq, at, prev, h, body, event)
 
     def voids(self, session: str, upto: int | None = None) -> dict[int, int]:
         """target seq -> the seq of the void that cancels it."""
@@ -287,7 +347,14 @@ class Store:
         if upto is not None:
             sql += " AND seq <= ?"
             args.append(upto)
-        return {json.loads(body)["target"]: seq for seq, body in self.conn.execute(sql, args)}
+        out = {}
+        for seq, body in self.conn.execute(sql, args):
+            out[void_target(session, seq, body)] = seq
+        return out
+
+    def head(self, session: str) -> tuple[int, str]:
+        """(last seq, its hash) as stored; (0, GENESIS) for no events."""
+        return self._last(session)
 
     def hash_at(self, session: str, seq: int) -> str | None:
         row = self.conn.execute(
@@ -304,9 +371,72 @@ class Store:
             head = self.conn.execute(
                 "SELECT body FROM events WHERE session_id = ? AND seq = 1", (sid,)
             ).fetchone()
-            opened = json.loads(head[0]) if head else {}
+            try:
+                opened = json.loads(head[0]) if head else {}
+                opened = opened if isinstance(opened, dict) else {}
+            except (TypeError, ValueError, RecursionError):
+                opened = {}
             closed = self.conn.execute(
                 "SELECT 1 FROM events WHERE session_id = ? AND type = 'session_closed' LIMIT 1", (sid,)
             ).fetchone() is not None
             out.append(SessionInfo(sid, opened.get("game", "?"), opened.get("title", ""), n, first, last, closed))
         return out
+
+    # ------------------------------------------------------------------ scheme 1 -> 2
+    def rehash(self) -> dict[str, int]:
+        """Re-chain a database written with hash scheme 1 (`ledger.events.v1_hash`) with the
+        current scheme, in one transaction; returns events per session.
+
+        Every session's chain is checked under the old scheme first (seq gapless from 1, each
+        ``prev_hash`` the hash before it, each hash matching its body): a log already broken
+        is refused, naming where, and nothing changes. The append-only triggers are dropped
+        and made again inside the transaction; snapshots are deleted.
+        """
+        if self.hash_scheme == HASH_SCHEME:
+            raise InputError(f"{self.path} is already hashed with the current scheme (nothing to do)")
+        c = self.conn
+        self._begin()
+        try:
+            sessions = [r[0] for r in c.execute("SELECT DISTINCT session_id FROM events ORDER BY session_id")]
+            updates: list[tuple[str, str, str, int]] = []
+            counts: dict[str, int] = {}
+            for sid in sessions:
+                prev_old, prev_new, expected = GENESIS, GENESIS, 1
+                for seq, etype, body, prev, h, at in self.rows(sid):
+                    if seq != expected or prev != prev_old or not isinstance(body, str) or v1_hash(prev, body) != h:
+                        raise IntegrityError(
+                            f"session {sid} is broken at seq {expected} under the old scheme ('potlog verify' says "
+                            "how): nothing was rehashed")
+                    new = chain_hash(prev_new, body, session=sid, seq=seq, etype=etype, recorded_at=at)
+                    updates.append((prev_new, new, sid, seq))
+                    prev_old, prev_new, expected = h, new, seq + 1
+                counts[sid] = expected - 1
+            c.execute("DROP TRIGGER IF EXISTS events_no_update")
+            c.execute("DROP TRIGGER IF EXISTS events_no_delete")
+            c.executemany("UPDATE events SET prev_hash = ?, hash = ? WHERE session_id = ? AND seq = ?", updates)
+            self._create_triggers()
+            c.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('hash_scheme', ?)", (str(HASH_SCHEME),))
+            c.execute("DELETE FROM snapshots")
+            c.execute("COMMIT")
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
+        self.hash_scheme = HASH_SCHEME
+        return counts
+
+
+def not_an_event(session: str, seq: int) -> IntegrityError:
+    """The one line for a stored row whose body is not an event."""
+    return IntegrityError(f"seq {seq} of session {session} is not an event (its stored body was written outside "
+                          "potlog): the log cannot be read past it; 'potlog verify' checks the whole log")
+
+
+def void_target(session: str, seq: int, body: object) -> int:
+    """The target of a stored void's body, or `IntegrityError` naming the seq."""
+    try:
+        target = json.loads(body)["target"]  # type: ignore[arg-type]
+    except Exception:
+        raise not_an_event(session, seq) from None
+    if type(target) is not int:
+        raise not_an_event(session, seq)
+    return target

@@ -2,9 +2,11 @@
 
 Chain (`verify_chain`): rows are read in seq order, exactly as stored, and each is checked
 against the one before it: seq gapless from 1, ``prev_hash`` equal to the previous row's
-``hash``, ``hash == chain_hash(prev_hash, body)``, the body a valid event in canonical form,
-its ``type`` column matching, and ``session_opened`` at seq 1 only. Each finding names the
-seq where the log stops being what was written:
+``hash``, ``hash`` equal to `ledger.events.chain_hash` of the row's session, seq, type,
+body, recorded_at and prev_hash (so an edited time or a renamed session breaks it too), the
+body a valid event in canonical form, its ``type`` column matching, and ``session_opened``
+at seq 1 only. A row hashed with potlog's first scheme is named as such, with the fix
+(``potlog rehash``). Each finding names the seq where the log stops being what was written:
 
 - an edited body (hash not recomputed): that seq's hash does not match its content;
 - a missing event: the first missing seq;
@@ -13,8 +15,13 @@ seq where the log stops being what was written:
   seq, found because the row after it is chained to the row before it;
 - an edited body with its hash recomputed: the next seq, whose ``prev_hash`` still names
   the old hash (the message names the seq before it as the one altered or replaced).
-A log rewritten consistently from some seq to its end cannot be told from a genuine one by
-the chain alone; ``--rules`` and ``potlog audit`` still check what it says.
+A log rewritten consistently from some seq to its end, or cut short, cannot be told from a
+genuine one by the chain alone; ``--rules`` and ``potlog audit`` still check what it says,
+and a seal kept off the machine (`check_seal`, ``verify --seal``) catches both: the sealed
+seq must still carry the sealed hash.
+
+Every report carries the head as stored (last seq and its hash): the line to keep, or to
+compare with one kept.
 
 Rules (`verify_rules`): each recorded event is re-checked against the state folded from
 the events before it (voids recorded before it applied), and the first one the session's
@@ -58,8 +65,9 @@ class Finding:
     Attributes:
         session: the session's id.
         seq: where it is.
-        kind: ``missing``, ``link``, ``reordered``, ``inserted``, ``hash``, ``body``,
-            ``rules``, ``chips``, or ``override`` (a table ruling, not a failure).
+        kind: ``missing``, ``link``, ``reordered``, ``inserted``, ``hash``, ``scheme`` (hashed
+            with the old scheme), ``body``, ``seal``, ``rules``, ``chips``, or ``override``
+            (a table ruling, not a failure).
         message: one line for a person.
     """
 
@@ -86,10 +94,12 @@ class SessionReport:
     findings: list[Finding] = field(default_factory=list)
     overrides: list[Finding] = field(default_factory=list)
     rules_method: str | None = None
+    head: tuple[int, str] = (0, ev.GENESIS)
+    seal: SealCheck | None = None
 
     @property
     def ok(self) -> bool:
-        return not self.findings
+        return not self.findings and (self.seal is None or self.seal.ok)
 
     @property
     def first(self) -> Finding | None:
@@ -102,7 +112,33 @@ class SessionReport:
             "findings": [asdict(f) for f in self.findings],
             "overrides": [asdict(f) for f in self.overrides],
             "rules_checked": self.rules_method,
+            "head": {"seq": self.head[0], "hash": self.head[1]},
+            **({"seal": self.seal.to_data()} if self.seal is not None else {}),
         }
+
+
+@dataclass(frozen=True)
+class SealCheck:
+    """A session's log against a seal of its head (`check_seal`).
+
+    Attributes:
+        ok: the sealed seq still carries the sealed hash, the chain holds, the MAC checks.
+        message: one line for a person.
+        since: events recorded after the sealed seq (when ok).
+        signed: True when the MAC was checked with this machine's key, False when it did
+            not match, None when there is no key here to check it with.
+    """
+
+    seq: int
+    hash: str
+    ok: bool
+    message: str
+    since: int = 0
+    signed: bool | None = None
+
+    def to_data(self) -> dict[str, Any]:
+        return {"seq": self.seq, "hash": self.hash, "ok": self.ok, "message": self.message,
+                "events_since": self.since, "signature_checked": self.signed}
 
 
 # ----------------------------------------------------------------------------- chain
@@ -110,7 +146,7 @@ class SessionReport:
 def _body_problem(seq: int, etype: str, body: str) -> str | None:
     try:
         obj = json.loads(body)
-    except (json.JSONDecodeError, RecursionError):
+    except (json.JSONDecodeError, RecursionError, TypeError):
         return f"seq {seq}'s body is not JSON"
     if not isinstance(obj, dict) or ev.canonical_json(obj) != body:
         return f"seq {seq}'s body is not in canonical form (it was rewritten)"
@@ -125,19 +161,21 @@ def _body_problem(seq: int, etype: str, body: str) -> str | None:
     return None
 
 
-def verify_chain(rows: Iterable[tuple], session: str = "") -> tuple[list[Finding], int]:
-    """Check stored rows ``(seq, type, body, prev_hash, hash, recorded_at)`` in seq order.
+def verify_chain(rows: Iterable[tuple], session: str, *, bodies: bool = True) -> tuple[list[Finding], int]:
+    """Check stored rows ``(seq, type, body, prev_hash, hash, recorded_at)`` of `session` in
+    seq order (`bodies`: also check that each body is a valid event in canonical form).
 
     Returns (findings sorted by seq, rows read).
     """
-    table = [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+    table = [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
     found: list[Finding] = []
     hashes = [r[4] for r in table]
     where = {h: i for i, h in reversed(list(enumerate(hashes)))}
     expected = 1
     prev = ev.GENESIS
     explained = -1  # rows up to this index belong to a reordering already reported
-    for i, (seq, etype, body, prev_hash, h) in enumerate(table):
+    old_scheme: list[int] = []
+    for i, (seq, etype, body, prev_hash, h, at) in enumerate(table):
         if seq != expected:
             if seq > expected:
                 gap = f"seq {expected}" if seq == expected + 1 else f"seqs {expected} to {seq - 1}"
@@ -160,15 +198,27 @@ def verify_chain(rows: Iterable[tuple], session: str = "") -> tuple[list[Finding
                 found.append(Finding(session, seq, "link",
                                      f"seq {seq} is not chained to seq {before}: seq {before} was altered and "
                                      "re-hashed, or events were removed between them"))
-        if ev.chain_hash(prev_hash, body) != h:
-            found.append(Finding(session, seq, "hash",
-                                 f"seq {seq}'s content does not match its hash: the event was edited"))
-        problem = _body_problem(seq, etype, body)
+        if i <= explained:
+            pass  # a row of a reordering already reported: its seq moved, so its hash cannot match
+        elif ev.chain_hash(prev_hash, body, session=session, seq=seq, etype=etype, recorded_at=at) != h:
+            if isinstance(prev_hash, str) and isinstance(body, str) and ev.v1_hash(prev_hash, body) == h:
+                old_scheme.append(seq)
+            else:
+                found.append(Finding(session, seq, "hash",
+                                     f"seq {seq}'s content does not match its hash: the event, its time, its type "
+                                     "or its session was edited"))
+        problem = _body_problem(seq, etype, body) if bodies else None
         if problem:
             found.append(Finding(session, seq, "body", problem))
         prev = h
         expected = seq + 1
-    order = {"missing": 0, "inserted": 0, "reordered": 1, "link": 1, "hash": 2, "body": 3}
+    if old_scheme:
+        n = len(old_scheme)
+        what = "every event" if n == len(table) else f"{n} event{'s' if n != 1 else ''} from seq {old_scheme[0]}"
+        found.append(Finding(session, old_scheme[0], "scheme",
+                             f"{what} is hashed with potlog's old scheme (1), which does not cover the session or "
+                             "the time: run 'potlog rehash' once to check and re-chain the database"))
+    order = {"missing": 0, "inserted": 0, "reordered": 1, "link": 1, "scheme": 2, "hash": 2, "body": 3}
     found.sort(key=lambda f: (f.seq, order.get(f.kind, 9)))
     return found, len(table)
 
@@ -328,10 +378,10 @@ def verify_rules(records: Iterable[tuple[int, ev.Event]], session: str = "",
 
 # ----------------------------------------------------------------------------- sessions
 
-def verify_session(store: Any, session: str, *, rules: bool = False,
+def verify_session(store: Any, session: str, *, rules: bool = False, seal: Any = None,
                    progress: Progress | None = None) -> SessionReport:
     """Verify one stored session: the chain always, the rules when asked (and the chain holds
-    well enough to read the events)."""
+    well enough to read the events), the head against `seal` (a `ledger.seal.Seal`) if given."""
     store.require(session)
     rows = list(store.rows(session))
     findings, count = verify_chain(rows, session)
@@ -343,6 +393,10 @@ def verify_session(store: Any, session: str, *, rules: bool = False,
         except (ValueError, AttributeError):
             pass
     report = SessionReport(session, game, count, findings)
+    if rows:
+        report.head = (rows[-1][0], rows[-1][4])
+    if seal is not None:
+        report.seal = check_seal(store, session, seal, findings, report.head)
     if rules:
         if any(f.kind == "body" for f in findings):
             report.rules_method = "not checked: some bodies cannot be read"
@@ -353,3 +407,61 @@ def verify_session(store: Any, session: str, *, rules: bool = False,
         report.overrides = overrides
         report.rules_method = method
     return report
+
+
+# ----------------------------------------------------------------------------- seals
+
+def check_seal(store: Any, session: str, seal: Any, findings: list[Finding], head: tuple[int, str]) -> SealCheck:
+    """The log of `session` against `seal`: the sealed seq must still be there with the sealed
+    hash (which pins every event up to it) and the chain must hold; events after it are fine.
+    The seal's MAC is checked with this machine's key when there is one."""
+    from .seal import KeyUnavailable, subkey
+
+    try:
+        signed: bool | None = seal.signed_by(subkey("seal", create=False))
+    except KeyUnavailable:
+        signed = None
+    last = head[0]
+    stored = store.hash_at(session, seal.seq)
+    if seal.session != session:
+        return SealCheck(seal.seq, seal.hash, False, f"the seal is for session {seal.session}, not {session}",
+                         signed=signed)
+    if stored is None:
+        return SealCheck(seal.seq, seal.hash, False,
+                         f"TRUNCATED: the seal is of seq {seal.seq} but the log ends at seq {last}: "
+                         f"{seal.seq - last} sealed event{'s' if seal.seq - last != 1 else ''} removed", signed=signed)
+    if stored != seal.hash:
+        return SealCheck(seal.seq, seal.hash, False,
+                         f"REWRITTEN: seq {seal.seq} no longer has the sealed hash {seal.hash[:12]}... (it has "
+                         f"{stored[:12]}...): events up to seq {seal.seq} were changed or replaced since the seal",
+                         signed=signed)
+    broken = [f for f in findings if f.seq <= seal.seq]
+    if broken:
+        return SealCheck(seal.seq, seal.hash, False,
+                         f"seq {seal.seq} still has the sealed hash but the chain before it is broken at seq "
+                         f"{broken[0].seq}", signed=signed)
+    if signed is False:
+        return SealCheck(seal.seq, seal.hash, False,
+                         "the seal's signature does not match this machine's key: the seal was altered, or made "
+                         "with another key (check it where it was made)", signed=signed)
+    since = last - seal.seq
+    note = "" if signed else " (signature not checked: no seal key here)"
+    return SealCheck(seal.seq, seal.hash, True,
+                     f"matches the seal of seq {seal.seq} made {seal.at}; {since} event{'s' if since != 1 else ''} "
+                     f"since the seal{note}", since=since, signed=signed)
+
+
+def chain_intact(store: Any, session: str) -> tuple[int, str]:
+    """The head (seq, hash) of `session` if its chain holds (links and hashes; bodies are not
+    re-validated), else `IntegrityError` naming the first broken seq. For sealing."""
+    from .errors import IntegrityError
+
+    rows = list(store.rows(session))
+    if not rows:
+        store.require(session)
+    findings, _ = verify_chain(rows, session, bodies=False)
+    if findings:
+        first = findings[0]
+        raise IntegrityError(f"{session} is broken at seq {first.seq} ({first.message}): nothing sealed; "
+                             "'potlog verify' says more")
+    return rows[-1][0], rows[-1][4]

@@ -130,7 +130,7 @@ def _import(led: Ledger, sid: str, events: list[ev.Event]) -> None:
     lines, prev = [], ev.GENESIS
     for seq, e in enumerate(events, 1):
         body = ev.event_body(e)
-        h = ev.chain_hash(prev, body)
+        h = ev.chain_hash(prev, body, session=sid, seq=seq, etype=e.type, recorded_at="2026-01-01T20:00:00.000Z")
         lines.append(ev.canonical_json({"session": sid, "seq": seq, "recorded_at": "2026-01-01T20:00:00.000Z",
                                         "prev_hash": prev, "hash": h, "event": json.loads(body)}))
         prev = h

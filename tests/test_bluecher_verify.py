@@ -77,7 +77,7 @@ def test_verify_rules_names_a_rewritten_award(tmp_path):
     prev = lines[first - 1]["hash"]
     for line in lines[first:]:  # a forger who recomputes the whole chain
         line["prev_hash"] = prev
-        line["hash"] = ev.chain_hash(prev, ev.canonical_json(line["event"]))
+        line["hash"] = ev.line_hash(line)
         prev = line["hash"]
     forged = tmp_path / "forged.jsonl"
     forged.write_text("\n".join(ev.canonical_json(x) for x in lines) + "\n")

@@ -54,14 +54,14 @@ def test_the_sample_imports_cleanly(tmp_path):
 
 def _tampered(seq: int, key: str, value) -> list[str]:
     """The sample with one event changed and the chain re-hashed from there (a rewritten log)."""
-    from ledger.events import canonical_json, chain_hash
+    from ledger.events import canonical_json, line_hash
 
     lines = [json.loads(x) for x in JSONL.read_text(encoding="utf-8").splitlines()]
     lines[seq - 1]["event"][key] = value
     prev = lines[seq - 2]["hash"]
     for line in lines[seq - 1:]:
         line["prev_hash"] = prev
-        line["hash"] = prev = chain_hash(prev, canonical_json(line["event"]))
+        line["hash"] = prev = line_hash(line)
     return [canonical_json(x) for x in lines]
 
 

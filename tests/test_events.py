@@ -50,5 +50,7 @@ def test_malformed_bodies_are_refused(body):
 
 
 def test_chain_hash_depends_on_prev_and_body():
-    a = ev.chain_hash(ev.GENESIS, "x")
-    assert a != ev.chain_hash(ev.GENESIS, "y") and a != ev.chain_hash("1" * 64, "x") and len(a) == 64
+    at = dict(session="s", seq=1, etype="note", recorded_at="t")
+    a = ev.chain_hash(ev.GENESIS, "x", **at)  # type: ignore[arg-type]
+    assert a != ev.chain_hash(ev.GENESIS, "y", **at) and a != ev.chain_hash("1" * 64, "x", **at)  # type: ignore[arg-type]
+    assert len(a) == 64

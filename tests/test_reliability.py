@@ -151,6 +151,7 @@ def _race(tmp_path: Path, writers: int, each: int) -> None:
     assert [r[0] for r in rows] == list(range(1, start + writers * each + 1))  # no gap, no duplicate
     assert sorted(texts) == sorted(f"w{i}-{k}" for i in range(writers) for k in range(each))
     assert verify_session(led.store, "s").ok
+    assert conflicts == 0  # a note never depends on the head: overtaken, it is decided again and lands
     # within each writer, its notes are in the order it wrote them
     for i in range(writers):
         mine = [int(t.split("-")[1]) for t in texts if t.startswith(f"w{i}-")]
@@ -227,7 +228,7 @@ def _edit(conn, k, rng):
 def _edit_rehash(conn, k, rng):
     t, body, prev, h, at = _row(conn, k)
     body = json.dumps({**json.loads(body), "ruling": "rewritten"}, sort_keys=True, separators=(",", ":"))
-    _put(conn, k, (t, body, prev, chain_hash(prev, body), at))
+    _put(conn, k, (t, body, prev, chain_hash(prev, body, session="s", seq=k, etype=t, recorded_at=at), at))
     return k + 1  # the next row still names the old hash
 
 
@@ -250,7 +251,8 @@ def _insert(conn, k, rng):
     prev = _row(conn, k - 1)[3]
     body = '{"text":"I was here all along","type":"note"}'
     conn.execute("INSERT INTO events VALUES ('s', ?, 'note', ?, ?, ?, '2025-01-01T00:00:00.000Z')",
-                 (k, body, prev, chain_hash(prev, body)))
+                 (k, body, prev, chain_hash(prev, body, session="s", seq=k, etype="note",
+                                            recorded_at="2025-01-01T00:00:00.000Z")))
     return k
 
 

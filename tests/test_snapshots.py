@@ -1,5 +1,6 @@
-"""Snapshots: a disposable cache. Used when sound, ignored when stale or corrupted, and
-deleting them changes no result."""
+"""Snapshots: a disposable cache. Used when sound, ignored when stale, corrupted or forged
+(only this code, with the key kept outside the database, makes a usable one), and deleting
+them changes no result."""
 
 from __future__ import annotations
 
@@ -8,17 +9,41 @@ import random
 
 import pytest
 
-from benchmarks.workload import session_rows, write_db
+from benchmarks.workload import session_events, write_db
+from ledger import events as ev
+from ledger import seal as sealing
 from ledger import snapshots
 from ledger.app import Ledger
 from ledger.commands import Command
+from ledger.errors import RuleViolation
 from ledger.state import state_hash
 from tests.conftest import SAMPLES, Potlog
 
 
+@pytest.fixture(autouse=True)
+def key_file(tmp_path, monkeypatch):
+    """Every test has its own key (and so its own snapshot key), never the user's."""
+    monkeypatch.setenv("POTLOG_KEY_FILE", str(tmp_path / "keys" / "seal.key"))
+    sealing.forget_keys()
+    snapshots.forget()
+    yield tmp_path / "keys" / "seal.key"
+    sealing.forget_keys()
+    snapshots.forget()
+
+
+def _rows(sid: str, rng: random.Random, events: int, closed: bool):
+    """The benchmark's generated night, hash-chained as potlog stores it."""
+    prev = ev.GENESIS
+    for seq, body in enumerate(session_events(rng, events, closed), 1):
+        text, at = ev.canonical_json(body), f"2025-01-01T20:00:{seq % 60:02d}.{seq % 1000:03d}Z"
+        h = ev.chain_hash(prev, text, session=sid, seq=seq, etype=body["type"], recorded_at=at)
+        yield (sid, seq, body["type"], text, prev, h, at)
+        prev = h
+
+
 def _night(tmp_path, events=1500, closed=True) -> tuple[Ledger, str]:
     db = tmp_path / "night.db"
-    write_db(db, session_rows("night", random.Random(3), events, closed=closed))
+    write_db(db, _rows("night", random.Random(3), events, closed=closed))
     return Ledger.open(str(db)), "night"
 
 
@@ -31,8 +56,11 @@ def test_a_long_read_leaves_a_snapshot_that_the_next_read_uses(tmp_path, monkeyp
     led, sid = _night(tmp_path)
     assert _row(led, sid) is None
     first = led.state(sid)
-    seq, version, h, _ = _row(led, sid)
-    assert (seq, version, h) == (first.seq, snapshots.code_version(), state_hash(first))
+    seq, version, mac, text = _row(led, sid)
+    key = sealing.snapshot_key()
+    assert key is not None
+    assert (seq, version) == (first.seq, snapshots.code_version())
+    assert mac == snapshots.mac(key, sid, seq, version, led.store.hash_at(sid, seq), text)
     snapshots.forget()  # a new process: only the database's snapshot
     folded = []
     real = led.store.events
@@ -77,7 +105,7 @@ def test_a_stale_or_corrupted_snapshot_is_ignored(tmp_path, damage):
     good = state_hash(led.state(sid))
     seq, version, h, text = _row(led, sid)
     data = json.loads(text)
-    if damage == "balance":  # the state edited, its hash left: caught by the state hash
+    if damage == "balance":  # the state edited, its MAC left: caught by the MAC
         data["state"]["balances"]["seat:Ann"] += 1000
         text = json.dumps(data)
     elif damage == "garbage":
@@ -188,3 +216,92 @@ def test_a_long_lived_recorder_keeps_the_stored_snapshot_fresh(tmp_path):
         led.execute(sid, Command("note", text=f"n{i}"))
     stored = _row(led, sid)[0]
     assert led.store.last_seq(sid) - stored <= 4 * snapshots.EVERY + 2
+
+
+# ----------------------------------------------------------------------------- forged snapshots
+
+def _stacks(led: Ledger, sid: str) -> dict[str, int]:
+    st = led.state(sid)
+    return {s.name: st.stack(s.name) for s in st.seats}
+
+
+def _forge(led: Ledger, sid: str, player: str, extra: int, source: str) -> None:
+    """What someone with write access to the file does: move `extra` chips from `source`'s seat
+    to `player`'s in the snapshot (the table's total stays, so the chips still balance) and
+    recompute its SHA-256 state hash (the old code trusted exactly that)."""
+    from ledger.snapshots import from_plain
+
+    seq, version, _mac, text = _row(led, sid)
+    data = json.loads(text)
+    data["state"]["balances"][f"seat:{player}"] += extra
+    data["state"]["balances"][f"seat:{source}"] -= extra
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    led.store.conn.execute("UPDATE snapshots SET state_hash = ?, state = ? WHERE session_id = ?",
+                           (state_hash(from_plain(data["state"])), text, sid))
+
+
+def test_a_forged_snapshot_is_not_used_and_the_next_bet_is_decided_on_the_true_state(tmp_path):
+    led = Ledger.open(str(tmp_path / "f.db"))
+    sid = led.new_session("freeform", [("Ann", 20), ("Ben", 100)], name="f")
+    led.execute(sid, Command("hand"))
+    for i in range(snapshots.EVERY + 3):
+        led.execute(sid, Command("note", text=f"n{i}"))
+    snapshots.forget()
+    led.state(sid)  # a new process reads the log and keeps a snapshot of its head
+    assert _row(led, sid) is not None
+    _forge(led, sid, "Ann", 60, "Ben")
+    snapshots.forget()  # the next command, in a new process
+    assert snapshots.read_snapshot(led.store, sid, 10**9) is None
+    assert _stacks(led, sid) == {"Ann": 20, "Ben": 100}
+    with pytest.raises(RuleViolation, match="Ann has only 20"):
+        led.execute(sid, Command("bet", player="Ann", amount=50))
+    assert led.store.conn.execute("SELECT count(*) FROM events WHERE type = 'bet'").fetchone()[0] == 0
+
+
+def test_a_forged_snapshot_is_not_used_by_the_cli_either(potlog, tmp_path):
+    potlog("new", "freeform", "--name", "f", "-p", "Ann=20", "-p", "Ben=100")
+    potlog("hand")
+    for i in range(snapshots.EVERY + 3):
+        potlog("note", f"n{i}")
+    snapshots.forget()
+    potlog("state")
+    led = potlog.ledger()
+    _forge(led, "f", "Ann", 60, "Ben")
+    led.close()
+    snapshots.forget()
+    assert {s["name"]: s["stack"] for s in json.loads(potlog("state", "--json").output)["seats"]}["Ann"] == 20
+    r = potlog("bet", "Ann", "50", ok=False)
+    assert r.exit_code == 1 and "Ann has only 20" in r.output
+
+
+def test_a_snapshot_whose_seq_no_longer_carries_its_event_is_dropped(tmp_path):
+    led, sid = _night(tmp_path, 400, closed=False)
+    good = state_hash(led.state(sid))
+    seq = _row(led, sid)[0]
+    conn = led.store.conn
+    conn.execute("DROP TRIGGER events_no_update")
+    conn.execute("UPDATE events SET hash = ? WHERE session_id = ? AND seq = ?", ("e" * 64, sid, seq))
+    snapshots.forget()
+    assert snapshots.read_snapshot(led.store, sid, 10**9) is None
+    assert state_hash(led.state(sid)) == good  # folded from the first event
+
+
+def test_a_snapshot_made_with_another_key_is_not_used(tmp_path, monkeypatch):
+    led, sid = _night(tmp_path, 400)
+    led.state(sid)
+    assert snapshots.read_snapshot(led.store, sid, 10**9) is not None
+    monkeypatch.setenv("POTLOG_KEY_FILE", str(tmp_path / "other.key"))
+    sealing.forget_keys()
+    assert snapshots.read_snapshot(led.store, sid, 10**9) is None
+
+
+def test_without_a_key_there_are_no_snapshots_and_nothing_breaks(tmp_path, monkeypatch):
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("")
+    monkeypatch.setenv("POTLOG_KEY_FILE", str(blocker / "seal.key"))
+    sealing.forget_keys()
+    led, sid = _night(tmp_path, 400)
+    st = led.state(sid)
+    assert _row(led, sid) is None and snapshots.write_snapshot(led.store, sid, st) is False
+    snapshots.forget()
+    assert state_hash(led.state(sid)) == state_hash(led.fold_session(sid))

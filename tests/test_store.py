@@ -4,8 +4,8 @@ import threading
 
 import pytest
 
-from ledger.errors import Conflict
-from ledger.events import GENESIS, Note, SessionOpened, chain_hash, event_body
+from ledger.errors import Conflict, IntegrityError, InputError
+from ledger.events import GENESIS, HASH_SCHEME, Note, SessionOpened, chain_hash, event_body, v1_hash
 from ledger.store import Store
 
 
@@ -35,8 +35,72 @@ def test_hash_chain_is_written(tmp_path):
     s.append("x", 1, [("session_opened", b1)], "t1")
     s.append("x", 2, [("note", b2)], "t2")
     rows = list(s.rows("x"))
-    assert rows[0][3] == GENESIS and rows[0][4] == chain_hash(GENESIS, b1)
-    assert rows[1][3] == rows[0][4] and rows[1][4] == chain_hash(rows[0][4], b2)
+    assert rows[0][3] == GENESIS
+    assert rows[0][4] == chain_hash(GENESIS, b1, session="x", seq=1, etype="session_opened", recorded_at="t1")
+    assert rows[1][3] == rows[0][4]
+    assert rows[1][4] == chain_hash(rows[0][4], b2, session="x", seq=2, etype="note", recorded_at="t2")
+    assert s.get_meta("hash_scheme") == str(HASH_SCHEME) == "2"
+
+
+def test_the_hash_covers_every_stored_field_unambiguously():
+    base = dict(session="night", seq=3, etype="note", recorded_at="2026-01-01T20:00:00.000Z")
+    body, prev = '{"text":"hi","type":"note"}', "a" * 64
+    h = chain_hash(prev, body, **base)  # type: ignore[arg-type]
+    for field, other in (("session", "nigh"), ("seq", 4), ("etype", "bet"), ("recorded_at", "2026-01-01T20:00:01.000Z")):
+        assert chain_hash(prev, body, **{**base, field: other}) != h, field  # type: ignore[arg-type]
+    assert chain_hash("b" * 64, body, **base) != h and chain_hash(prev, body + " ", **base) != h  # type: ignore[arg-type]
+    # moving characters between fields never gives the same text to hash
+    assert chain_hash(prev, body, **{**base, "session": "nightn", "etype": "ote"}) != h  # type: ignore[arg-type]
+    import hashlib
+    import json
+
+    text = json.dumps(["potlog/2", "night", 3, "note", body, base["recorded_at"], prev], ensure_ascii=False,
+                      separators=(",", ":"))
+    assert h == hashlib.sha256(text.encode()).hexdigest()  # what the docs say anyone can recompute
+
+
+def test_an_old_scheme_database_is_read_but_not_written_until_rehashed(tmp_path):
+    path = tmp_path / "old.db"
+    s = _open(path)
+    b1 = event_body(SessionOpened(game="freeform"))
+    s.append("x", 1, [("session_opened", b1)], "t")
+    s.conn.execute("DROP TRIGGER events_no_update")
+    s.conn.execute("UPDATE events SET hash = ? WHERE seq = 1", (v1_hash(GENESIS, b1),))
+    s.conn.execute("DELETE FROM meta WHERE key = 'hash_scheme'")
+    s.close()
+    old = _open(path)
+    assert old.hash_scheme == 1 and [seq for seq, _ in old.events("x")] == [1]
+    with pytest.raises(IntegrityError, match="potlog rehash"):
+        old.append("x", 2, [("note", event_body(Note(text="a")))], "t")
+    with pytest.raises(IntegrityError, match="potlog rehash"):
+        with old.transaction():
+            old.insert_rows([("y", 1, "session_opened", b1, GENESIS, "h", "t")])
+    assert old.last_seq("x") == 1 and old.last_seq("y") == 0
+    assert old.rehash() == {"x": 1}
+    assert old.hash_scheme == 2 and old.get_meta("hash_scheme") == "2"
+    assert old.head("x")[1] == chain_hash(GENESIS, b1, session="x", seq=1, etype="session_opened", recorded_at="t")
+    old.append("x", 2, [("note", event_body(Note(text="a")))], "t")
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):  # the triggers are back
+        old.conn.execute("DELETE FROM events")
+    with pytest.raises(InputError, match="already"):
+        old.rehash()
+
+
+def test_a_stored_body_that_is_not_an_event_is_an_integrity_error_naming_its_seq(tmp_path):
+    s = _open(tmp_path / "a.db")
+    s.append("x", 1, [("session_opened", event_body(SessionOpened(game="freeform")))], "t")
+    s.append("x", 2, [("note", event_body(Note(text="a")))], "t")
+    s.append("x", 3, [("void", '{"reason":"r","target":2,"type":"void"}')], "t")
+    s.conn.execute("DROP TRIGGER events_no_update")
+    s.conn.execute("UPDATE events SET body = 'garbage' WHERE seq = 2")
+    s.conn.execute("UPDATE events SET body = '{\"target\":\"two\",\"type\":\"void\"}' WHERE seq = 3")
+    with pytest.raises(IntegrityError, match="seq 2 of session x is not an event"):
+        list(s.events("x"))
+    with pytest.raises(IntegrityError, match="seq 2 of session x is not an event"):
+        list(s.recorded("x"))
+    with pytest.raises(IntegrityError, match="seq 3 of session x is not an event"):
+        s.voids("x")
+    assert [seq for seq, _ in s.events("x", upto=1)] == [1]  # what comes before still reads
 
 
 def test_wrong_expected_seq_is_a_conflict_and_writes_nothing(tmp_path):
@@ -109,3 +173,18 @@ def test_sessions_and_meta(tmp_path):
     s.set_meta("k", "v")
     s.set_meta("k", "w")
     assert s.get_meta("k") == "w"
+
+
+def test_a_database_without_its_scheme_row_is_judged_by_its_first_event(tmp_path):
+    path = tmp_path / "a.db"
+    s = _open(path)
+    s.append("x", 1, [("session_opened", event_body(SessionOpened(game="freeform")))], "t")
+    s.conn.execute("DELETE FROM meta WHERE key = 'hash_scheme'")
+    s.close()
+    again = _open(path)  # made by this scheme: still writable
+    assert again.hash_scheme == HASH_SCHEME
+    again.append("x", 2, [("note", event_body(Note(text="a")))], "t")
+    again.close()
+    empty = tmp_path / "e.db"
+    _open(empty).conn.execute("DELETE FROM meta")
+    assert _open(empty).get_meta("hash_scheme") == "2"  # an old empty database gets the row

@@ -84,6 +84,62 @@ def test_an_intact_log_verifies(night):
     assert data["ok"] and data["sessions"][0]["events"] == 26
 
 
+def test_verify_prints_the_head_of_each_session(night):
+    night("new", "freeform", "--name", "other", "-p", "Zed=10")
+    heads = {sid: night.ledger().store.head(sid) for sid in ("night", "other")}
+    assert heads["night"][0] == 26 and len(heads["night"][1]) == 64
+    r = night("verify", "--all")
+    for sid, (seq, h) in heads.items():
+        assert f"head: seq {seq} hash {h}" in r.output
+    data = json.loads(night("verify", "--all", "--json").output)
+    assert {s["session"]: (s["head"]["seq"], s["head"]["hash"]) for s in data["sessions"]} == heads
+
+
+def test_an_edited_time_is_caught(night, tmp_path):
+    db = tampered(night, tmp_path, "UPDATE events SET recorded_at = '2020-01-01T00:00:00.000Z' "
+                                   "WHERE session_id='night' AND seq=8")
+    s = first(night, db)
+    assert s["first_broken_seq"] == 8 and s["findings"][0]["kind"] == "hash"
+    r = night("verify", "--db", db, ok=False)
+    assert "first broken at seq 8" in r.output and "its time" in r.output
+
+
+def test_a_renamed_session_is_caught(night, tmp_path):
+    db = tampered(night, tmp_path, "UPDATE events SET session_id = 'tuesday'")
+    r = night("verify", "--db", db, "-s", "tuesday", "--json", ok=False)
+    s = json.loads(r.output)["sessions"][0]
+    assert r.exit_code == 1 and s["first_broken_seq"] == 1 and s["findings"][0]["kind"] == "hash"
+
+
+def test_a_changed_type_column_is_caught(night, tmp_path):
+    db = tampered(night, tmp_path, "UPDATE events SET type = 'note' WHERE session_id='night' AND seq=8")
+    s = first(night, db)
+    assert s["first_broken_seq"] == 8 and s["findings"][0]["kind"] == "hash"
+
+
+@pytest.mark.parametrize("body", ["not json at all", "[1, 2]", '{"type":"bet","amount":"lots"}', "{}",
+                                  '{"type":"void","target":"x"}'])
+def test_a_stored_body_that_is_not_an_event_is_one_line_naming_its_seq(night, tmp_path, body):
+    kind = "void" if '"void"' in body else "bet"
+    db = tampered(night, tmp_path)
+    con = sqlite3.connect(db)
+    con.execute("UPDATE events SET body = ?, type = ? WHERE session_id='night' AND seq=8", (body, kind))
+    con.commit()
+    con.close()
+    from ledger import snapshots
+
+    snapshots.forget()
+    for args in (["state"], ["log"], ["state", "--json"], ["audit"], ["replay"], ["note", "x"]):
+        r = night(*args, "--db", db, ok=False)
+        assert r.exit_code == 1, (args, r.output)
+        lines = r.output.strip().splitlines()
+        assert len(lines) == 1 and "seq 8" in lines[0] and "not an event" in lines[0], (args, r.output)
+    r = night("verify", "--db", db, ok=False)
+    assert r.exit_code == 1 and "first broken at seq 8" in r.output and "Traceback" not in r.output
+    r = night("verify", "--rules", "--db", db, ok=False)
+    assert r.exit_code == 1 and "seq 8" in r.output
+
+
 def test_edited_body_is_named_by_seq(night, tmp_path):
     body = row(night.db, 8)[1]
     assert '"amount":10' in body
@@ -99,7 +155,7 @@ def test_edited_body_is_named_by_seq(night, tmp_path):
 def test_edited_and_rehashed_body_breaks_the_next_link(night, tmp_path):
     t, body, prev, h, at = row(night.db, 8)
     new_body = body.replace('"amount":10', '"amount":1')
-    new_hash = ev.chain_hash(prev, new_body)
+    new_hash = ev.chain_hash(prev, new_body, session="night", seq=8, etype=t, recorded_at=at)
     db = tampered(night, tmp_path, f"UPDATE events SET body = '{new_body}', hash = '{new_hash}' "
                                    "WHERE session_id='night' AND seq=8")
     s = first(night, db)
@@ -138,7 +194,7 @@ def test_reordered_events_are_named(night, tmp_path):
 def test_inserted_event_with_a_good_hash_is_named(night, tmp_path):
     prev = row(night.db, 6)[3]
     body = ev.event_body(ev.Rebuy(player="Ann", amount=1000))
-    h = ev.chain_hash(prev, body)
+    h = ev.chain_hash(prev, body, session="night", seq=7, etype="rebuy", recorded_at="2026-01-01T00:00:00Z")
     db = tampered(night, tmp_path,
                   "UPDATE events SET seq = seq + 1000 WHERE session_id='night' AND seq >= 7",
                   "UPDATE events SET seq = seq - 999 WHERE session_id='night' AND seq > 1000",
@@ -167,7 +223,7 @@ def import_events(led: Ledger, sid: str, events: list[ev.Event]) -> None:
     lines, prev = [], ev.GENESIS
     for seq, e in enumerate(events, 1):
         body = ev.event_body(e)
-        h = ev.chain_hash(prev, body)
+        h = ev.chain_hash(prev, body, session=sid, seq=seq, etype=e.type, recorded_at="2026-01-01T20:00:00.000Z")
         lines.append(ev.canonical_json({"session": sid, "seq": seq, "recorded_at": "2026-01-01T20:00:00.000Z",
                                         "prev_hash": prev, "hash": h, "event": json.loads(body)}))
         prev = h
@@ -235,7 +291,7 @@ def test_void_is_rechecked_against_the_refold(ledger):
     lines, prev = [], ev.GENESIS
     for seq, e in enumerate(events, 1):
         body = ev.event_body(e)
-        h = ev.chain_hash(prev, body)
+        h = ev.chain_hash(prev, body, session="v", seq=seq, etype=e.type, recorded_at="2026-01-01T00:00:00Z")
         lines.append((seq, e.type, body, prev, h, "2026-01-01T00:00:00Z"))
         prev = h
     ledger.store.append_rows([("v", *r) for r in lines], {"v": 1})
