@@ -184,6 +184,15 @@ def tables(tmp_path_factory) -> list[Path]:
     return made
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _in_a_scratch_directory(tmp_path_factory):
+    """What a command writes to a relative path (seal --out Cy) lands in a scratch directory,
+    never in the working tree."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(tmp_path_factory.mktemp("hostile-cwd"))
+        yield
+
+
 @pytest.fixture(scope="module")
 def work(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("hostile-work")
