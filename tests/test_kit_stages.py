@@ -273,3 +273,119 @@ def test_what_the_player_to_act_does_now():
     assert step(BJ, Turn("drawing", "Ann", drew="Ann"), False, state) == "move"  # no betting step in this draw
     assert step(BJ, Turn("deal", "Ann"), False, state) == "move"
     assert step(BJ, Turn("idle", "Ann"), False, state) == ""
+
+
+# ----------------------------------------------------------------------------- prompts and the staged wiring
+
+def test_prompt_is_derived_from_the_stage_the_phase_names():
+    from ledger.games.ruleset import Legal
+    from ledger.kit.stages import everyone, prompt
+
+    state, book, order = table(), bets.RoundBook(), ["Ann", "Ben", "Cy"]
+    assert prompt(state, FLOW, "deal", book, "3 each") == [Legal(None, ("deal",), "3 each")]  # the recorder's
+    phase, state.hand.to_act = advance(state, FLOW, "deal", book, order, finished=lambda st: True)
+    assert prompt(state, FLOW, phase, book) == [bets.prompt(state, book, BET, "Ann")]  # the betting prompt
+    assert prompt(state, FLOW, "roll", book, "roll") == [Legal("Ann", ("roll",), "roll")]  # the player to act
+    assert prompt(state, FLOW, "round-over", book) == []  # not a stage
+    state.hand.to_act = None
+    assert prompt(state, FLOW, "open", book) == []  # nobody bets
+    assert advance(state, FLOW, "roll", book, order, done=everyone) == ("round-over", None)  # the roll is made
+
+
+def _bluecher(**players: int):
+    from tests.table import Table
+
+    t = Table("bluecher", **players)
+    t("hand", dealer="Cy")
+    t("deal", to="all", count=3)
+    return t
+
+
+def test_decider_refuses_dispatches_falls_back_and_follows():
+    from ledger.commands import Command
+    from ledger.games.freeform import Options
+    from ledger.kit import staged
+
+    t = _bluecher(Ann=20, Ben=20, Cy=20)
+    seen: list[str] = []
+    after = lambda st: seen.append("after") or []  # noqa: E731
+    decide = staged.decider("freeform", Options, {"bet": lambda s, c: [ev.Note(text=c.verb)]},
+                            refused={"ante": "no antes here"}, after=after, following={"bet"})
+    with pytest.raises(RuleViolation, match="no antes here"):
+        decide(t.state, Command("ante", player="Ann", amount=1))
+    assert decide(t.state, Command("bet", player="Ann")) == [ev.Note(text="bet")] and seen == ["after"]
+    assert [e.type for e in decide(t.state, Command("note", text="n"))] == ["note"]  # the shared mechanics
+    assert seen == ["after"]  # only the `following` verbs are followed
+
+
+def test_roll_end_and_tally():
+    from ledger.commands import Command
+    from ledger.kit import staged
+
+    t = _bluecher(Ann=20, Ben=20, Cy=20)
+    roll = lambda who, *faces: staged.roll(t.state, Command("roll", player=who, faces=faces), by="Ann", dice=2)  # noqa: E731
+    with pytest.raises(RuleViolation, match="Ann rolls the dice, not Ben"):
+        roll("Ben", "3", "4")
+    with pytest.raises(RuleViolation, match="Ann declared 2 dice: record all 2 faces, not 1"):
+        roll("Ann", "3")
+    assert [e.faces for e in roll("Ann", "3", "4")] == [[3, 4]]
+    t.state.balances["pot"] = 2
+    with pytest.raises(RuleViolation, match="the pot is not empty"):
+        staged.end(t.state, Command("end"), "deal", "the pot is not empty")
+
+    @dataclass
+    class Book:
+        paid: int = 0
+        settled: int = 0
+        next_dealer: str | None = None
+
+    book = Book()
+    assert staged.tally(book, ev.Declared(name="next-dealer", value="Ben")) and book.next_dealer == "Ben"
+    assert staged.tally(book, ev.PotAwarded(shares=[ev.Share(player="Ben", amount=3)], reason="r"))
+    assert not staged.tally(book, ev.Declared(name="dice", value=3))
+    assert (book.paid, book.settled) == (3, 2)
+
+
+def test_follows_and_the_prompt_between_hands():
+    from ledger.kit import staged
+
+    t = _bluecher(Ann=20, Ben=20, Cy=20)
+    flow = Flow(FLOW.stages, due="round-over", won="won")
+    assert [e.type for e in staged.follows(t.state, flow, "round-over", names={1: "first"})] == ["round_started"]
+    assert staged.follows(t.state, flow, "round-over", names={1: "first"})[0].name == "first"
+    assert staged.follows(t.state, flow, "won", won=lambda s: [ev.Note(text="won")]) == [ev.Note(text="won")]
+    assert staged.follows(t.state, flow, "open") == []
+    assert staged.between("Ann deals").verbs == staged.BETWEEN and staged.between("Ann deals").player is None
+
+
+def test_hole_cards_and_the_showdown_refusal():
+    from ledger.commands import Command
+    from ledger.kit import deal, staged
+
+    t = _bluecher(Ann=20, Ben=20, Cy=20)
+    hands, missing = staged.hole_hands(t.state, ["Ann", "Ben", "Cy"], {}, lambda p, hole, others: (p, hole, others))
+    assert hands == [] and len(missing) == 3  # nobody has placed a hole card
+    gated: list[str] = []
+    placed = staged.hole(t.state, Command("declare", player="Ann", name="hole", value="??"), deal.Dealing(3), {},
+                         gated.append, showing=lambda: False)
+    assert gated == ["Ann"] and [(e.name, e.value) for e in placed] == [("hole", "??")]
+    flow = Flow(FLOW.stages, won="won", texts={"open": "the opening"})
+    with pytest.raises(RuleViolation, match=r"^not yet: the opening \(Ann to act\)$"):
+        staged.showdown(t.state, flow, lambda s: "open", lambda s: [], lambda s, h, n: [], player=str,
+                        refusal="not yet: {now}{acting}")
+
+
+def test_a_flows_gates_place_each_verb_in_the_stages_that_take_it():
+    from ledger.kit.stages import gate
+
+    flow = Flow(FLOW.stages, due="round-over", texts={"roll": "the dice are next"}, gates={
+        "fold": bets.Gate((), "{player} cannot fold now: {now}", live=True),
+        "call": bets.Gate(("open",), "only in the opening; {now}")})
+    assert flow.taking("fold") == ("open", "round") and flow.taking("roll") == ("roll",)
+    state = table()
+    assert gate(state, flow, "fold", "round", "Ann") == "Ann"  # a stage that takes it
+    with pytest.raises(RuleViolation, match="^Ann cannot fold now: the dice are next$"):
+        gate(state, flow, "fold", "roll", "Ann")
+    with pytest.raises(RuleViolation, match="only in the opening"):  # explicit phases win over the stages' verbs
+        gate(state, flow, "call", "round", "Ann")
+    assert gate(state, flow, "roll", "deal", "Ann") == "Ann"  # a verb without a gate passes

@@ -32,13 +32,17 @@ Public API:
   ``ready(state)``: what must also hold, past the turns, for the stage to be over (every ante
   in). ``when(state)``: the stage is played only when it holds (the table's options): passed
   over otherwise; stages may share a name with exclusive `when`s.
-- ``Flow(stages, due="due", won="", texts={}, idle="no hand is in progress")``: ``stage(name,
+- ``Flow(stages, due="due", won="", texts={}, idle="no hand is in progress", gates={})``: ``stage(name,
   state=None)``, ``after(name, round, state=None) -> (phase, Stage | None)`` (what follows a
   finished round of `name`: the same stage again or the next; the phase is ``flow.due`` while a
   recorded start is pending), ``starting(name, state=None)`` (the stage a recorded round start
   called `name` opens), ``names``, ``text(phase)`` (the stage's text, else ``texts[phase]`` for
   the phases that are not stages: due, won, ended; else `idle`). `won` is the phase of a hand
-  that all but one player have left (empty: the game has none).
+  that all but one player have left (empty: the game has none). `gates`: where each verb
+  belongs (`bets.Gate`, by verb; a gate without phases belongs to the stages whose verbs take
+  it), with the refusal outside it; ``taking(verb)``: the stages whose verbs include `verb`.
+- ``gate(state, flow, verb, phase, player) -> str | None``: `bets.gate` over the flow's gates,
+  worded with the phase's text; returns the player (checked, for a ``live`` gate).
 - ``actor(state, stage, book, order, done=None, last=None) -> str | None``: who acts in `stage`
   now (the betting engine for bet stages, turn order otherwise); None when nobody does.
 - ``Turn(phase, to_act=None, due="", last=None, drew=None)``: where a hand is for `walk`.
@@ -63,11 +67,18 @@ Public API:
   player is `flow.won`.
 - ``ext_of(state, cls, fresh) -> cls``: the game's own state (``state.ext``, where it keeps
   its phase) as its dataclass `cls`: rebuilt from a snapshot's plain data, or ``fresh(state)``.
+- ``everyone(seat) -> True``: a `done` test by which everyone has moved (a ``first`` stage once
+  its one move is made).
 - ``hand_on(state) -> Hand``: the hand in progress (refused when the session is not open or
   between hands).
 - ``turn(state, flow, phase, player, doing) -> None``: refuse a move out of turn, worded with
   the phase's text when it is nobody's turn ("Ann cannot buy a card now: the round is over").
 - ``legal(stage, to_act, note) -> Legal``: what a prompt shows for the stage.
+- ``prompt(state, flow, phase, book, note="", *, before=(), opener=None, uncallable=False) ->
+  list[Legal]``: `legal` derived from the stage `phase` names: in a betting stage, the betting
+  prompt (`bets.prompt`, `before` its own verbs) for the player to act; in any other, the
+  stage's verbs for the player to act (the recorder's, for an ``anyone`` stage); nothing
+  outside the stages or when nobody acts in a betting stage.
 - ``own_move(state, flow, at, player, doing, *, done, waiting, messages={}, kind="draw") -> None``:
   refuse a player's own move (a card taken, a stand) in a stage of `kind` unless it is theirs
   now: the stage is of another kind, the player is `done` (has stood), has moved this turn (`at.drew`: now
@@ -77,6 +88,7 @@ Public API:
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Sequence, TypeVar
 
@@ -94,8 +106,8 @@ if TYPE_CHECKING:
 Kind = Literal["deal", "bet", "draw", "roll", "reveal", "tricks", "showdown", "payout"]
 Actor = Literal["each", "first", "dealer", "anyone", "fewest", "each+bet"]
 
-__all__ = ["Actor", "Flow", "Kind", "Stage", "Turn", "actor", "advance", "due_steps", "ext_of", "hand_on", "legal",
-           "moved", "opened", "own_move", "step", "turn", "walk"]
+__all__ = ["Actor", "Flow", "Kind", "Stage", "Turn", "actor", "advance", "due_steps", "ext_of", "gate", "hand_on", "legal",
+           "moved", "opened", "own_move", "prompt", "step", "turn", "walk", "everyone"]
 
 X = TypeVar("X")
 
@@ -152,6 +164,7 @@ class Flow:
     won: str = ""
     texts: Mapping[str, str] = field(default_factory=dict)
     idle: str = "no hand is in progress"
+    gates: Mapping[str, bets.Gate] = field(default_factory=dict)
 
     _by_name: dict[str, list[Stage]] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -171,6 +184,10 @@ class Flow:
         if len(found) == 1:  # the usual case: one stage of that name, whatever the table
             return found[0]
         return _pick(found, state)
+
+    def taking(self, verb: str) -> tuple[str, ...]:
+        """The names of the stages whose verbs include `verb`."""
+        return tuple(s.name for s in self.stages if verb in s.verbs)
 
     def text(self, phase: str) -> str:
         """What the table is doing in `phase`, for refusals."""
@@ -369,6 +386,11 @@ def ext_of(state: TableState, cls: Callable[..., X], fresh: Callable[[TableState
     return x
 
 
+def everyone(seat: Seat) -> bool:
+    """A `done` test by which everyone has had their move (a ``first`` stage once it is made)."""
+    return True
+
+
 def hand_on(state: TableState) -> Hand:
     """The hand in progress; refused when the session is not open, or between hands."""
     base.require_open(state)
@@ -383,11 +405,31 @@ def turn(state: TableState, flow: Flow, phase: str, player: str, doing: str) -> 
     bets.turn(state, rules, player, doing, flow.text(phase))
 
 
+def gate(state: TableState, flow: Flow, verb: str, phase: str, player: str | None) -> str | None:
+    """Refuse `verb` outside its place in the hand (`Flow.gates`; see `bets.gate`); returns the player."""
+    rule = flow.gates.get(verb)
+    if rule is not None and not rule.phases:
+        rule = dataclasses.replace(rule, phases=flow.taking(verb))
+    return bets.gate(state, {verb: rule} if rule is not None else {}, verb, phase, player, flow.text(phase))
+
+
 def legal(stage: Stage, to_act: str | None, note: str = "") -> Legal:
     """What a prompt shows for `stage`: its verbs, for whoever acts (None: the recorder)."""
     from ..games.ruleset import Legal as Item
 
     return Item(to_act, stage.verbs, note)
+
+
+def prompt(state: TableState, flow: Flow, phase: str, book: bets.Book, note: str = "", *, before: tuple[str, ...] = (),
+           opener: str | None = None, uncallable: bool = False) -> list[Legal]:
+    """`legal` derived from the stage `phase` names (see the module docstring)."""
+    here, hand = flow.stage(phase, state), state.hand
+    who = hand.to_act if hand is not None else None
+    if here is None or (here.betting is not None and who is None):
+        return []
+    if here.betting is not None and who is not None:
+        return [bets.prompt(state, book, here.betting, who, note, opener=opener, before=before, uncallable=uncallable)]
+    return [legal(here, None if here.actor == "anyone" else who, note)]
 
 
 DRAW_MESSAGES: Mapping[str, str] = {

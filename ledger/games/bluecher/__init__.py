@@ -18,15 +18,12 @@ How a hand is recorded (potlog works out everything else)::
     potlog hole Ann 5H               # an unseen hole card is named when it is turned up
     potlog showdown                  # awards, the all-bust payment, carry-over, next dealer
 
-Rounds start by themselves (after the roll and after each round's betting), the hand ends by
-itself (after the showdown, or when all but one have folded).
-
-What is recorded: a hole card is ``declared`` (name ``hole``, value the card or ``??`` when
-unseen); a buy is ``cards_exchanged`` with the card cost; the rounds are ``round_started``; the
-showdown records ``cards_revealed`` for known cards still face down, one ``pot_awarded`` per
-pot (the reason names the winning cards), ``pot_carried`` for what rides, a ``declared``
-``next-dealer`` (for the table) and ``hand_ended``. ``check_event`` lets ``potlog verify
---rules`` re-check every event of a log against these rules.
+Rounds start by themselves (after the roll and after each round's betting); the hand ends by
+itself (after the showdown, or when all but one have folded). A hole card is recorded as
+``declared`` ``hole`` (the card, or ``??``), a buy as ``cards_exchanged`` with the card cost;
+the showdown records ``cards_revealed`` (known cards still face down), a ``pot_awarded`` per pot
+(naming the winning cards), ``pot_carried`` for what rides, ``declared`` ``next-dealer`` and
+``hand_ended``; ``potlog verify --rules`` re-checks every event against these rules.
 
 Readings of the rule book (where it and issue 4 leave a gap, as a table would play it):
 
@@ -35,35 +32,32 @@ Readings of the rule book (where it and issue 4 leave a gap, as a table would pl
   > Diamonds > Clubs, Swords > Cups > Clubs > Coins. Players with no chips sit a hand out.
 - The dealer may declare the card cost only before the first card is dealt; it then holds
   for the hand. The first player is the first seat with chips to the dealer's left.
-- Order of the opening: the first player declares the dice (1 to 5) and the limit (1 chip
-  or more) and places a hole card before betting; a declaration stands once made (void it
-  if it was recorded wrong). Every other player places a hole card before calling. The
-  first player may not fold before opening; nobody checks or raises in the opening round.
-  A player who cannot cover the opening bet may go all-in for less.
-- Hole cards: ``hole Ann 5H`` names it (one of Ann's known cards, or it names one of her
-  unseen ones); ``hole Ann`` places it unseen, which needs an unseen card in her hand, and the
-  hole is then one of her unseen cards. An unseen hole is named at the showdown with
-  ``hole Ann CARD``, which also turns it up. The hole card can never be discarded.
-- A round: starting with the first player and going once around, each player who still has
-  chips may buy one card (before acting; at most one per round; the cost goes to the pot)
-  and then checks, bets, calls, raises or folds. A bet into an empty round counts as that
-  player's raise. Raises (and bets) are by 1 up to the limit. After the go-around, players
-  short of the highest bet call or fold in seat order (no raises then). Nobody raises twice
-  in a round. A bet or raise is refused when nobody else could call it (all others all-in).
-  A player with no chips left (all-in) is skipped, and so buys no more cards.
+- The opening: the first player declares the dice (1 to 5) and the limit (1 chip or more) and
+  places a hole card before betting; a declaration stands once made (void it if recorded
+  wrong). Every other player places a hole card before calling. The first player may not fold
+  before opening; nobody checks or raises in it; a player short of the bet may go all-in.
+- Hole cards: ``hole Ann 5H`` names it (one of Ann's known cards, or one of her unseen
+  ones); ``hole Ann`` places it unseen (she must hold an unseen card, and the hole is one of
+  them), named and turned up at the showdown with ``hole Ann CARD``. It is never discarded.
+- A round: from the first player, once around, each player who still has chips may buy one
+  card (before acting; at most one per round; the cost goes to the pot), then checks, bets,
+  calls, raises or folds. A bet into an empty round counts as that player's raise. Raises
+  (and bets) are by 1 up to the limit. After the go-around, players short of the highest bet
+  call or fold in seat order (no raises then). Nobody raises twice in a round. A bet or raise
+  is refused when nobody else could call it (all others all-in). A player with no chips left
+  (all-in) is skipped, and so buys no more cards.
 - Rebuys are between hands for players in the hand (table stakes); seated players who are
   out of the hand (folded, sitting out) may rebuy at any time.
 - Chips leave the pot only through the rules. A carry-over left when the night ends (the
   last hand all bust) is shared out by the table between hands with ``potlog pay carry
   PLAYER N`` before ``potlog close``.
-- Buying needs the stock: it holds the pack less the cards dealt and bought this hand; when
-  it is empty, ``potlog reshuffle`` puts the discards back (refused while cards remain).
-- Showdown: each player's hand is the hole card with one or both other cards, the best of the
-  three choices. Ranking: not over the target beats over; then closest to the target (for
-  busted hands: smallest excess); then fewer cards; then the suit of the hand's highest card
-  (highest by value, then K > Q > J > 10 among cards worth 10, then, for two cards of the
-  same rank, the better suit); if those suits are equal, the higher of the two highest
-  cards wins.
+- Buying needs the stock: the pack less the cards dealt and bought this hand; when it is
+  empty, ``potlog reshuffle`` puts the discards back (refused while cards remain).
+- Showdown: each player's hand is the best of the hole card with one or both other cards.
+  Ranking: not over the target beats over; then closest to the target (busted: smallest
+  excess); then fewer cards; then the suit of the hand's highest card (highest by value, then
+  K > Q > J > 10 among cards worth 10, then, for two of the same rank, the better suit); if
+  those suits are equal, the higher of the two highest cards wins.
 - Side pots are poker's (``ledger.chips.side_pots`` over each player's bets this hand);
   card costs and chips carried in belong to the main pot. Every pot is settled as its own
   showdown among the players eligible for it; a pot only one player reached (an uncalled
@@ -80,27 +74,16 @@ TITLE = "Blücher (Forwards)"
 SUMMARY = ("3 cards, a 1-5 dice target, 3 rounds of card buying and limit betting; "
            "closest without going over wins, and the pot rides when everyone busts.")
 
-# The ruleset's surface, read top to bottom: Options and Blücher's own state, the declaration
-# (stages, betting rounds, deal, declarations on the kit), the evaluator, the verbs, the payments,
-# the view and the checks (``decide`` and ``checks`` read NAME from here, so it comes first).
-from .options import MAX_DICE, ROUND_NAMES, BluecherExt, Options, family_of, initial, max_players  # noqa: E402
-from .stages import DEALING, DECLARATIONS, FLOW, OPENING, ROUND, evolve  # noqa: E402
-from .hands import COURT, SUIT_RANK, BestHand, best_hand, card_order, card_value  # noqa: E402
-from .decide import decide  # noqa: E402
-from .showdown import settlement, showdown_hands  # noqa: E402
+# The surface: options and state, the declaration (evolve), decide, the evaluator and payments, view, words.
+from .options import BluecherExt, Options, initial  # noqa: E402
+from .stages import evolve  # noqa: E402
+from .decide import check_event, decide  # noqa: E402
+from .showdown import BestHand, best_hand, card_value  # noqa: E402
 from .view import describe, legal  # noqa: E402
-from .checks import check_event  # noqa: E402
 from .words import WORDS  # noqa: E402
 from ..ruleset import Ruleset  # noqa: E402
 
-apply = evolve  # the name this module's evolve had before the kit
-
-__all__ = [
-    "NAME", "TITLE", "SUMMARY", "Options", "BluecherExt", "initial", "decide", "evolve", "apply", "legal",
-    "describe", "check_event", "MAX_DICE", "ROUND_NAMES", "SUIT_RANK", "COURT", "family_of",
-    "max_players", "card_value", "card_order", "BestHand", "best_hand", "showdown_hands",
-    "settlement", "FLOW", "OPENING", "ROUND", "DEALING", "DECLARATIONS", "RULESET",
-]
+__all__ = ["NAME", "RULESET", "BestHand", "BluecherExt", "best_hand", "card_value", "check_event", "decide", "legal"]
 
 RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=initial, decide=decide,
                   evolve=evolve, legal=legal, view=describe, check_event=check_event, words=WORDS)

@@ -42,15 +42,12 @@ class Options(BaseModel):
 
 @dataclass(slots=True)
 class BluecherExt:
-    """Blücher's own state (flat JSON-able fields; a snapshot rebuilds it with ``BluecherExt(**d)``).
-
-    Attributes: phase (idle, deal, open, roll, round, round-over, showdown, won, ended);
-    card_cost; dice, limit (the first player's declarations), target (the dice total); hole
-    (player -> hole card, ``??`` while unseen); order (the hand's players from the first
-    player); acted, raised, high (the betting round's book, `kit.betting`); bought (who bought a
-    card this round); stock, pack_size; carried_in; next_dealer; paid, settled (chips and
-    settlement events recorded so far, for `check_event`).
-    """
+    """Blücher's own state, flat JSON-able fields (a snapshot rebuilds it with ``BluecherExt(**d)``):
+    phase (idle, deal, open, roll, round, round-over, showdown, won, ended); card_cost; dice,
+    limit (the first player's declarations), target (the dice total); hole (player -> hole card,
+    ``??`` while unseen); order (the hand's players from the first); acted, raised, high (the
+    betting book); bought (who bought a card this round); stock, pack_size; carried_in;
+    next_dealer; paid, settled (chips and settlement events so far, for `check_event`)."""
 
     phase: str = "idle"
     card_cost: int = 1
@@ -85,6 +82,3 @@ def ext(state: TableState) -> BluecherExt:
     """Blücher's own state (rebuilt from a snapshot's plain data when needed)."""
     return stages.ext_of(state, BluecherExt, initial)
 
-
-def max_players(state: TableState) -> int:
-    return 9 if family_of(state) == "spanish" else 10

@@ -1,54 +1,83 @@
-"""The showdown and the settlement: best hands, the pots (side pots included, `kit.pots`), the
-all-bust payment and what rides into the next hand, and who deals next."""
+"""Blücher's own evaluator and payments: card values and the ranking of hands (each player's
+best choice of cards for the target), the showdown and the settlement: the pots (side pots
+included, `kit.pots`), the all-bust payment, what rides into the next hand, who deals next."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from ... import events as ev
 from ...commands import Command
 from ...errors import RuleViolation
-from ...kit import deal, pots, stages
+from ...kit import deal, pots, staged
 from ...kit.evaluators import Ranked
 from ...state import TableState
 from .. import base
-from .hands import BestHand, best_hand
 from .options import ext, family_of
 from .stages import FLOW
 
+SUIT_RANK = {"french": {"S": 4, "H": 3, "D": 2, "C": 1}, "spanish": {"E": 4, "C": 3, "B": 2, "O": 1}}
+COURT = {"10": 0, "J": 1, "Q": 2, "K": 3}
 
-def last_one_wins(state: TableState, pot: int | None = None) -> list[ev.Event]:
-    """Everyone else folded: the last player takes every chip in the pot without showing, and deals next."""
-    winner, events = pots.last_in(state, amount=pot)
-    return events + ([deal.next_dealer(state, winner)] if winner else []) + [
-        base.make_event(ev.HandEnded, hand=base.require_hand(state).number)]
+
+def card_value(card: str, family: str) -> int:
+    """What a card counts: French ace 1, court cards 10; Spanish the printed number."""
+    rank = card[:-1]
+    if family == "french":
+        if rank == "A":
+            return 1
+        if rank in ("J", "Q", "K"):
+            return 10
+    return int(rank)
+
+
+def card_order(card: str, family: str) -> tuple[int, int, int]:
+    """How high a card is: by value, then K > Q > J > 10, then suit."""
+    return (card_value(card, family), COURT.get(card[:-1], 0) if family == "french" else 0,
+            SUIT_RANK[family][card[-1]])
+
+
+@dataclass(frozen=True)
+class BestHand:
+    """A player's best choice of cards for a target, and its ranking key (smaller is better)."""
+
+    player: str
+    cards: tuple[str, ...]
+    total: int
+    target: int
+
+    @property
+    def bust(self) -> bool:
+        return self.total > self.target
+
+    def key(self, family: str) -> tuple[int, ...]:
+        top = max(self.cards, key=lambda c: card_order(c, family))
+        value, court, suit = card_order(top, family)
+        return (1 if self.bust else 0, abs(self.target - self.total), len(self.cards), -suit, -value, -court)
+
+    def text(self) -> str:
+        diff = self.target - self.total
+        how = "exactly" if diff == 0 else f"{diff} under" if diff > 0 else f"bust by {-diff}"
+        return f"{'+'.join(self.cards)} = {self.total} ({how})"
+
+
+def best_hand(player: str, hole: str, others: list[str], target: int, family: str) -> BestHand:
+    """The best of hole+a, hole+b and hole+a+b for `target`."""
+    choices = [(hole, c) for c in others] + ([(hole, *others)] if len(others) > 1 else [])
+    hands = [BestHand(player, tuple(ch), sum(card_value(c, family) for c in ch), target) for ch in choices]
+    return min(hands, key=lambda h: h.key(family))
 
 
 def showdown_hands(state: TableState) -> tuple[list[BestHand], list[str]]:
     """Each live player's best hand from their known cards, and who still has to show what."""
-    x, family = ext(state), family_of(state)
-    hands, missing = [], []
-    for name in x.order:
-        seat = state.seat(name)
-        if seat is None or not seat.in_hand or seat.folded:
-            continue
-        hole, left = x.hole.get(name), deal.hole_missing(state, name, x.hole.get(name))
-        if left:
-            missing.append(left)
-        elif hole is not None and x.target is not None:
-            others = [h.card for h in seat.cards if h.card != hole]
-            hands.append(best_hand(name, hole, others, x.target, family))
-    return hands, missing
+    x, family, target = ext(state), family_of(state), ext(state).target
+    return staged.hole_hands(state, x.order, x.hole, None if target is None else
+                             lambda p, hole, others: best_hand(p, hole, others, target, family))
 
 
 def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
-    stages.hand_on(state)
-    x = ext(state)
-    if x.phase == "won":
-        return last_one_wins(state)
-    if x.phase != "showdown":
-        raise RuleViolation(f"the showdown comes after the third round; {FLOW.text(x.phase)}"
-                            + (f" ({state.hand.to_act} to act)" if state.hand and state.hand.to_act else ""))
-    hands = _hands(state)  # the remaining players expose their cards
-    return deal.turn_up(state, [h.player for h in hands]) + _settle(state, hands, state.balance("pot"))
+    return staged.showdown(state, FLOW, _phase, _hands, _settle, player=lambda h: h.player,
+                           refusal="the showdown comes after the third round; {now}{acting}")
 
 
 def _hands(state: TableState) -> list[BestHand]:
@@ -77,8 +106,9 @@ def _settle(state: TableState, hands: list[BestHand], total: int) -> list[ev.Eve
 
 
 def settlement(state: TableState) -> list[ev.Event]:
-    """What the showdown (or the last fold) pays out this hand, counted from the whole pot
-    (what is left plus what was already paid)."""
-    x = ext(state)
-    total = state.balance("pot") + x.paid
-    return last_one_wins(state, total) if x.phase == "won" else _settle(state, _hands(state), total)
+    """What the showdown (or the last fold) pays out this hand, counted from the whole pot."""
+    return staged.settlement(state, FLOW, _phase, _hands, _settle, paid=ext(state).paid)
+
+
+def _phase(state: TableState) -> str:
+    return ext(state).phase

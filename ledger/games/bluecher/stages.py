@@ -7,9 +7,9 @@ from __future__ import annotations
 from ... import events as ev
 from ...errors import InputError, RuleViolation
 from ...kit import betting as bets
-from ...kit import deal, declare, pots
+from ...kit import deal, declare, staged
 from ...kit.declare import Declaration
-from ...kit.stages import Flow, Stage, advance
+from ...kit.stages import Flow, Stage, everyone
 from ...state import TableState
 from ..ruleset import options_of
 from .options import MAX_DICE, BluecherExt, Options, ext
@@ -42,8 +42,7 @@ OPENING = bets.Betting(structure="declared", limit=_limit, may_check=False, rera
                            "allin_over": "{player} has {stack} chips, more than the limit of {max}: bet 1 to {max}"})
 ROUND = bets.Betting(structure="declared", limit=_limit, one_raise_each=True, reraise=False, lone_ends=False,
                      needs_caller=True)
-LIMIT_ONLY = bets.Betting(structure="declared", limit=_limit)
-"""A bet outside the rounds (the first player, before the roll): only the limit holds."""
+LIMIT_ONLY = bets.Betting(structure="declared", limit=_limit)  # a bet outside the rounds: only the limit holds
 FLOW = Flow((
     Stage("deal", "deal", ("deal",), actor="anyone", text="the cards are being dealt (3 each)"),
     Stage("open", "bet", ("declare", "hole", "bet", "call", "allin", "fold"), betting=OPENING,
@@ -54,18 +53,16 @@ FLOW = Flow((
     Stage("showdown", "showdown", ("reveal", "hole", "showdown"), actor="anyone",
           text="the third round is over: reveal the cards and record the showdown"),
 ), due="round-over", won="won", texts={"round-over": "the round is over", "won": "everyone else has folded",
-                                       "ended": "the hand is over"})
-GATES = {
-    "fold": bets.Gate(("open", "round"), "{player} cannot fold now: {now}", live=True),
-    "deal": bets.Gate(("deal",), "everyone has 3 cards: new cards come by buying (potlog buy PLAYER)"),
+                                       "ended": "the hand is over"}, gates={  # where each verb belongs, and the refusal
+    "fold": bets.Gate((), "{player} cannot fold now: {now}", live=True),
+    "deal": bets.Gate((), "everyone has 3 cards: new cards come by buying (potlog buy PLAYER)"),
     "hole": bets.Gate(("open",), "hole cards are placed in the opening, before betting; {now}", "place a hole card"),
-    "roll": bets.Gate(("roll",), "the dice are rolled once, after the opening bets are in; {now}"),
-    "buy": bets.Gate(("round",), "{player} cannot buy a card now: cards are bought in the three rounds after the "
-                     "dice; {now}", "buy a card", live=True),
-    "round": bets.Gate(("round-over",), "Blücher starts its rounds by itself (after the dice, and after each "
-                       "round's betting)"),
-}
-"""Where each verb belongs in the hand (the phase, the turn), with the refusal outside it."""
+    "roll": bets.Gate((), "the dice are rolled once, after the opening bets are in; {now}"),
+    "buy": bets.Gate((), "{player} cannot buy a card now: cards are bought in the three rounds after the dice; {now}",
+                     "buy a card", live=True),
+    "round": bets.Gate(("round-over",), "Blücher starts its rounds by itself (after the dice, and after each round's "
+                       "betting)"),
+})
 DEALING = deal.Dealing(3, {"not_player": "Blücher deals only to players in the hand ({players}), not to {to}",
                           "going": "hand {number} is still going: it ends with the showdown",
                           "players": "Blücher with the {pack} pack needs {low} to {high} players with chips, not {n}"})
@@ -93,56 +90,27 @@ DECLARATIONS = (
 )
 
 
-# ----------------------------------------------------------------------------- evolve
-
-def _rolled(seat: object) -> bool:
-    """Once the dice are rolled, the first player has had the roll (the roll stage is done)."""
-    return True
-
-
-_STOCK = frozenset({ev.CardsDealt, ev.CardsExchanged, ev.DeckReshuffled})
-_TURNING = frozenset({ev.HandStarted, ev.CardsDealt, ev.DiceRolled, ev.DeckReshuffled, ev.PlayerLeft})
-"""The events that move the turn on (besides the moves and the round starts); the rest do not."""
-
-
 def evolve(state: TableState, event: ev.Event) -> None:
-    x, hand, t = state.ext, state.hand, type(event)  # dispatch by class: the hot path of every fold
-    if type(x) is not BluecherExt:
-        x = ext(state)
+    x = state.ext if type(state.ext) is BluecherExt else ext(state)  # the hot path of every fold
     if type(event) is ev.HandStarted:
         state.ext = x = BluecherExt(phase="deal", card_cost=options_of(state, Options).card_cost,
                                     order=deal.seat_in(state, event), stock=x.pack_size,
                                     pack_size=x.pack_size, carried_in=event.carry_in)
-    elif t is ev.HandEnded:
-        x.phase = "ended"
-        return
-    elif hand is None or hand.ended:
-        return
-    if t in _STOCK:
-        deal.track(state, x, event)
-    if bets.track(state, x, ROUND, event):
-        if t is ev.RoundStarted:
-            x.phase, x.bought = "round", []
-    elif type(event) is ev.Declared:  # a declaration moves no turn
-        if not declare.record(x, DECLARATIONS, event) and not deal.track_hole(state, x.hole, event):
-            if event.name == "next-dealer" and isinstance(event.value, str):
-                x.next_dealer = event.value
-                x.settled += 1
-        return
+    staged.track(state, x, event, flow=FLOW, betting=ROUND, dealing=DEALING, declarations=DECLARATIONS, own=_own,
+                 done=lambda x: everyone if x.target is not None else None)  # rolled
+
+
+def _own(state: TableState, x: BluecherExt, event: ev.Event) -> bool | None:
+    """Who bought a card this round (a buy moves no turn), and the target once the dice are rolled."""
+    if type(event) is ev.RoundStarted:
+        x.bought = []
     elif type(event) is ev.CardsExchanged:
         if x.phase == "round":
             x.bought.append(event.player)
-        return
+        return False
     elif type(event) is ev.DiceRolled:
         if x.target is None and x.phase in ("roll", "open"):
             x.target, x.phase = sum(event.faces), FLOW.due
-    elif pots.tally(x, event):
-        return
-    elif t not in _TURNING or (t is ev.CardsDealt and x.phase != "deal"):
-        return
-    assert state.hand is not None
-    done = _rolled if x.target is not None else None
-    x.phase, state.hand.to_act = advance(state, FLOW, x.phase, x, x.order, done=done,
-                                         finished=lambda stage: stage.name == "deal" and deal.dealt(state, 3),
-                                         left=t is ev.Fold or t is ev.PlayerLeft)
-    state.hand.phase = x.phase
+        return True
+    return None
+

@@ -3,13 +3,12 @@
 
 from __future__ import annotations
 
-from ...kit import betting as bets
-from ...kit import deal, pots, stages
+from ...kit import deal, pots, staged, stages
 from ...state import TableState
 from .. import base
 from .options import MAX_DICE, ext
 from .showdown import showdown_hands
-from .stages import FLOW, OPENING, ROUND, first_player
+from .stages import FLOW, first_player
 
 
 def legal(state: TableState) -> list[base.Legal]:
@@ -17,37 +16,26 @@ def legal(state: TableState) -> list[base.Legal]:
         return []
     x = ext(state)
     if not state.in_hand:
-        return [base.Legal(None, ("hand", "join", "rebuy", "leave", "count", "note", "close"),
-                           f"{x.next_dealer or 'the next seat'} deals the next hand")]
+        return [staged.between(f"{x.next_dealer or 'the next seat'} deals the next hand")]
     hand = base.require_hand(state)
-    p = hand.to_act
-    if x.phase == "deal":
-        items = [stages.legal(FLOW.stages[0], None, f"3 cards each, face down: {', '.join(deal.short(state, 3))} "
-                                             "(potlog deal all -n 3)")]
-        if deal.undealt(state):
-            items.insert(0, base.Legal(hand.dealer, ("declare",), f"the card cost (now {x.card_cost}), before the deal"))
-        return items
-    if x.phase == "open" and p:
-        if p == first_player(x) and p not in x.acted:
-            todo = [w for w, v in ((f"dice 1-{MAX_DICE}", x.dice), ("limit", x.limit)) if v is None]
-            verbs: tuple[str, ...] = ("declare",) if todo else ()
-            verbs += ("hole",) if p not in x.hole else () if todo else ("bet", "allin")
-            note = ("declare " + " and ".join(todo) + "; " if todo else "") + (
-                "place a hole card" if p not in x.hole else f"bet 1 to {x.limit if x.limit is not None else 'the limit'}")
-            return [base.Legal(p, verbs, note)]
-        if p not in x.hole:
-            return [base.Legal(p, ("hole", "fold"), f"place a hole card, then call {base.to_call(state, p)}")]
-        return [bets.prompt(state, x, OPENING, p, opener=first_player(x))]
-    if x.phase == "roll":
-        return [stages.legal(FLOW.stages[2], first_player(x), f"roll {x.dice} dice for the target")]
-    if x.phase == "round" and p:
-        fresh = p not in x.acted
-        return [bets.prompt(state, x, ROUND, p, f"round {hand.round} of 3, card costs {x.card_cost}" if fresh else "",
-                            before=("buy",) if fresh and p not in x.bought else (), uncallable=True)]
-    if x.phase in ("showdown", "won"):
-        missing = showdown_hands(state)[1] if x.phase == "showdown" else []
-        return [stages.legal(FLOW.stages[4], None, "; ".join(missing) or "potlog showdown settles the pot")]
-    return []
+    p, first, fresh = hand.to_act, first_player(x), hand.to_act not in x.acted
+    if x.phase == "open" and p == first and fresh:
+        todo = [w for w, v in ((f"dice 1-{MAX_DICE}", x.dice), ("limit", x.limit)) if v is None]
+        verbs = (("declare",) if todo else ()) + (("hole",) if p not in x.hole else () if todo else ("bet", "allin"))
+        note = ("declare " + " and ".join(todo) + "; " if todo else "") + (
+            "place a hole card" if p not in x.hole else f"bet 1 to {x.limit if x.limit is not None else 'the limit'}")
+        return [base.Legal(p, verbs, note)]
+    if x.phase == "open" and p and p not in x.hole:
+        return [base.Legal(p, ("hole", "fold"), f"place a hole card, then call {base.to_call(state, p)}")]
+    cost = [base.Legal(hand.dealer, ("declare",), f"the card cost (now {x.card_cost}), before the deal")]
+    note = (f"3 cards each, face down: {', '.join(deal.short(state, 3))} (potlog deal all -n 3)" if x.phase == "deal"
+            else f"roll {x.dice} dice for the target" if x.phase == "roll"
+            else f"round {hand.round} of 3, card costs {x.card_cost}" if x.phase == "round" and fresh
+            else "; ".join(showdown_hands(state)[1]) or "potlog showdown settles the pot" if x.phase == "showdown"
+            else "potlog showdown settles the pot" if x.phase == "won" else "")
+    return (cost if x.phase == "deal" and deal.undealt(state) else []) + stages.prompt(
+        state, FLOW, "showdown" if x.phase == "won" else x.phase, x, note, opener=first, uncallable=True,
+        before=("buy",) if x.phase == "round" and fresh and p not in x.bought else ())
 
 
 def describe(state: TableState) -> list[tuple[str, str]]:
@@ -57,8 +45,7 @@ def describe(state: TableState) -> list[tuple[str, str]]:
     lines: list[tuple[str, str]] = []
     if hand.ended:
         lines += [("next dealer", x.next_dealer)] if x.next_dealer else []
-        if state.balance("carry"):
-            lines.append(("carry-over", f"{state.balance('carry')} ride into the next hand"))
+        lines += [("carry-over", f"{state.balance('carry')} ride into the next hand")] if state.balance("carry") else []
     lines.append(("card cost", str(x.card_cost)))
     lines += [("dice", f"{x.dice} (declared by {first_player(x)})")] if x.dice is not None else []
     lines += [(k, str(v)) for k, v in (("limit", x.limit), ("target", x.target)) if v is not None]
