@@ -6,7 +6,7 @@ import pytest
 
 from ledger import events as ev
 from ledger.errors import PotlogError
-from ledger.kit.rightward import counterclockwise, seat_right_of
+from ledger.kit.turns import counterclockwise, seat_right_of
 from ledger.reducer import apply
 from tests.table import Table
 

@@ -62,7 +62,7 @@ from ..cards import UNKNOWN, parse_cards, rank
 from ..commands import Command
 from ..errors import RuleViolation
 from ..kit import betting as bets
-from ..kit import claims, deal, follow, pots, rightward, stages, straddles, turnup
+from ..kit import claims, deal, follow, pots, stages, straddles, turns, turnup
 from ..kit.evaluators import vying
 from ..state import TableState
 from ..verify import command_for
@@ -156,7 +156,7 @@ def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
     dealer = base.require_seated(state, cmd.dealer) if cmd.dealer else seats[0].name
     if last is not None:
         again = _x(state).carried
-        dealer = last.dealer if again else (rightward.seat_right_of(state, last.dealer) or last.dealer)
+        dealer = last.dealer if again else (turns.seat_right_of(state, last.dealer) or last.dealer)
         if cmd.dealer and cmd.dealer != dealer:
             why = "everyone passed: the same dealer deals again" if again else "the deal passes to the right"
             raise RuleViolation(f"{dealer} deals hand {last.number + 1}, not {cmd.dealer}: {why}")
@@ -280,7 +280,7 @@ decide = claims.decider(
 def evolve(state: TableState, event: ev.Event) -> None:
     x, hand = _x(state), state.hand
     if isinstance(event, ev.HandStarted):
-        state.ext = x = Bouil(order=rightward.counterclockwise(state, event.dealer, include=lambda s: s.in_hand),
+        state.ext = x = Bouil(order=turns.counterclockwise(state, event.dealer, include=lambda s: s.in_hand),
                               phase="ante")
     elif isinstance(event, ev.PotCarried):
         x.carried = True

@@ -29,11 +29,12 @@ SeatTest = Callable[[Seat], bool]
 
 
 def clockwise(state: TableState, start: str | None, *, after: bool = True,
-              include: SeatTest | None = None) -> list[str]:
+              include: SeatTest | None = None, right: bool = False) -> list[str]:
     """Seat names once around the table, clockwise: from the seat after `start` (the dealer's
     left, ``after=True``) or from `start` itself; from the first seat when `start` is not
-    seated. Seats failing `include` are left out."""
-    seats = state.seats
+    seated. Seats failing `include` are left out. With `right`, the other way round: the
+    games whose deal and turn pass to the right (Bouillotte), from the dealer's right."""
+    seats = list(reversed(state.seats)) if right else state.seats
     n = len(seats)
     names = [s.name for s in seats]
     if start in names:
@@ -42,6 +43,19 @@ def clockwise(state: TableState, start: str | None, *, after: bool = True,
         first = 0
     ring = (seats[(first + i) % n] for i in range(n))
     return [s.name for s in ring if include is None or include(s)]
+
+
+def counterclockwise(state: TableState, start: str | None, *, after: bool = True,
+                     include: SeatTest | None = None) -> list[str]:
+    """`clockwise` to the right: from the seat right of `start` (or `start`)."""
+    return clockwise(state, start, after=after, include=include, right=True)
+
+
+def seat_right_of(state: TableState, name: str | None, *, skip: SeatTest | None = None) -> str | None:
+    """The next active seat to the right of `name` (not failing `skip`), or None: who deals
+    next when the deal passes right."""
+    ring = counterclockwise(state, name, include=lambda s: s.active and (skip is None or not skip(s)))
+    return ring[0] if ring else None
 
 
 def in_hand(seat: Seat) -> bool:
