@@ -28,6 +28,7 @@ from .chips import check
 from .commands import Command
 from .errors import ChipError, Conflict, InputError, NotFound, PotlogError, RuleViolation
 from .games import get_ruleset
+from .games.base import switch_game
 from .names import clean_name, resolve, shown, skeleton
 from .reducer import apply, fold
 from .state import TableState
@@ -295,7 +296,7 @@ class Ledger:
         rules = get_ruleset(state.game)
         cmd = resolve_names(state, cmd)
         try:
-            events = list(rules.decide(state, cmd))
+            events = list((switch_game if cmd.verb == "switch" else rules.decide)(state, cmd))  # the table's act, any game
         except ChipError:
             raise
         except RuleViolation as refusal:

@@ -421,11 +421,30 @@ class DiceShown(Event):
         return f"{self.player} lifts the cup: {' '.join(map(str, self.faces))}"
 
 
+class GameSwitched(Event):
+    """Between hands, the table moves on to another game in the same session: the seats, the
+    stacks and a kitty standing in ``carry`` stay (it rides into the new game's first hand).
+
+    Attributes:
+        game: the ruleset played from now on (``potlog games``).
+        options: its table choices, validated by that ruleset's ``Options``.
+    """
+
+    type: Literal["game_switched"] = "game_switched"
+    game: Name
+    options: dict[str, Scalar] = {}
+
+    def summary(self) -> str:
+        opts = " ".join(f"{k}={v}" for k, v in self.options.items())
+        return f"the table switches to {self.game}" + (f" ({opts})" if opts else "")
+
+
 EVENT_TYPES: tuple[type[Event], ...] = (
     SessionOpened, PlayerJoined, Rebuy, PlayerLeft, HandStarted, RoundStarted, CardsDealt,
     CardsRevealed, CardsExchanged, CardPlayed, TrickWon, DiceRolled, Declared, Ante, Bet,
     Call, Raise, AllIn, Check, Fold, Transfer, PotAwarded, PotCarried, HandEnded, ChipCount,
     Note, Void, Scored, DeckReshuffled, SessionClosed, DiceCupped, DiceRerolled, DiceShown,
+    GameSwitched,
 )
 
 AnyEvent = Annotated[Union[EVENT_TYPES], Field(discriminator="type")]  # type: ignore[valid-type]

@@ -71,6 +71,12 @@ def _session_opened(state: TableState, e: ev.SessionOpened) -> list[Posting]:
     return []
 
 
+def _game_switched(state: TableState, e: ev.GameSwitched) -> list[Posting]:
+    state.game = e.game
+    state.options = dict(e.options)
+    return []
+
+
 def _player_joined(state: TableState, e: ev.PlayerJoined) -> list[Posting]:
     seat = state.seat(e.player)
     if seat is None:
@@ -250,7 +256,8 @@ def _session_closed(state: TableState, e: ev.SessionClosed) -> list[Posting]:
 
 
 _CORE: dict[type[ev.Event], Callable[[TableState, Any], list[Posting]]] = {
-    ev.SessionOpened: _session_opened, ev.PlayerJoined: _player_joined, ev.Rebuy: _rebuy,
+    ev.SessionOpened: _session_opened, ev.GameSwitched: _game_switched,
+    ev.PlayerJoined: _player_joined, ev.Rebuy: _rebuy,
     ev.PlayerLeft: _player_left, ev.HandStarted: _hand_started, ev.RoundStarted: _round_started,
     ev.CardsDealt: _cards_dealt, ev.CardsRevealed: _cards_revealed,
     ev.CardsExchanged: _cards_exchanged, ev.CardPlayed: _card_played, ev.TrickWon: _trick_won,
@@ -276,8 +283,8 @@ def apply(state: TableState, seq: int, event: ev.Event) -> list[Posting]:
         state.rulings.append(seq)
     state.seq = seq
     rules = _RULES.get(state.game) or _ruleset(state.game)
-    if isinstance(event, ev.SessionOpened):
-        state.ext = rules.initial(state)
+    if isinstance(event, (ev.SessionOpened, ev.GameSwitched)):
+        state.ext = rules.initial(state)  # a new game starts from its own initial state
     else:
         rules.evolve(state, event)
     return postings

@@ -230,6 +230,8 @@ def command_for(event: ev.Event) -> Command | None:  # noqa: C901 - one case per
     match event:
         case ev.SessionOpened():
             return Command("open", options=dict(event.options), chip_unit=event.chip_unit, title=event.title)
+        case ev.GameSwitched():
+            return Command("switch", name=event.game, options=dict(event.options))
         case ev.PlayerJoined():
             return Command("join", player=event.player, amount=event.buyin, position=event.position)
         case ev.Rebuy():
@@ -308,6 +310,14 @@ def _rules_problem(state: TableState, seq: int, event: ev.Event) -> str | None:
     from .games import get_ruleset
 
     game = state.game if seq > 1 else (event.game if isinstance(event, ev.SessionOpened) else "")
+    if isinstance(event, ev.GameSwitched):  # the table's act, not the game's: the same check for every game
+        from .games.base import require_same, switch_game
+
+        try:
+            require_same(switch_game(state, command_for(event) or Command("switch"))[0], event)
+        except (RuleViolation, InputError) as exc:
+            return str(exc)
+        return None
     try:
         rules = get_ruleset(game)
     except PotlogError as exc:

@@ -306,7 +306,8 @@ def test_every_event_type_maps_back_to_a_command_or_is_known_unmappable():
         if name in unmappable:
             continue
         sample = {
-            "session_opened": dict(game="freeform"), "player_joined": dict(player="A", buyin=1),
+            "session_opened": dict(game="freeform"), "game_switched": dict(game="pig"),
+            "player_joined": dict(player="A", buyin=1),
             "rebuy": dict(player="A", amount=1), "player_left": dict(player="A", cashout=0),
             "hand_started": dict(hand=1, dealer="A"), "round_started": dict(round=1),
             "cards_dealt": dict(to="A", cards=["AS"]), "cards_revealed": dict(holder="A", cards=["AS"]),

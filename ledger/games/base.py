@@ -181,6 +181,34 @@ def open_session(cmd: Command, options_model: type[BaseModel], game: str) -> lis
                        title=cmd.title)]
 
 
+def switch_game(state: TableState, cmd: Command) -> list[ev.Event]:
+    """``potlog switch GAME``: between hands the table moves on to another game in the same
+    session (a night of several games). Seats and stacks stay, and so does a kitty standing in
+    ``carry``; a game's own boards (``pot:NAME``) must be empty first, since the new game
+    would never pay them out."""
+    from . import get_ruleset
+
+    require_open(state)
+    if state.in_hand:
+        raise RuleViolation(f"hand {state.hand.number} is still going: finish it before the table switches game")  # type: ignore[union-attr]
+    if not cmd.name:
+        raise InputError("say which game: potlog switch GAME ('potlog games' lists them)")
+    rules = get_ruleset(cmd.name)
+    held = [(a, n) for a, n in sorted(state.balances.items()) if a.startswith("pot") and n]
+    if held:
+        where = ", ".join(f"{a} holds {n}" for a, n in held)
+        raise RuleViolation(f"{where}: pay or share it out before the table switches game "
+                            "(only a kitty standing in carry rides into the next game)")
+    seated = sum(1 for s in state.seats if s.active)
+    if not rules.min_players <= seated <= rules.max_players:
+        raise RuleViolation(f"{rules.title} is for {rules.min_players} to {rules.max_players} players, "
+                            f"and {seated} are seated")
+    opts = validate_options(rules.options, dict(cmd.options), rules.name)
+    if rules.name == state.game and opts == state.options:
+        raise RuleViolation(f"the table is already playing {rules.title} with these options")
+    return [make_event(ev.GameSwitched, game=rules.name, options=opts)]
+
+
 def join(state: TableState, cmd: Command) -> list[ev.Event]:
     require_open(state)
     if not cmd.player:
