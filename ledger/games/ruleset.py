@@ -153,12 +153,12 @@ class Ruleset:
 
 # ----------------------------------------------------------------------------- options
 
-_PARSED: dict[tuple[type[BaseModel], str], BaseModel] = {}
+_PARSED: dict[tuple[Any, ...], BaseModel] = {}
 
 
 def options_of(state: TableState, model: type[M]) -> M:
     """The session's options as the typed model, parsed once per process per option set."""
-    key = (model, ev.canonical_json(state.options))
+    key = (model, *sorted(state.options.items()))  # options are flat scalars: cheaper than JSON per event
     got = _PARSED.get(key)
     if got is None:
         if len(_PARSED) > 256:
