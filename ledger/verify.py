@@ -361,6 +361,8 @@ def verify_rules(records: Iterable[tuple[int, ev.Event]], session: str = "",
             progress(n)
         if seq == 1:
             method = _rules_method(event.game if isinstance(event, ev.SessionOpened) else "")
+        elif isinstance(event, ev.GameSwitched) and event.game not in method:
+            method += f"; from seq {seq}, {_rules_method(event.game)}"
         text = describe(event)
         if event.ruling is not None:
             overrides.append(Finding(session, seq, "override", f"seq {seq} ({text}) is a table ruling"))
