@@ -12,7 +12,7 @@ The shape is the one `schemas/hand-history.schema.json` describes:
               players: [{name, seat, stack_before, stack_after, put_in, took_out, net,
                          dealt, cards, folded, all_in}],
               boards, dice, declarations, tricks, actions, pots, awards,
-              carry_in, carry_out, house}
+              carry_in, boards_in (persistent boards at the start), carry_out, house}
 """
 
 from __future__ import annotations
@@ -69,6 +69,7 @@ def _start(sid: str, seq: int, at: str, st: TableState) -> _Hand:
         "first_seq": seq, "last_seq": seq, "ended": False,
         "players": [], "boards": {}, "dice": [], "declarations": [], "tricks": {}, "actions": [],
         "pots": [], "awards": [], "carry_in": 0, "carry_out": 0, "house": 0, "voided": [],
+        "boards_in": {a: n for a, n in sorted(st.balances.items()) if a.startswith("pot:") and n},
         "stacks_before": {p: st.stack(p) for p in players},
     }
     return _Hand(data, players)
