@@ -18,6 +18,9 @@ Figures (targets from issue 6):
 - CLI latency: median wall time of `potlog state` and `potlog note` on a 10,000-event
   session vs. a Typer hello-world, same run. Target: <= 1.3x.
 - memory: peak RSS of the process folding the 1M archive. Target: < 200 MB.
+- void (`corrections.py`): `potlog void` of an event in the current hand against `potlog note`
+  on the same session (the largest size), whole processes and in-process. Target: <= 2x.
+- run (`corrections.py`): `potlog run FILE` of --run-lines lines, lines/s. Target: >= 1,000.
 
 Archives are generated once per size into --data (default: a temp directory) and reused.
 Times are the best of --repeat runs (the machine may be shared), each in a fresh process.
@@ -321,7 +324,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--peer-size", type=int, default=100_000, help="archive size for the eventsourcing peer")
     ap.add_argument("--cli-runs", type=int, default=15, help="runs per command for the CLI medians")
     ap.add_argument("--repeat", type=int, default=3, help="best of this many runs for fold and import")
-    ap.add_argument("--skip", default="", help="figures to skip: fold,import,append,peer,cli")
+    ap.add_argument("--skip", default="", help="figures to skip: fold,import,append,peer,cli,void,run")
+    ap.add_argument("--void-size", type=int, default=0, help="events of the session for void vs note (default: the largest size)")
+    ap.add_argument("--run-lines", type=int, default=100_000, help="lines of the script for 'potlog run'")
     ap.add_argument("--out", help="also write the results as a Markdown table to this file")
     args = ap.parse_args(argv)
     sizes = sorted(int(s) for s in args.sizes.split(",") if s)
@@ -349,6 +354,13 @@ def main(argv: list[str] | None = None) -> int:
         figs += bench_peer(data, args.peer_size, min(args.append, 1000), rate_append)
     if "cli" not in skip:
         figs += bench_cli(data, args.cli_runs)
+    if "void" not in skip or "run" not in skip:
+        from . import corrections  # benchmarks/corrections.py: void vs note, potlog run FILE
+
+        if "void" not in skip:
+            figs += corrections.bench_void(data, args.void_size or max(sizes), args.cli_runs)
+        if "run" not in skip:
+            figs += corrections.bench_run(data, args.run_lines)
     print(table(figs))
     if args.out:
         command = "python -m benchmarks " + " ".join(argv if argv is not None else sys.argv[1:])

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from .common import DbOpt, JsonOpt, SessionOpt, app, console, ledger, print_json, session_of
+from .common import DbOpt, JsonOpt, SessionOpt, app, console, fail, ledger, print_json, session_of
 
 
 @app.command(rich_help_panel="Look")
@@ -93,6 +93,21 @@ def state(all_cards: Annotated[bool, typer.Option("--all-cards", help="Show face
     console().print(render_state(st, all_cards=all_cards))
 
 
+def _hand_at(led: Any, sid: str, seq: int) -> int:
+    """The number of the hand going at `seq` (the last hand started at or before it), or 0."""
+    import json as _json
+
+    if seq <= 0:
+        return 0
+    row = led.store.conn.execute(
+        "SELECT body FROM events WHERE session_id = ? AND seq <= ? AND type = 'hand_started' ORDER BY seq DESC LIMIT 1",
+        (sid, seq)).fetchone()
+    try:
+        return int(_json.loads(row[0])["hand"]) if row else 0
+    except (ValueError, KeyError, TypeError):
+        return 0
+
+
 @app.command(rich_help_panel="Look")
 def log(hand: Annotated[Optional[int], typer.Option(help="Only this hand's events.", min=1)] = None,
         last: Annotated[Optional[int], typer.Option(help="Only the last N events.", min=1)] = None,
@@ -106,8 +121,9 @@ def log(hand: Annotated[Optional[int], typer.Option(help="Only this hand's event
     with ledger(db) as led:
         sid = session_of(led, session)
         voids = led.store.voids(sid)
-        after = max(0, led.store.last_seq(sid) - last) if last else 0
-        current_hand = 0
+        # --last N alone: the session's last N events; with --hand: that hand's last N
+        after = max(0, led.store.last_seq(sid) - last) if last and hand is None else 0
+        current_hand = _hand_at(led, sid, after)
         rows = []
         for rec in led.store.recorded(sid, after):
             if isinstance(rec.event, HandStarted):
@@ -115,6 +131,11 @@ def log(hand: Annotated[Optional[int], typer.Option(help="Only this hand's event
             if hand is not None and current_hand != hand:
                 continue
             rows.append((rec, current_hand))
+        if hand is not None and not rows:
+            played = current_hand
+            fail(f"no hand {hand} in session {sid} " + (f"(hands 1 to {played})" if played else "(no hand has started yet)"), 1)
+        if last and hand is not None:
+            rows = rows[-last:]
     if json:
         print_json([{**r.to_line(), "hand": h or None, "voided_by": voids.get(r.seq)} for r, h in rows])
         return

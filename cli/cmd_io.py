@@ -5,7 +5,7 @@ from __future__ import annotations
 import shlex
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 from . import clicompat as click
 import typer
@@ -104,42 +104,70 @@ def export(fmt: Annotated[str, typer.Option("--format", "-f", help="jsonl (raw e
 
 
 @app.command(rich_help_panel="Move logs")
-def run(file: Annotated[str, typer.Argument(help="A file of potlog commands, one per line; '#' starts a comment ('-' for stdin).")],
+def run(file: Annotated[str, typer.Argument(help="A file of potlog commands, one per line; '#' starts a comment ('-': stdin, each line as it arrives).")],
         db: DbOpt = None, session: SessionOpt = None,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only errors and the summary.")] = False) -> None:
     """Execute a file of potlog commands line by line (e.g. 'bet Ann 5'), stopping at the first
-    refused line with its number; nothing of that line is recorded, earlier lines stay."""
-    lines = _read_lines(file)
+    refused line with its number; nothing of that line is recorded, earlier lines stay.
+
+    A file runs as one transaction (a savepoint per line), each line decided on the table the
+    lines before it left, kept in memory; with '-' each line is recorded as it arrives."""
+    import contextlib
+
+    source = sys.stdin if file == "-" else _read_lines(file)
     saved = dict(RUN_DEFAULTS)
     RUN_DEFAULTS.update(db=db or RUN_DEFAULTS["db"], session=session or RUN_DEFAULTS["session"], capture=False)
     done = 0
+    stopped: tuple[int, int, str, bool] | None = None  # line, exit code, why, whether it was run
     try:
-        for n, raw in enumerate(lines, 1):
-            text = raw.strip()
-            if not text or text.startswith("#"):
-                continue
-            try:
-                args = shlex.split(text, comments=True)
-            except ValueError as exc:
-                fail(f"line {n}: {exc}", 2)
-            if args and args[0] == "potlog":
-                args = args[1:]
-            if not args:
-                continue
-            if args[0] == "run":
-                fail(f"line {n}: 'run' cannot be nested", 2)
-            if not quiet:
-                typer.echo(f"» {printable(text)}")
-            code, why = _run_line(args, quiet)
-            if code:
-                RUN_DEFAULTS["capture"] = False
-                fail(f"line {n}: {why} (stopped here; lines before it are recorded)", code)
-            if args[0] == "new":  # a new session becomes current for the lines after it
-                RUN_DEFAULTS["session"] = None
-            done += 1
+        with ledger(RUN_DEFAULTS["db"]) as led, led.sharing(), \
+                (contextlib.nullcontext() if file == "-" else led.batch()):
+            for n, raw in enumerate(source, 1):
+                text = raw.strip()
+                if not text or text.startswith("#"):
+                    continue
+                try:
+                    args = shlex.split(text, comments=True)
+                except ValueError as exc:
+                    stopped = (n, 2, str(exc), False)
+                    break
+                if args and args[0] == "potlog":
+                    args = args[1:]
+                if not args:
+                    continue
+                if args[0] == "run":
+                    stopped = (n, 2, "'run' cannot be nested", False)
+                    break
+                if not quiet:
+                    typer.echo(f"» {printable(text)}")
+                try:
+                    with led.step():
+                        code, why = _run_line(args, quiet)
+                        if code:
+                            raise _Refused(code, why)
+                except _Refused as refused:
+                    stopped = (n, refused.code, refused.why, True)
+                    break
+                except KeyboardInterrupt:
+                    stopped = (n, 130, "interrupted", True)
+                    break
+                if args[0] == "new":  # a new session becomes current for the lines after it
+                    RUN_DEFAULTS["session"] = None
+                done += 1
     finally:
         RUN_DEFAULTS.update(saved)
+    if stopped is not None:
+        n, code, why, ran = stopped
+        RUN_DEFAULTS["capture"] = False
+        tail = " (stopped here; lines before it are recorded)" if ran else ""
+        fail(f"line {n}: {why}{tail}", code)
     typer.echo(f"ran {done} commands from {printable(file)}")
+
+
+class _Refused(Exception):
+    def __init__(self, code: int, why: str):
+        super().__init__(why)
+        self.code, self.why = code, why
 
 
 def _run_line(args: list[str], quiet: bool = False) -> tuple[int, str]:
@@ -151,9 +179,13 @@ def _run_line(args: list[str], quiet: bool = False) -> tuple[int, str]:
 
     RUN_DEFAULTS["capture"] = True
     command = root_command()
+    sub = None if args[0].startswith("-") else _subcommand(command, args[0])
     try:
         with contextlib.redirect_stdout(io.StringIO()) if quiet else contextlib.nullcontext():
-            rv = command.main(args=args, prog_name="potlog", standalone_mode=False)
+            if sub is None:
+                rv = command.main(args=args, prog_name="potlog", standalone_mode=False)
+            else:  # straight to the command: the group's own parsing adds nothing to a line without options first
+                rv = _invoke(sub, args)
     except LineFailed as exc:
         return exc.code, str(exc)
     except click.Exit as exc:
@@ -165,3 +197,35 @@ def _run_line(args: list[str], quiet: bool = False) -> tuple[int, str]:
     finally:
         RUN_DEFAULTS["capture"] = False
     return (rv, "refused") if isinstance(rv, int) and rv else (0, "")
+
+
+_SUBS: dict[tuple[int, str], Any] = {}
+
+
+def _subcommand(group: Any, name: str) -> Any:
+    """The click command `name` of `group` (a core command or a game's word), found once."""
+    key = (id(group), name)
+    if key not in _SUBS:
+        try:
+            _SUBS[key] = group.get_command(click.Context(group), name)
+        except Exception:
+            _SUBS[key] = None
+    return _SUBS[key]
+
+
+def _invoke(sub: Any, args: list[str]) -> Any:
+    """Run `sub` on the rest of the line with the errors told as `PotlogGroup.invoke` tells them."""
+    from ledger.errors import PotlogError
+
+    try:
+        return sub.main(args=args[1:], prog_name=f"potlog {args[0]}", standalone_mode=False)
+    except PotlogError as exc:
+        fail(str(exc), exc.exit_code)
+    except (click.Exit, click.Abort, click.ClickException, LineFailed, KeyboardInterrupt):
+        raise
+    except OSError as exc:
+        where = f": {exc.filename}" if exc.filename else ""
+        fail(f"{(exc.strerror or type(exc).__name__).lower()}{where}", 1)
+    except Exception as exc:  # a bug: still no traceback for the user
+        fail(f"internal error ({type(exc).__name__}: {str(exc)[:200]}); please report it", 70)
+    return None

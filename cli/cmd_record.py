@@ -10,8 +10,9 @@ import typer
 from ledger.commands import Command
 from ledger.events import MAX_CHIPS
 
-from .common import DbOpt, JsonOpt, OverrideOpt, SessionOpt, app, fail, ledger, record
+from .common import DbOpt, JsonOpt, OverrideOpt, SessionOpt, app, fail, ledger, print_json, record, session_of
 
+_EVERY_COMMAND = app.registered_commands  # the list every cmd_* module registers into (see `_parsed`)
 Player = Annotated[str, typer.Argument(help="The player, by the name they were seated with.")]
 Amount = Annotated[int, typer.Argument(help="Chips (whole numbers).", min=1, max=10**12)]
 
@@ -162,9 +163,11 @@ def declare(who: Annotated[str, typer.Argument(help="Who declares ('-' for the t
 
 
 @app.command(rich_help_panel="Betting")
-def ante(player: Player, amount: Amount, db: DbOpt = None, session: SessionOpt = None,
+def ante(player: Annotated[str, typer.Argument(help="The player, or 'all': everyone in the hand, in turn.")],
+         amount: Annotated[Optional[int], typer.Argument(help="Chips (whole numbers; default: as the game says).", min=1, max=10**12)] = None,
+         db: DbOpt = None, session: SessionOpt = None,
          override: OverrideOpt = None, json: JsonOpt = False) -> None:
-    """PLAYER antes AMOUNT into the pot."""
+    """PLAYER antes AMOUNT into the pot ('ante all 1': everyone, in turn, as one act)."""
     record(db, session, Command("ante", player=player, amount=amount), override=override, as_json=json)
 
 
@@ -198,7 +201,7 @@ def allin(player: Player, db: DbOpt = None, session: SessionOpt = None, override
 
 
 @app.command(rich_help_panel="Betting")
-def check(player: Player, db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None,
+def check(player: Annotated[str, typer.Argument(help="The player, or 'all': checks around, in turn.")], db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None,
           json: JsonOpt = False) -> None:
     """PLAYER checks (nothing to call)."""
     record(db, session, Command("check", player=player), override=override, as_json=json)
@@ -252,8 +255,15 @@ def end(db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = No
 @app.command(rich_help_panel="Corrections and records")
 def count(player: Player, chips: Annotated[int, typer.Argument(help="Chips counted on the table.", min=0, max=10**12)],
           db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
-    """Record a physical count of PLAYER's chips (the audit compares it with the ledger)."""
+    """Record a physical count of PLAYER's chips; says at once when the ledger disagrees (the
+    audit lists every count that did)."""
     record(db, session, Command("count", player=player, amount=chips), override=override, as_json=json)
+    from ledger.app import count_difference
+
+    with ledger(db) as led:
+        gap = count_difference(led.state(session_of(led, session)), player, chips)
+    if gap:
+        typer.secho(f"potlog: warning: {gap}", err=True, fg="yellow")
 
 
 @app.command(rich_help_panel="Corrections and records")
@@ -269,6 +279,101 @@ def void(seq: Annotated[int, typer.Argument(help="The seq of the event to cancel
          db: DbOpt = None, session: SessionOpt = None, json: JsonOpt = False) -> None:
     """Cancel an earlier event: the table is rebuilt as if it had never happened."""
     record(db, session, Command("void", target=seq, reason=reason), as_json=json)
+
+
+@app.command(rich_help_panel="Corrections and records")
+def undo(n: Annotated[int, typer.Argument(help="How many acts to undo, the newest first.", min=1, max=1000)] = 1,
+         reason: Annotated[str, typer.Option(help="Why, for the audit.")] = "undo",
+         db: DbOpt = None, session: SessionOpt = None, json: JsonOpt = False) -> None:
+    """Void the last N acts (a command with what potlog recorded after it), newest first, as
+    one correction: if the rules refuse any of the voids, nothing is recorded."""
+    with ledger(db) as led:
+        sid = session_of(led, session)
+        recorded = led.undo(sid, n, reason=reason)
+        _show(led, sid, recorded, as_json=json)
+
+
+@app.command(rich_help_panel="Corrections and records",
+             context_settings={"ignore_unknown_options": True})
+def amend(seq: Annotated[int, typer.Argument(help="A seq of the act to replace (see potlog log).", min=1)],
+          command: Annotated[List[str], typer.Argument(metavar="-- COMMAND...", help="The corrected command, as you would type it after 'potlog'.")],
+          reason: Annotated[str, typer.Option(help="Why, for the audit (default: 'amended: seq N replaced').")] = "",
+          db: DbOpt = None, session: SessionOpt = None, json: JsonOpt = False) -> None:
+    """Replace an earlier act: void it and every act after it, record the corrected command,
+    then record the later acts again where the rules still allow them (the others are
+    listed). One transaction: if the correction is refused, nothing is recorded.
+
+    Example: potlog amend 7 -- bet Ann 20
+    """
+    from ledger.text import printable
+
+    args = [a for a in command if a != "--"] if command[:1] == ["--"] else list(command)
+    with ledger(db) as led:
+        sid = session_of(led, session)
+        cmd, override = _parsed(led, sid, args)
+        result = led.amend(sid, seq, cmd, override=override, reason=reason)
+        if json:
+            print_json({"voided": [r.to_line() for r in result.voided],
+                        "recorded": [r.to_line() for r in result.recorded],
+                        "redone": [r.to_line() for r in result.redone],
+                        "dropped": [{"seq": s, "was": what, "why": why} for s, what, why in result.dropped]})
+            return
+        _show(led, sid, result.voided + result.recorded + result.redone, as_json=False, next_step=False)
+        for s, what, why in result.dropped:
+            typer.secho(f"not recorded again: seq {s} ({printable(what)}): {printable(why)}", err=True)
+        _show(led, sid, [], as_json=False)
+
+
+def _parsed(led, sid: str, args: list[str]) -> tuple[Command, Optional[str]]:
+    """The command `args` (a recording command line) stands for, parsed by the CLI itself and
+    taken before it is recorded (`Ledger.capture`)."""
+    import contextlib
+    import io
+
+    from ledger.app import Captured
+
+    from . import clicompat as click
+    from .common import root_command
+
+    if not args:
+        fail("amend needs the corrected command after '--', like: potlog amend 7 -- bet Ann 20", 2)
+    if args[0] in ("amend", "undo", "void", "run", "new", "close"):
+        fail(f"amend records a corrected act; '{args[0]}' is not one (a recording command such as bet, deal, award)", 2)
+    shown = app.registered_commands
+    app.registered_commands = _EVERY_COMMAND  # the entry point may have kept only 'amend' registered
+    try:
+        with led.sharing(), led.capture() as got, contextlib.redirect_stdout(io.StringIO()):
+            try:
+                root_command().main(args=["--db", led.store.path, "--session", sid, *args], prog_name="potlog",
+                                    standalone_mode=False)
+            except Captured:
+                pass
+            except click.ClickException as exc:
+                fail(f"amend: {exc.format_message()}", 2)
+    finally:
+        app.registered_commands = shown
+    if not got:
+        fail(f"amend needs a recording command after '--' (bet, call, deal, award ...), not {args[0]!r}", 2)
+    return got[0]
+
+
+def _show(led, sid: str, recorded: list, *, as_json: bool, next_step: bool = True) -> None:
+    """Print what was recorded as `record` does (#seq and what happened), then who acts next."""
+    from ledger.describe import describe
+    from ledger.text import printable
+
+    if as_json:
+        print_json([r.to_line() for r in recorded])
+        return
+    for r in recorded:
+        typer.secho(f"#{r.seq} ", dim=True, nl=False)
+        typer.echo(printable(describe(r.event)))
+    if next_step:
+        from .render import next_line
+
+        line = next_line(led.state(sid))
+        if line:
+            typer.secho(line, dim=True)
 
 
 @app.command(rich_help_panel="Corrections and records", context_settings={"ignore_unknown_options": True})

@@ -10,18 +10,29 @@ events, they are appended after the newcomer's; if not, `Conflict` says who reco
 first, and nothing is written. At most `RETRIES` decisions, with a short random wait between
 them; the last is made holding the write lock, so a command that still holds always lands.
 
+Several commands can be one transaction (`Ledger.batch`: ``potlog run FILE``, `undo`,
+`amend`): each is decided on the head the ones before it left, kept in memory, and appended
+as a savepoint (`Ledger.step` for a savepoint of one's own); all are committed together.
+An act is one recorded command with the steps potlog recorded after it (one time);
+`undo` voids the last acts newest first, `amend` replaces one and records the later ones
+again where the rules still allow. ``VERB all`` is the command once per player in turn
+order, one act. A void refolds from the latest state before its target (`_void_state`).
+
 Everything the CLI does goes through a `Ledger`; nothing here prints.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timezone
-from typing import Callable, Iterable
+from datetime import datetime, timedelta, timezone
+from itertools import islice
+from typing import Callable, Iterable, Iterator
 
 from . import events as ev
 from .chips import check
@@ -33,6 +44,20 @@ from .names import clean_name, resolve, shown, skeleton
 from .reducer import apply, fold
 from .state import TableState
 from .store import Store
+
+_SHARED: dict[str, Ledger] = {}  # database -> the ledger `Ledger.open` returns (see `Ledger.sharing`)
+_LAST_AT: dict[tuple[str, str], str] = {}  # (database, session) -> the last time this process recorded
+
+
+def _db_key(path: object) -> str:
+    """One spelling of a database: an absolute file path (or the URL, or :memory:)."""
+    if path is None:
+        from .store import default_db_path
+
+        path = os.environ.get("POTLOG_DB") or default_db_path()
+    text = str(path)
+    return text if "://" in text or text == ":memory:" else os.path.abspath(text)
+
 
 SESSION_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 CURRENT = "current_session"
@@ -132,6 +157,38 @@ class ImportResult:
     lines: int = 0
 
 
+class Captured(BaseException):
+    """Raised by `Ledger.execute` inside `Ledger.capture()`: the command was taken, not
+    recorded (a BaseException, so no error handler on the way takes it for a failure)."""
+
+
+@dataclass
+class Amended:
+    """What `Ledger.amend` recorded: the voids, the corrected act, the later acts recorded
+    again, and the later acts left out as (their first seq, what they were, why)."""
+
+    voided: list[ev.Recorded] = field(default_factory=list)
+    recorded: list[ev.Recorded] = field(default_factory=list)
+    redone: list[ev.Recorded] = field(default_factory=list)
+    dropped: list[tuple[int, str, str]] = field(default_factory=list)
+
+
+def _again(event: ev.Event, pot_before: int) -> Command | None:
+    """The command that records the act `event` began again, to be decided afresh: what was
+    typed, as far as the event shows it (a call calls what is owed now; an award that took a
+    whole pot takes the whole pot again), or None."""
+    from .verify import command_for
+
+    cmd = command_for(event)
+    if cmd is None or cmd.verb in ("void", "open", "switch"):
+        return None
+    if isinstance(event, ev.Call):
+        return replace(cmd, amount=None)
+    if isinstance(event, ev.PotAwarded) and len(event.shares) == 1 and event.shares[0].amount == pot_before:
+        return replace(cmd, player=event.shares[0].player, shares=())
+    return cmd
+
+
 @dataclass
 class _Import:
     """One import in progress: each session's place, the rows not yet inserted, the write lock."""
@@ -148,13 +205,126 @@ class Ledger:
 
     def __init__(self, store: Store):
         self.store = store
+        self._heads: dict[str, TableState] | None = None  # inside `batch()`: each session's decided head
+        self._points: dict[str, TableState] = {}  # states just before a hand started, to keep as checkpoints
+        self._shared = 0  # inside `sharing()`: `open` of this database returns this ledger, `close` keeps it
+        self._capture: list[tuple[Command, str | None]] | None = None  # inside `capture()`
+        self._void_base: tuple[str, int, int, TableState] | None = None  # see `_void_head`
 
     @classmethod
     def open(cls, path: str | None = None) -> Ledger:
+        shared = _SHARED.get(_db_key(path))
+        if shared is not None:  # inside `sharing()` (potlog run): the same ledger, in the same transaction
+            return shared
         return cls(Store.open(path))
 
     def close(self) -> None:
-        self.store.close()
+        if not self._shared:
+            self.store.close()
+
+    # ------------------------------------------------------------------ one transaction
+    @contextmanager
+    def batch(self) -> Iterator[Ledger]:
+        """Several commands as one write transaction: each `execute` inside is decided on the
+        state the ones before it left (kept in memory, never reloaded) and appended as a
+        savepoint; all of it is committed at the end, or nothing if the block raises.
+        Re-entered, it is part of the outer batch."""
+        if self._heads is not None:
+            yield self
+            return
+        self._heads = {}
+        try:
+            with self.store.held():
+                yield self
+        except BaseException:
+            self._heads, self._points = None, {}
+            raise
+        heads, self._heads = self._heads, None
+        from .snapshots import snapshot_due, write_snapshot
+
+        for sid, state in heads.items():  # committed: they are the heads now (and a snapshot, when due)
+            h = self.store.hash_at(sid, state.seq)
+            if h is not None:
+                due = snapshot_due(self.store, sid, state.seq)
+                self._new_head(sid, state, h, snapshot=due and write_snapshot(self.store, sid, state))
+
+    @contextmanager
+    def step(self) -> Iterator[None]:
+        """One savepoint inside a `batch` (outside one, nothing): if the block raises, what it
+        wrote is undone, and the heads kept in memory are read again from the log."""
+        if self._heads is None:
+            yield
+            return
+        try:
+            with self.store.savepoint("step"):
+                yield
+        except BaseException:
+            self._heads.clear()
+            self._points.clear()
+            raise
+
+    @contextmanager
+    def sharing(self) -> Iterator[Ledger]:
+        """While inside, `Ledger.open` of this database returns this very ledger (and `close`
+        leaves it open): code that opens and closes a ledger per command (the CLI's, run line
+        by line) works inside this ledger's `batch`."""
+        key = _db_key(self.store.path)
+        before = _SHARED.get(key)
+        _SHARED[key] = self
+        self._shared += 1
+        try:
+            yield self
+        finally:
+            self._shared -= 1
+            if before is None:
+                _SHARED.pop(key, None)
+            else:
+                _SHARED[key] = before
+
+    @contextmanager
+    def capture(self) -> Iterator[list[tuple[Command, str | None]]]:
+        """While inside, `execute` records nothing: it keeps the (command, override) it was
+        given and raises `Captured` (for ``potlog amend SEQ -- COMMAND``: the command as the
+        CLI parses it)."""
+        got: list[tuple[Command, str | None]] = []
+        self._capture = got
+        try:
+            yield got
+        finally:
+            self._capture = None
+
+    def _keep_point(self, session: str) -> None:
+        """The table just before a hand that was just recorded to start, kept as a checkpoint."""
+        from .snapshots import write_checkpoint
+
+        point = self._points.pop(session, None)
+        if point is not None:
+            write_checkpoint(self.store, session, point)
+
+    def _new_head(self, session: str, state: TableState, head_hash: str, *, snapshot: bool = False) -> None:
+        """`state` (decided and applied; the caller gives it up) is the session's head: keep it
+        in the memo (`snapshot`: it was just written as the snapshot too), and the state
+        before a hand that started as a checkpoint."""
+        from .snapshots import remember_head, write_checkpoint
+
+        point = self._points.pop(session, None)
+        if point is not None:
+            write_checkpoint(self.store, session, point)
+        remember_head(self.store, session, state, head_hash, snapshot=snapshot)
+
+    def _stamp(self, session: str, now: str | None) -> str:
+        """`now`, else the time: later than anything this process recorded in the session, so
+        each command (an act) has a time of its own (`acts` groups events by it)."""
+        if now:
+            return now
+        at = utc_now()
+        key = (self.store.path, session)
+        last = _LAST_AT.get(key)
+        if last is not None and at <= last:
+            t = datetime.fromisoformat(last.replace("Z", "+00:00")) + timedelta(milliseconds=1)
+            at = t.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        _LAST_AT[key] = at
+        return at
 
     # ------------------------------------------------------------------ sessions
     def current(self, session: str | None = None) -> str:
@@ -167,7 +337,13 @@ class Ledger:
 
     def use(self, session: str) -> None:
         self.store.require(session)
-        self.store.set_meta(CURRENT, session)
+        self._set_current(session)
+
+    def _set_current(self, session: str) -> None:
+        if self.store._held:  # inside a batch's transaction: one plain statement (sqlite-utils would commit it)
+            self.store.conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (CURRENT, session))
+        else:
+            self.store.set_meta(CURRENT, session)
 
     def new_session(self, game: str, players: list[tuple[str, int]], *, options: dict | None = None,
                     name: str | None = None, chip_unit: str = "chip", title: str = "",
@@ -198,7 +374,7 @@ class Ledger:
                 if name or attempt == RETRIES:
                     raise RuleViolation(f"a session called {sid} was opened by someone else just now: "
                                         + ("pick another --name" if name else "try again")) from None
-        self.store.set_meta(CURRENT, sid)
+        self._set_current(sid)
         return sid
 
     def _free_name(self, game: str, now: str) -> str:
@@ -215,6 +391,10 @@ class Ledger:
         """The table after `upto` (default: the last event)."""
         from .snapshots import load_state
 
+        if self._heads is not None:  # inside a batch: the head decided last, kept in memory
+            head = self._heads.get(session)
+            if head is not None and (upto is None or upto >= head.seq):
+                return head.clone()
         return load_state(self.store, session, upto)
 
     def fold_session(self, session: str, upto: int | None = None, *, checked: bool = False,
@@ -234,32 +414,59 @@ class Ledger:
         on the new table: the same events are appended after theirs, anything else is a
         `Conflict` that names what was recorded first. `RETRIES` decisions at most, the last
         one holding the write lock.
+
+        ``all`` as the player (``ante all 1``, ``check all``, ``call all``) or as where cards
+        go (``deal all -n 2``) is the command once per player in turn order, each decided on
+        the table the ones before it left, recorded together as one act; the first player it
+        is refused for refuses the whole of it.
         """
-        state = self.state(session)
-        seen, events = self._decide(session, state, cmd, override)
+        if self._capture is not None:  # `capture()`: what would be recorded is only wanted
+            self._capture.append((cmd, override))
+            raise Captured()
+        if self._heads is not None:
+            return self._execute_held(session, cmd, override, now)
+        state = self._void_head(session, cmd.target) if cmd.verb == "void" else None
+        if state is None:
+            state = self.state(session)
+        seen, events, state = self._decide(session, state, cmd, override)
         for attempt in range(1, RETRIES):
             try:
-                return self._append(session, seen + 1, events, now or utc_now())
+                out = self._append(session, seen + 1, events, self._stamp(session, now))
+                self._keep_point(session)
+                return out
             except Conflict:
                 if self.store.last_seq(session) <= seen:  # nobody wrote: the database was busy
                     raise
             if attempt == RETRIES - 1:  # the last time, decided under the write lock: nobody can overtake it
                 return self._append_locked(session, cmd, override, seen, events, now)
             time.sleep(random.uniform(0.001, 0.004) * attempt)
-            seen, events = self._decide_again(session, self.state(session), cmd, override, seen, events)
+            seen, events, state = self._decide_again(session, self.state(session), cmd, override, seen, events)
         raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises
 
+    def _execute_held(self, session: str, cmd: Command, override: str | None,
+                      now: str | None) -> list[ev.Recorded]:
+        """`execute` inside a batch: decided on the head kept in memory, appended in the batch's
+        transaction; nobody else can write meanwhile."""
+        assert self._heads is not None
+        state = self._heads.pop(session, None)  # used up by the decision; put back decided
+        if state is None:
+            state = self.state(session)
+        seen, events, state = self._decide(session, state, cmd, override)
+        out = self._append(session, seen + 1, events, self._stamp(session, now))
+        self._heads[session] = state
+        return out
+
     def _decide_again(self, session: str, state: TableState, cmd: Command, override: str | None, seen: int,
-                      events: list[ev.Event]) -> tuple[int, list[ev.Event]]:
+                      events: list[ev.Event]) -> tuple[int, list[ev.Event], TableState]:
         """`cmd` decided on the newer `state`: the same events (and the seq they now follow),
         or the `Conflict` that says who recorded what after `seen`."""
         try:
-            again_seen, again = self._decide(session, state, cmd, override)
+            again_seen, again, after = self._decide(session, state, cmd, override)
         except PotlogError as exc:
             raise self._moved(session, seen, f"now it would be refused: {exc}") from None
         if [ev.event_body(e) for e in again] != [ev.event_body(e) for e in events]:
             raise self._moved(session, seen, "now it would record something else") from None
-        return again_seen, again
+        return again_seen, again, after
 
     def _append_locked(self, session: str, cmd: Command, override: str | None, seen: int,
                        events: list[ev.Event], now: str | None) -> list[ev.Recorded]:
@@ -268,8 +475,8 @@ class Ledger:
         store = self.store
         store._begin()
         try:
-            seen, events = self._decide_again(session, self.state(session), cmd, override, seen, events)
-            at = now or utc_now()
+            seen, events, after = self._decide_again(session, self.state(session), cmd, override, seen, events)
+            at = self._stamp(session, now)
             last, prev = store._last(session)
             if last != seen:  # pragma: no cover - we hold the lock: the head is what was just decided on
                 raise self._moved(session, seen, "")
@@ -282,16 +489,29 @@ class Ledger:
                 prev = h
             store.insert_rows(rows)
             store.conn.execute("COMMIT")
-            return out
         except BaseException:
             if store.conn.in_transaction:
                 store.conn.execute("ROLLBACK")
             raise
+        self._keep_point(session)
+        return out
 
     def _decide(self, session: str, state: TableState, cmd: Command,
-                override: str | None) -> tuple[int, list[ev.Event]]:
-        """(the seq the decision is based on, the events `cmd` records there), checked; raises
-        the refusal. `state` is the caller's own copy and is used up."""
+                override: str | None) -> tuple[int, list[ev.Event], TableState]:
+        """(the seq the decision is based on, the events `cmd` records there, the table after
+        them), checked; raises the refusal. `state` is the caller's own copy and is used up."""
+        if _is_all(getattr(cmd, _ALL_FIELD.get(cmd.verb, "player"))) or _is_all(cmd.player):
+            try:  # a game may read 'all' itself (kit.deal: everyone short of their cards)
+                native = self._decide_one(session, state.clone(), cmd, None)
+                if not any(_is_all(getattr(e, f, None)) for e in native[1] for f in ("to", "player", "holder")):
+                    return native  # (the plain table verbs would take 'all' for a board)
+            except PotlogError:
+                pass
+            return self._decide_all(session, state, cmd, override)
+        return self._decide_one(session, state, cmd, override)
+
+    def _decide_one(self, session: str, state: TableState, cmd: Command,
+                    override: str | None) -> tuple[int, list[ev.Event], TableState]:
         seen = state.seq
         rules = get_ruleset(state.game)
         cmd = resolve_names(state, cmd)
@@ -313,11 +533,31 @@ class Ledger:
             events = [e.model_copy(update={"ruling": override.strip()}) for e in events]
         if cmd.verb == "void":
             assert cmd.target is not None  # a void without a target is refused by decide, override or not
-            self._check_void(session, state, cmd.target)
+            state = self._void_state(session, state, cmd.target, events)
         else:
             self._trial(state, events, in_place=True)
-        return seen, events
+        return seen, events, state
 
+    def _decide_all(self, session: str, state: TableState, cmd: Command,
+                    override: str | None) -> tuple[int, list[ev.Event], TableState]:
+        """``VERB all``: `cmd` for each player in turn order, each decided on the table the
+        ones before left; refused whole at the first player it is refused for."""
+        where = _ALL_FIELD.get(cmd.verb)
+        if where is None:
+            raise InputError(f"'all' works with {', '.join(_ALL_FIELD)} (once per player in turn order), "
+                             f"not with {cmd.verb}: name the player")
+        seen = state.seq
+        order = _turn_order(state, cmd.verb)
+        if not order:
+            raise RuleViolation(f"nobody to {cmd.verb}: no player is in the hand")
+        events: list[ev.Event] = []
+        for name in order:
+            try:
+                _, more, state = self._decide_one(session, state, replace(cmd, **{where: name}), override)  # type: ignore[arg-type]
+            except PotlogError as exc:
+                raise type(exc)(f"{cmd.verb} all stops at {name}: {exc} (nothing was recorded)") from None
+            events += more
+        return seen, events, state
     def _moved(self, session: str, seen: int, why: str) -> Conflict:
         """The one line for a command overtaken by another recorder: what they recorded."""
         from .describe import describe
@@ -332,20 +572,56 @@ class Ledger:
 
     def _trial(self, state: TableState, events: list[ev.Event], *, in_place: bool = False) -> TableState:
         """Apply `events` to a copy (or to `state` itself, when the caller is done with it) and
-        check the chips; raise if anything breaks."""
+        check the chips; raise if anything breaks. The table just before a hand starts is kept
+        aside, to become a checkpoint once recorded."""
         trial = state if in_place else state.clone()
         seq = trial.seq
         for e in events:
+            if isinstance(e, ev.HandStarted) and trial.seq > 0 and trial.session:
+                self._points[trial.session] = trial.clone()
             seq += 1
             apply(trial, seq, e)
             check(trial, hand_closed=isinstance(e, ev.HandEnded))
             check_limits(trial)
         return trial
 
-    def _check_void(self, session: str, state: TableState, target: int) -> None:
-        voided = set(self.store.voids(session)) | {target}
+    def _void_head(self, session: str, target: int | None) -> TableState | None:
+        """For a void: the head folded from the state before `target` that the void's refold
+        starts from as well (one state read, not two), or None to load the head as usual."""
+        from .snapshots import _voids_after, base_before
+
+        self._void_base = None
+        last = self.store.last_seq(session)
+        if not isinstance(target, int) or not 1 < target <= last:
+            return None
+        start, base = base_before(self.store, session, target, last)
+        if start == 0:
+            return None
+        head = fold(self.store.events(session, start, last), state=base,
+                    voided=_voids_after(self.store, session, start, last))
+        head.seq = last
+        self._void_base = (session, last, start, base)
+        return head
+
+    def _void_state(self, session: str, state: TableState, target: int, events: list[ev.Event]) -> TableState:
+        """The table after `events` (a void of `target`, decided on `state`, the head): the log
+        folded again without the target, chips checked after every event, from the latest
+        state before the target that no later void reaches back past (`snapshots.base_before`:
+        for a target in the current hand, a checkpoint kept at its start), never the whole
+        night when one is there."""
+        from .snapshots import _voids_after, base_before
+
+        head = state.seq
+        kept, self._void_base = self._void_base, None
+        if kept is not None and kept[:2] == (session, head) and kept[2] < target:
+            start, base = kept[2], kept[3]  # `fold` copies it: still the state before the target
+        else:
+            start, base = base_before(self.store, session, target, head)
+        voided = _voids_after(self.store, session, start, head) | {target}
         try:
-            fold(self.store.events(session), state=TableState(session=session), voided=voided, checked=True)
+            after = fold(self.store.events(session, start, head), state=base, voided=voided, checked=True)
+            after.seq = head
+            return self._trial(after, events, in_place=True)
         except ChipError as exc:
             raise RuleViolation(f"voiding seq {target} would break the chips ({exc}): void the later events first") from None
         except PotlogError:
@@ -360,6 +636,130 @@ class Ledger:
         written = self.store.append(session, first_seq, bodies, now)
         return [ev.Recorded(session, seq, now, prev, h, body, e)
                 for (seq, prev, h), (_, body), e in zip(written, bodies, events)]
+
+    # ------------------------------------------------------------------ corrections
+    def acts(self, session: str, voided: Iterable[int] = ()) -> Iterator[list[int]]:
+        """The session's acts, newest first, each as its seqs in order: one recorded command
+        with the steps potlog recorded after it (they share the time they were recorded at;
+        `execute` gives every command a time of its own). Voids and voided events are left
+        out: an act undone is no longer an act."""
+        gone = set(voided)
+        cur = self.store.conn.execute(
+            "SELECT seq, type, recorded_at FROM events WHERE session_id = ? ORDER BY seq DESC", (session,))
+        group: list[int] = []
+        at = None
+        for seq, etype, recorded_at in cur:  # lazily: an undo reads only the last few acts
+            if etype == "void" or seq in gone:
+                continue
+            if group and recorded_at != at:
+                yield group
+                group = []
+            group.insert(0, seq)
+            at = recorded_at
+        if group:
+            yield group
+
+    def undo(self, session: str, n: int = 1, *, reason: str = "undo", now: str | None = None) -> list[ev.Recorded]:
+        """Void the last `n` acts, newest first, each event of an act newest first (as the
+        games that want corrections newest first require), in one transaction: if the rules
+        refuse any of those voids, nothing is recorded."""
+        from .describe import describe
+
+        if n < 1:
+            raise InputError("undo takes a number of acts from 1")
+        reason = reason.strip() or "undo"
+        with self.batch():
+            state = self.state(session)
+            acts = list(islice(self.acts(session, state.voided), n))
+            if len(acts) < n or any(1 in act for act in acts):
+                can = len([a for a in acts if 1 not in a])
+                raise RuleViolation(f"there {'is' if can == 1 else 'are'} only {can} act{'s' if can != 1 else ''} to "
+                                    f"undo (opening the session is not one: start a new session instead)")
+            out: list[ev.Recorded] = []
+            for act in acts:
+                for seq in reversed(act):
+                    try:
+                        out += self.execute(session, Command("void", target=seq, reason=reason), now=now)
+                    except PotlogError as exc:
+                        first = next(iter(self.store.recorded(session, act[0] - 1, act[0])))
+                        raise type(exc)(f"cannot undo seq {act[0]} ({describe(first.event)}): {exc}; "
+                                        "nothing was recorded") from None
+            return out
+
+    def amend(self, session: str, seq: int, cmd: Command, *, override: str | None = None,
+              reason: str = "", now: str | None = None) -> Amended:
+        """Replace the act that recorded `seq` by `cmd`: void it and every act after it (newest
+        first), record `cmd`, then record each later act again, decided afresh on the new
+        table, oldest first; the ones the rules now refuse (or that potlog cannot rebuild a
+        command for) are left out and listed. One transaction: if voiding or `cmd` is refused,
+        nothing is recorded."""
+        from .describe import describe
+        from .snapshots import _voids_after, base_before
+
+        if cmd.verb in ("void", "close", "open"):
+            raise InputError(f"amend replaces an act with a command that records it again; '{cmd.verb}' is not one "
+                             "(to cancel an act: potlog void SEQ or potlog undo)")
+        with self.batch():
+            state = self.state(session)
+            if not 1 <= seq <= state.seq:
+                raise RuleViolation(f"there is no seq {seq} (the last is {state.seq})")
+            if seq in state.voided:
+                raise RuleViolation(f"seq {seq} is void already: nothing to amend")
+            acts: list[list[int]] = []
+            for act in self.acts(session, state.voided):
+                acts.append(act)
+                if act[0] <= seq:
+                    break
+            if not acts or seq not in acts[-1]:
+                raise RuleViolation(f"seq {seq} is a void, not an act: amend the act it cancelled, or undo")
+            if 1 in acts[-1]:
+                raise RuleViolation("the act that opened the session cannot be amended: start a new session instead")
+            later = list(reversed(acts[:-1]))  # oldest first
+            first_seq = acts[-1][0]
+            # what each later act was: its first event, and the pot it could have taken whole
+            wanted = {s for act in later for s in act}
+            begun: dict[int, tuple[ev.Event, int]] = {}
+            base_seq, table = base_before(self.store, session, first_seq, state.seq)
+            voided = _voids_after(self.store, session, base_seq, state.seq)
+            for at, event in self.store.events(session, base_seq, state.seq):
+                if at in wanted:
+                    begun[at] = (event, table.balance(event.pot if isinstance(event, ev.PotAwarded) else "pot"))
+                if at in voided:
+                    table.seq = at
+                    continue
+                apply(table, at, event)
+            why = reason.strip() or f"amended: seq {first_seq} replaced"
+            voids: list[ev.Recorded] = []
+            for act in acts:
+                for target in reversed(act):
+                    try:
+                        voids += self.execute(session, Command("void", target=target, reason=why), now=now)
+                    except PotlogError as exc:
+                        raise type(exc)(f"cannot amend seq {seq}: voiding seq {target} is refused: {exc}; nothing was "
+                                        "recorded") from None
+            try:
+                recorded = self.execute(session, cmd, override=override, now=now)
+            except PotlogError as exc:
+                raise type(exc)(f"the corrected act is refused: {exc}; nothing was recorded") from None
+            result = Amended(voided=voids, recorded=recorded)
+            for act in later:  # each act again as one act (one time): its events re-decided in order,
+                when = self._stamp(session, now)  # what one decides records, the steps after it included
+                i = 0
+                while i < len(act):
+                    event, whole = begun[act[i]]
+                    again = _again(event, whole)
+                    if again is None:
+                        result.dropped.append((act[i], describe(event), f"potlog cannot record a {event.type} "
+                                               "again by itself: record it again if it still holds"))
+                        break
+                    try:
+                        made = self.execute(session, again, override=event.ruling, now=when)
+                    except PotlogError as exc:
+                        result.dropped.append((act[i], describe(event), str(exc)))
+                        break
+                    result.redone += made
+                    i += len(made)
+            return result
 
     # ------------------------------------------------------------------ import / export
     def export_lines(self, session: str) -> Iterable[str]:
@@ -562,6 +962,52 @@ class Ledger:
             raise RuleViolation(f"the void at seq {seq} breaks the chips: {exc}") from None
         except Exception as exc:
             raise InputError(f"the void at seq {seq} leaves later events without what they need ({type(exc).__name__})") from None
+
+
+def count_difference(state: TableState, player: str, counted: int) -> str | None:
+    """What to say when a count of `player`'s chips is not what the ledger says, else None."""
+    seated = [s.name for s in state.seats]
+    name = player if state.seat(player) is not None else resolve(player, seated)
+    if name is None:
+        return None
+    have = state.stack(name)
+    if have == counted:
+        return None
+    diff = counted - have
+    unit = state.chip_unit or "chip"
+    plural = "" if abs(diff) == 1 else "s"
+    return (f"{name} counted {counted} but the ledger says {have}: {abs(diff)} {unit}{plural} "
+            f"{'more' if diff > 0 else 'fewer'} on the table (recorded; 'potlog audit' lists it)")
+
+
+def _is_all(value: object) -> bool:
+    """``all`` (or ``everyone``), in any case: words no player can be called."""
+    return isinstance(value, str) and value.lower() in ("all", "everyone")
+
+
+_ALL_FIELD = {"deal": "to", "ante": "player", "check": "player", "call": "player"}  # verb -> where 'all' goes
+
+
+def _turn_order(state: TableState, verb: str) -> list[str]:
+    """Who ``VERB all`` is for, once each, clockwise: antes and deals from the dealer's left to
+    everyone in the hand (everyone seated between hands); checks and calls from whoever is to
+    act, to everyone still in it (not folded, not all-in)."""
+    hand = state.hand
+    live = hand is not None and not hand.ended
+    if verb in ("check", "call"):
+        seats = [s for s in state.seats if s.in_hand and not s.folded and not s.all_in] if live else []
+        start, after = (hand.to_act, False) if live and hand and hand.to_act else (hand.dealer if hand else None, True)
+    else:
+        seats = [s for s in state.seats if (s.in_hand if live else s.active)]
+        start, after = (hand.dealer if hand else None), True
+    names = [s.name for s in state.seats]
+    wanted = {s.name for s in seats}
+    if start in names:
+        first = names.index(start) + (1 if after else 0)
+    else:
+        first = 0
+    ring = [names[(first + i) % len(names)] for i in range(len(names))] if names else []
+    return [n for n in ring if n in wanted]
 
 
 _NAMED: dict[type, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}

@@ -28,6 +28,12 @@ Snapshots are written only for the head of the log, when at least `EVERY` events
 folded, and only when the state survives a round trip through JSON unchanged (same types,
 same values, same key order); the write is best-effort (a locked or read-only database just
 means no snapshot). Deleting every snapshot changes no result, only the time it takes.
+
+Checkpoints (``checkpoints`` table, the last `KEEP_CHECKPOINTS` per session, signed and
+checked exactly like the snapshot) hold the state just before a hand started. A void
+refolds from the latest state before its target that no later void reaches back past
+(`base_before`: memo, snapshot or checkpoint), so voiding an event of the current hand costs
+a fold of that hand, not of the night; `load_state` falls back to them too.
 """
 
 from __future__ import annotations
@@ -88,6 +94,7 @@ def load_state(store: Store, session: str, upto: int | None = None) -> TableStat
         if not any(t <= memo[0] for t in voided):  # else a later void changed what it holds
             start, base, from_memo = memo[0], memo[2], True
             del _MEMO[(store.path, session)]  # folded into in place below; a new copy is kept
+    reached_back = False  # a void cancelled an event the snapshot holds: a checkpoint before it may serve
     if base is None:
         snap = read_snapshot(store, session, target)
         if snap is not None:
@@ -95,21 +102,162 @@ def load_state(store: Store, session: str, upto: int | None = None) -> TableStat
             if not any(t <= snap[0] for t in voided):  # else a later void changed what it holds
                 start, base = snap
                 stored_snap = start
+            else:
+                reached_back = True
+    if base is None and reached_back:
+        point = read_checkpoint(store, session, target + 1, target)
+        if point is not None:
+            start, base = point
+            voided = _voids_after(store, session, start, target)
     if base is None:
         voided = set(store.voids(session, target))
         base = TableState(session=session)
     state = base  # our own object (the memo's, taken out of it, or freshly built): fold in place
+    # the state just before the last hand started, kept as a checkpoint when this fold passes it
+    # (a void in that hand then refolds from there, never from seq 1)
+    mark = _hand_start(store, session, start + 1, target) if target == last and target - start >= EVERY else 0
+    before_hand: TableState | None = None
     for seq, event in store.events(session, start, target):
+        if seq == mark:
+            before_hand = state.clone()
         if seq in voided:  # as `reducer.fold`: a voided event is skipped, its seq still counts
             state.seq = seq
             continue
         apply(state, seq, event)
     if target == last:
+        if before_hand is not None and not any(t < mark for t in _voids_after(store, session, mark - 1, target)):
+            before_hand.seq = mark - 1
+            write_checkpoint(store, session, before_hand)
         fresh = target - stored_snap >= 4 * EVERY if from_memo else target - start >= EVERY
         if fresh and write_snapshot(store, session, state):
             stored_snap = state.seq
         _remember(store.path, session, (state.seq, head, state.clone(), stored_snap))
     return state
+
+
+def remember_head(store: Store, session: str, state: TableState, head: str, *, snapshot: bool = False) -> None:
+    """Keep `state` (the caller's: it must not change it any more) as the session's head in
+    the in-process memo, `head` being the hash of the event at its seq: the state a command
+    was decided on, with its events applied, is the new head without reading anything.
+    `snapshot`: it has just been written as the session's snapshot as well."""
+    old = _MEMO.get((store.path, session))
+    stored = state.seq if snapshot else old[3] if old is not None else 0
+    _remember(store.path, session, (state.seq, head, state, stored))
+
+
+def snapshot_due(store: Store, session: str, seq: int) -> bool:
+    """Whether a head at `seq` is far enough past the session's snapshot (as far as this
+    process knows) to write a new one: the policy `load_state` follows from its memo."""
+    old = _MEMO.get((store.path, session))
+    return seq - (old[3] if old is not None else 0) >= 4 * EVERY
+
+
+def _hand_start(store: Store, session: str, after: int, upto: int) -> int:
+    """The seq of the last ``hand_started`` in (after, upto], else 0."""
+    try:
+        row = store.conn.execute(
+            "SELECT seq FROM events WHERE session_id = ? AND seq > ? AND seq <= ? AND type = 'hand_started' "
+            "ORDER BY seq DESC LIMIT 1", (session, after, upto)).fetchone()
+    except sqlite3.Error:
+        return 0
+    return row[0] if row else 0
+
+
+def base_before(store: Store, session: str, before: int, head: int) -> tuple[int, TableState]:
+    """A private state at a seq before `before` from which the log up to `head` (with every
+    void up to `head`) can be folded: the in-process memo, the snapshot or a checkpoint,
+    whichever is latest and still sound (no void after it reaches back to it), else the
+    empty table at seq 0. What a void of seq `before` needs: never a fold from seq 1 when the
+    target is in the current hand and a checkpoint was kept at its start."""
+    memo = _MEMO.get((store.path, session))
+    if memo is not None and memo[0] < before and store.hash_at(session, memo[0]) == memo[1] \
+            and not any(t <= memo[0] for t in _voids_after(store, session, memo[0], head)):
+        best: tuple[int, TableState] | None = (memo[0], memo[2].clone())
+    else:
+        best = None
+    snap = read_snapshot(store, session, before - 1)
+    if snap is not None and (best is None or snap[0] > best[0]) \
+            and not any(t <= snap[0] for t in _voids_after(store, session, snap[0], head)):
+        best = snap
+    point = read_checkpoint(store, session, before, head)
+    if point is not None and (best is None or point[0] > best[0]):
+        best = point
+    return best if best is not None else (0, TableState(session=session))
+
+
+# ---------------------------------------------------------------------- checkpoints
+# A few states kept at the start of hands (the state just before a ``hand_started``), in a
+# table of their own, signed like the snapshot: what a void inside the current hand folds
+# from. Disposable like the snapshot; the table is made on first use.
+_CHECKPOINTS = ("CREATE TABLE IF NOT EXISTS checkpoints (session_id TEXT NOT NULL, seq INTEGER NOT NULL, "
+                "version TEXT NOT NULL, state_hash TEXT NOT NULL, state TEXT NOT NULL, "
+                "PRIMARY KEY (session_id, seq))")
+KEEP_CHECKPOINTS = 4  # per session: the last few hands
+CHECKPOINT_FROM = 256  # none before this seq: folding a short log from seq 1 costs under a millisecond
+
+
+def write_checkpoint(store: Store, session: str, state: TableState) -> bool:
+    """Keep `state` as a checkpoint of the session at its seq (best-effort, never raises)."""
+    if state.seq < CHECKPOINT_FROM:
+        return False
+    key = snapshot_key()
+    if key is None:
+        return False
+    try:
+        plain = to_plain(state)
+        head = store.hash_at(session, state.seq)
+        text = json.dumps({"head": head, "state": plain}, ensure_ascii=False, separators=(",", ":"))
+        if head is None or not same(from_plain(json.loads(text)["state"]), state):
+            return False
+        version = code_version()
+        row = (session, state.seq, version, mac(key, session, state.seq, version, head, text), text)
+    except Exception:
+        return False
+    c = store.conn
+    try:
+        c.execute(_CHECKPOINTS)
+        c.execute("INSERT OR REPLACE INTO checkpoints (session_id, seq, version, state_hash, state) "
+                  "VALUES (?, ?, ?, ?, ?)", row)
+        c.execute("DELETE FROM checkpoints WHERE session_id = ? AND seq NOT IN (SELECT seq FROM checkpoints "
+                  "WHERE session_id = ? ORDER BY seq DESC LIMIT ?)", (session, session, KEEP_CHECKPOINTS))
+        return True
+    except sqlite3.Error:
+        return False
+
+
+def read_checkpoint(store: Store, session: str, before: int, head: int) -> tuple[int, TableState] | None:
+    """(seq, state) of the latest sound checkpoint before `before` that no void up to `head`
+    reaches back past, else None."""
+    key = snapshot_key()
+    if key is None:
+        return None
+    try:
+        rows = store.conn.execute(
+            "SELECT seq, version, state_hash FROM checkpoints WHERE session_id = ? AND seq < ? "
+            "ORDER BY seq DESC LIMIT ?", (session, before, KEEP_CHECKPOINTS)).fetchall()
+    except sqlite3.Error:
+        return None
+    for seq, version, stored_mac in rows:
+        if version != code_version() or not isinstance(seq, int) or seq < 1:
+            continue
+        try:
+            if any(t <= seq for t in _voids_after(store, session, seq, head)):
+                continue
+            text = store.conn.execute("SELECT state FROM checkpoints WHERE session_id = ? AND seq = ?",
+                                      (session, seq)).fetchone()[0]
+            at = store.hash_at(session, seq)
+            if at is None or not hmac.compare_digest(str(stored_mac), mac(key, session, seq, version, at, text)):
+                continue
+            data = json.loads(text)
+            if data["head"] != at:
+                continue
+            state = from_plain(data["state"])
+            if state.session != session or state.seq != seq:
+                continue
+        except Exception:
+            continue
+        return seq, state
+    return None
 
 
 def _remember(path: str, session: str, entry: tuple[int, str, TableState, int]) -> None:
@@ -146,15 +294,19 @@ def read_snapshot(store: Store, session: str, upto: int) -> tuple[int, TableStat
     """(seq, state) of the session's snapshot if it is sound and not after `upto`, else None."""
     try:
         row = store.conn.execute(
-            "SELECT seq, version, state_hash, state FROM snapshots WHERE session_id = ?", (session,)
-        ).fetchone()
+            "SELECT seq, version, state_hash FROM snapshots WHERE session_id = ?", (session,)).fetchone()
+        if row is None:
+            return None
+        seq, version, stored_mac = row
+        if version != code_version() or not isinstance(seq, int) or not 0 < seq <= upto:
+            return None  # (the state text, large on a long night, is not even read)
+        got = store.conn.execute("SELECT state FROM snapshots WHERE session_id = ? AND seq = ?",
+                                 (session, seq)).fetchone()
     except sqlite3.Error:
         return None
-    if row is None:
+    if got is None:
         return None
-    seq, version, stored_mac, text = row
-    if version != code_version() or not isinstance(seq, int) or not 0 < seq <= upto:
-        return None
+    text = got[0]
     key = snapshot_key()
     if key is None:
         return None
@@ -219,6 +371,13 @@ def clear(store: Store, session: str | None = None) -> None:
         store.conn.execute("DELETE FROM snapshots")
     else:
         store.conn.execute("DELETE FROM snapshots WHERE session_id = ?", (session,))
+    try:
+        if session is None:
+            store.conn.execute("DELETE FROM checkpoints")
+        else:
+            store.conn.execute("DELETE FROM checkpoints WHERE session_id = ?", (session,))
+    except sqlite3.Error:
+        pass  # no checkpoint was ever kept here
 
 
 # ---------------------------------------------------------------------- JSON <-> dataclasses

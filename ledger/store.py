@@ -71,6 +71,7 @@ class Store:
         self._db: Database | None = None
         self.path = path
         self.hash_scheme = HASH_SCHEME  # read from ``meta`` on opening
+        self._held = False  # inside `held()`: appends join its one transaction
 
     @property
     def db(self) -> Database:
@@ -203,6 +204,8 @@ class Store:
         """
         c = self.conn
         self._writable()
+        if self._held:  # inside `held()`: this append is one savepoint of that transaction
+            return self._append_held(session, expected_seq, bodies, recorded_at)
         self._begin()
         try:
             last_seq, prev = self._last(session)
@@ -238,6 +241,62 @@ class Store:
             c.execute("ROLLBACK")
             raise
         return [(r[1], r[4], r[5]) for r in rows]
+
+    def _append_held(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]],
+                     recorded_at: str) -> list[tuple[int, str, str]]:
+        """`append` inside the transaction `held()` opened: the same checks and rows, in a
+        savepoint (a failure leaves nothing of this append), committed when `held()` ends."""
+        c = self.conn
+        last_seq, prev = self._last(session)
+        if last_seq + 1 != expected_seq:
+            raise Conflict(f"session {session} moved on: expected to write seq {expected_seq} but the log is at "
+                           f"{last_seq}; look at the table again and retry")
+        rows = []
+        seq = expected_seq
+        for etype, body in bodies:
+            h = chain_hash(prev, body, session=session, seq=seq, etype=etype, recorded_at=recorded_at)
+            rows.append((session, seq, etype, body, prev, h, recorded_at))
+            prev = h
+            seq += 1
+        with self.savepoint("append"):
+            c.executemany("INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
+                          "VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+        return [(r[1], r[4], r[5]) for r in rows]
+
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """One write transaction (``BEGIN IMMEDIATE``) around many appends: each `append` inside
+        lands in it (as a savepoint), and all of them are committed together at the end, or
+        none if it ends with an exception. Re-entered, it is part of the outer one."""
+        if self._held:
+            yield
+            return
+        self._writable()
+        self._begin()
+        self._held = True
+        try:
+            yield
+            self.conn.execute("COMMIT")
+        except BaseException:
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+        finally:
+            self._held = False
+
+    @contextmanager
+    def savepoint(self, name: str = "step") -> Iterator[None]:
+        """A SAVEPOINT inside the open transaction: what is written inside it is undone, and
+        the exception passed on, if the block raises; released (kept) otherwise."""
+        c = self.conn
+        c.execute(f'SAVEPOINT "{name}"')
+        try:
+            yield
+        except BaseException:
+            c.execute(f'ROLLBACK TO "{name}"')
+            c.execute(f'RELEASE "{name}"')
+            raise
+        c.execute(f'RELEASE "{name}"')
 
     def _begin(self) -> None:
         """Take the write lock (waiting up to the busy timeout), or say plainly who holds it."""

@@ -259,3 +259,45 @@ def test_a_locked_database_is_a_conflict_not_a_crash(tmp_path):
     finally:
         other.execute("ROLLBACK")
     assert store.last_seq("x") == 0
+
+
+# ---------------------------------------------------------------- issue 11, item 4
+def _readme_example() -> list[str]:
+    """The README's first example of recording a night: the shell block that opens a session."""
+    import re
+
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```sh\n(.*?)```", text, flags=re.S)
+    return next(b for b in blocks if "potlog new " in b).splitlines()
+
+
+def test_the_readme_example_runs_as_written(potlog):
+    import shlex
+
+    lines = _readme_example()
+    assert len(lines) > 10
+    for line in lines:
+        args = shlex.split(line, comments=True)
+        assert args[0] == "potlog", line
+        r = potlog(*args[1:], ok=False)
+        assert r.exit_code == 0, (line, r.output)
+    state = json.loads(potlog("state", "--json").output)
+    stacks = {s["name"]: s["stack"] for s in state["seats"]}
+    assert stacks == {"Ann": 90, "Ben": 130, "Cy": 40}
+
+
+def test_log_last_within_a_hand_and_a_hand_that_does_not_exist(potlog):
+    potlog("new", "freeform", "-p", "Ann=100", "-p", "Ben=100")
+    for args in (["hand"], ["bet", "Ann", "5"], ["call", "Ben"], ["award", "Ann"], ["end"], ["hand"],
+                 ["bet", "Ben", "5"], ["fold", "Ann"], ["award", "Ben"], ["end"]):
+        potlog(*args)
+    r = potlog("log", "--hand", "1", "--last", "2")
+    lines = r.output.strip().splitlines()
+    assert len(lines) == 2 and "Ann" in lines[0] and "10" in lines[0] and lines[1].endswith("hand 1 ends")
+    assert len(json.loads(potlog("log", "--hand", "2", "--json").output)) == 5
+    assert len(json.loads(potlog("log", "--last", "3", "--json").output)) == 3
+    assert json.loads(potlog("log", "--last", "3", "--json").output)[0]["hand"] == 2
+    r = potlog("log", "--hand", "9", ok=False)
+    assert r.exit_code == 1 and "no hand 9" in r.output and "hands 1 to 2" in r.output

@@ -1,0 +1,197 @@
+"""`potlog undo [N]` and `potlog amend SEQ -- COMMAND` (issue 11, item 1): an act is one
+recorded command with the steps potlog recorded after it; corrections are voids, newest
+first, in one transaction."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ledger.app import Ledger
+from ledger.commands import Command as C
+from ledger.errors import PotlogError, RuleViolation
+from ledger.state import state_hash
+
+
+@pytest.fixture(autouse=True)
+def _own_key(tmp_path, monkeypatch):
+    monkeypatch.setenv("POTLOG_KEY_FILE", str(tmp_path / "seal.key"))
+
+
+def night(led: Ledger, *cmds: C) -> str:
+    sid = led.new_session("freeform", [("Ann", 100), ("Ben", 100), ("Cy", 60)], name="night")
+    for cmd in cmds:
+        led.execute(sid, cmd)
+    return sid
+
+
+HAND = (C("hand"), C("deal", to="all", count=2), C("bet", player="Ann", amount=10), C("call", player="Ben"),
+        C("call", player="Cy"))
+
+
+def types(led: Ledger, sid: str, after: int = 0) -> list[tuple[str, int | None]]:
+    return [(r.event.type, getattr(r.event, "target", None)) for r in led.store.recorded(sid, after)]
+
+
+def test_undo_voids_the_last_act_and_the_table_is_as_before_it(ledger):
+    sid = night(ledger, *HAND[:-1])
+    before = state_hash(ledger.state(sid))
+    head = ledger.store.last_seq(sid)
+    ledger.execute(sid, C("call", player="Cy"))
+    out = ledger.undo(sid)
+    assert [r.event.target for r in out] == [head + 1]  # type: ignore[attr-defined]
+    assert out[0].event.reason == "undo"  # type: ignore[attr-defined]
+    after = ledger.state(sid)
+    assert after.stack("Cy") == 60 and after.balance("pot") == 20
+    assert state_hash(ledger.fold_session(sid)) == state_hash(after)  # the same table as folded from seq 1
+    assert before != state_hash(after)  # (the void itself is in the log)
+
+
+def test_undo_takes_a_whole_act_newest_first_and_n_acts(ledger):
+    sid = night(ledger, C("hand"), C("deal", to="all", count=2), C("bet", player="Ann", amount=10))
+    deal = [r.seq for r in ledger.store.recorded(sid) if r.event.type == "cards_dealt"]
+    assert len(deal) == 3  # 'deal all' is one act: three events recorded together
+    bet = ledger.store.last_seq(sid)
+    out = ledger.undo(sid, 2, reason="misdealt")
+    assert [r.event.target for r in out] == [bet, *reversed(deal)]  # type: ignore[attr-defined]
+    assert {r.event.reason for r in out} == {"misdealt"}  # type: ignore[attr-defined]
+    st = ledger.state(sid)
+    assert all(not s.cards for s in st.seats) and st.balance("pot") == 0
+
+
+def test_undo_more_acts_than_there_are_records_nothing(ledger):
+    sid = night(ledger, C("hand"))
+    head = ledger.store.last_seq(sid)
+    with pytest.raises(RuleViolation, match="only 1 act to undo"):
+        ledger.undo(sid, 3)
+    assert ledger.store.last_seq(sid) == head
+    with pytest.raises(PotlogError):
+        ledger.undo(sid, 0)
+
+
+def test_undo_in_a_game_that_wants_corrections_newest_first(potlog, tmp_path):
+    """Bluffjack refuses a void that is not the newest event, and records a round and a forced
+    raise after the last ante by itself: undo takes the three, newest first."""
+    deal = ("hand\ndeal Ben ??\ndeal Cy ??\ndeal Ann ??\ndeal Ben 9H --up\ndeal Cy 4C --up\ndeal Ann KS --up\n"
+            "ante Ann 2\nante Ben 2\nante Cy 2\n")
+    potlog.run_script("new bluffjack --name t -p Ann=20 -p Ben=20 -p Cy=20 -o ante=2\n" + deal, tmp_path)
+    last = json.loads(potlog("log", "--json").output)[-1]
+    assert last["event"]["type"] == "raise"
+    r = potlog("undo")
+    assert r.output.count("is void: undo") == 3
+    data = json.loads(potlog("state", "--json").output)
+    assert data["accounts"]["pot"] == 4 and data["legal"] == ["Cy: ante — ante 2"]
+    assert potlog("verify", "--rules").exit_code == 0
+
+
+def test_amend_replaces_an_act_and_records_the_later_ones_again(ledger):
+    sid = night(ledger, *HAND, C("award", player="Ben"))
+    bet = next(r.seq for r in ledger.store.recorded(sid) if r.event.type == "bet")
+    result = ledger.amend(sid, bet, C("bet", player="Ann", amount=20))
+    assert [r.event.type for r in result.recorded] == ["bet"]
+    # the calls call what is owed now; the award takes the whole pot again
+    assert [(r.event.type, getattr(r.event, "amount", None)) for r in result.redone] == [
+        ("call", 20), ("call", 20), ("pot_awarded", None)]
+    assert result.dropped == []
+    st = ledger.state(sid)
+    assert (st.stack("Ann"), st.stack("Ben"), st.stack("Cy"), st.balance("pot")) == (80, 140, 40, 0)
+    assert state_hash(ledger.fold_session(sid, checked=True)) == state_hash(st)
+    assert all(e.target > 0 for e in (r.event for r in result.voided))  # type: ignore[attr-defined]
+    assert [r.event.target for r in result.voided][-1] == bet  # type: ignore[attr-defined]
+
+
+def test_amend_lists_the_later_acts_the_rules_now_refuse(ledger):
+    sid = night(ledger, C("hand"), C("bet", player="Ann", amount=10), C("call", player="Ben"),
+                C("note", text="Cy thinks"))
+    bet = ledger.store.last_seq(sid) - 2
+    result = ledger.amend(sid, bet, C("check", player="Ann"))
+    assert [d[1] for d in result.dropped] == ["Ben calls 10"]
+    assert "call" in result.dropped[0][2] or "check" in result.dropped[0][2]
+    assert [r.event.type for r in result.redone] == ["note"]  # what still holds is recorded again
+    st = ledger.state(sid)
+    assert st.stack("Ben") == 100 and st.balance("pot") == 0
+
+
+def test_amend_is_one_transaction(ledger):
+    sid = night(ledger, *HAND)
+    head = ledger.store.last_seq(sid)
+    bet = head - 2
+    with pytest.raises(RuleViolation, match="the corrected act is refused"):
+        ledger.amend(sid, bet, C("bet", player="Ann", amount=500))
+    assert ledger.store.last_seq(sid) == head
+    with pytest.raises(RuleViolation, match="no seq 99"):
+        ledger.amend(sid, 99, C("bet", player="Ann", amount=5))
+    assert ledger.store.last_seq(sid) == head
+
+
+def test_undo_and_amend_on_the_command_line(potlog, tmp_path):
+    potlog.run_script("new freeform --name n -p Ann=100 -p Ben=100 -p Cy=60\nhand\nbet Ann 10\ncall Ben\n", tmp_path)
+    r = potlog("amend", "6", "--", "bet", "Ann", "20")
+    assert "Ann bets 20" in r.output and "Ben calls 20" in r.output and r.exit_code == 0
+    r = potlog("undo", "--reason", "slip")
+    assert "is void: slip" in r.output
+    assert potlog("amend", "6", "--", "state", ok=False).exit_code == 2
+    assert potlog("amend", "6", "--", "bet", "Ann", ok=False).exit_code == 2
+    r = potlog("amend", "99", "--", "bet", "Ann", "5", ok=False)
+    assert r.exit_code == 1 and "no seq 99" in r.output and "Traceback" not in r.output
+    data = json.loads(potlog("undo", "--json").output)
+    assert data[0]["event"]["type"] == "void"
+
+
+# ---------------------------------------------------------------- issue 14: a void that does not refold the night
+def long_night(led: Ledger, hands: int = 30) -> str:
+    sid = led.new_session("freeform", [("Ann", 1000), ("Ben", 1000), ("Cy", 1000)], name="long")
+    with led.batch():
+        for _ in range(hands):
+            for cmd in (C("hand"), C("ante", player="all", amount=1), C("bet", player="Ann", amount=5),
+                        C("call", player="Ben"), C("fold", player="Cy"), C("award", player="Ann"), C("end")):
+                led.execute(sid, cmd)
+    return sid
+
+
+def test_a_void_in_the_current_hand_folds_from_the_hands_start(ledger, monkeypatch):
+    from ledger import snapshots
+    from ledger.store import Store
+
+    sid = long_night(ledger)
+    for cmd in (C("hand"), C("ante", player="all", amount=1), C("bet", player="Ann", amount=5),
+                C("call", player="Ben")):
+        ledger.execute(sid, cmd)
+    head = ledger.store.last_seq(sid)
+    start = next(r.seq for r in ledger.store.recorded(sid, head - 6) if r.event.type == "hand_started")
+    assert head > snapshots.CHECKPOINT_FROM
+    snapshots.forget()  # as a new process: no head in memory
+    reads: list[int] = []
+    real = Store.events
+
+    def events(self, session, after=0, upto=None):  # type: ignore[no-untyped-def]
+        reads.append(after)
+        return real(self, session, after, upto)
+
+    monkeypatch.setattr(Store, "events", events)
+    ledger.execute(sid, C("void", target=head, reason="Ben did not call"))  # the call
+    assert reads and min(reads) >= start - 1  # never from seq 1: from the state before the hand
+    monkeypatch.setattr(Store, "events", real)
+    st = ledger.state(sid)
+    assert st.stack("Ben") == ledger.fold_session(sid).stack("Ben") and st.balance("pot") == 8
+    assert state_hash(st) == state_hash(ledger.fold_session(sid, checked=True))
+
+
+def test_a_void_that_breaks_the_chips_is_still_refused_and_forged_checkpoints_are_ignored(ledger):
+    from ledger import snapshots
+
+    sid = long_night(ledger)
+    for cmd in (C("hand"), C("bet", player="Ann", amount=5), C("call", player="Ben"),
+                C("award", shares=(("Ann", 10),))):
+        ledger.execute(sid, cmd)
+    call = ledger.store.last_seq(sid) - 1
+    head = ledger.store.last_seq(sid)
+    with pytest.raises(RuleViolation, match="would break the chips"):
+        ledger.execute(sid, C("void", target=call, reason="no"))
+    assert ledger.store.last_seq(sid) == head
+    ledger.store.conn.execute("UPDATE checkpoints SET state_hash = 'forged'")
+    snapshots.forget()
+    early = next(r.seq for r in ledger.store.recorded(sid) if r.event.type == "fold")  # hand 1, long ago
+    ledger.execute(sid, C("void", target=early, reason="Cy never folded"))
+    assert state_hash(ledger.state(sid)) == state_hash(ledger.fold_session(sid, checked=True))
