@@ -216,7 +216,9 @@ class Ledger:
         shared = _SHARED.get(_db_key(path))
         if shared is not None:  # inside `sharing()` (potlog run): the same ledger, in the same transaction
             return shared
-        return cls(Store.open(path))
+        from .pgstore import open_store  # a SQLite file, or a postgresql:// URL (psycopg is imported only then)
+
+        return cls(open_store(path))
 
     def close(self) -> None:
         if not self._shared:
