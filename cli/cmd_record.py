@@ -136,9 +136,33 @@ def exchange(player: Player,
 
 
 @app.command(rich_help_panel="Cards and dice")
-def play(player: Player, card: Annotated[str, typer.Argument(help="The card played, like QH.")],
-         db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
-    """PLAYER plays CARD to the current trick."""
+def play(
+    player: Annotated[Optional[str], typer.Argument(
+        help="With CARD: the player who plays it to the trick. Without arguments: open the prompt.",
+        metavar="PLAYER", show_default=False)] = None,
+    card: Annotated[Optional[str], typer.Argument(help="The card played, like QH.", metavar="CARD", show_default=False)] = None,
+    db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False,
+) -> None:
+    """Record live in a prompt (no arguments), or PLAYER plays CARD to the current trick.
+
+    'potlog play' opens the session in a prompt: type potlog commands without 'potlog' ('bet Ann 5',
+    'deal Ann -n 2', a game's own words). The table is shown after every act and the prompt says whose
+    turn it is and what is legal; a refused line prints its one line and records nothing. Tab completes
+    verbs, player names and cards; 'undo' or Ctrl-Z undoes the last act; Up/Down walk the history
+    ($POTLOG_HISTORY, else 'history' in potlog's data directory); 'help' lists the verbs; 'quit', 'exit'
+    or Ctrl-D leave. With stdin not a terminal, the lines are read from it and a refused line does not
+    stop the ones after it.
+    """
+    if player is None and card is None:
+        if override is not None or json:
+            fail("the prompt takes no --override or --json: give them on a line inside it", 2)
+        from .cmd_play import interactive
+
+        interactive(db, session)
+        return
+    if player is None or card is None:
+        fail("'play PLAYER CARD' plays a card to the trick: give both (or nothing, for the prompt)", 2)
+    assert player is not None and card is not None  # fail() has exited
     record(db, session, Command("play", player=player, cards=(card,)), override=override, as_json=json)
 
 
