@@ -145,3 +145,23 @@ def pull(source: Annotated[str, typer.Argument(metavar="CENTRAL", help="The cent
     if not session and not all_sessions:
         fail("say which sessions to pull: --session NAME (repeatable) or --all", 2)
     _run(source, db, session or [], all_sessions, "pull", json)
+
+
+@app.command("grant-recorder", rich_help_panel=PANEL)
+def grant_recorder(role: Annotated[str, typer.Argument(help="The PostgreSQL role the tables' devices record as.")],
+                   db: DbOpt = None) -> None:
+    """On a PostgreSQL store, give ROLE what a recorder needs and no more: read and add
+    events, keep the current-session pointer and the snapshot caches. Run it as the role that
+    owns the tables; a recorder role can then neither change an event nor drop the triggers
+    that forbid it. Example: potlog --db postgresql://potlog_owner@db.club/potlog grant-recorder recorder"""
+    from ledger.errors import InputError
+
+    with ledger(db) as led:
+        from ledger.pgstore import PgStore, grant_recorder as grant
+
+        if not isinstance(led.store, PgStore):
+            raise InputError("grant-recorder is for a PostgreSQL store: give --db postgresql://OWNER@HOST/DB")
+        if not role or not role.replace("_", "").isalnum():
+            raise InputError(f"{role!r} is not a role name: letters, digits and _")
+        grant(led.store, role)
+    typer.echo(f"{role} may now record (read and add events; never change one)")

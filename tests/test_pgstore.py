@@ -50,6 +50,11 @@ def test_the_password_is_never_shown(pg_server: PgServer):  # noqa: F811
     assert "s3cret" not in str(exc.value)
 
 
+def test_grant_recorder_is_for_postgres_and_a_plain_role_name(tmp_path, pg_url: str):  # noqa: F811
+    assert "is for a PostgreSQL store" in _cli_fails(str(tmp_path / "x.db"), "grant-recorder", "recorder")
+    assert "not a role name" in _cli_fails(pg_url, "grant-recorder", "x; DROP TABLE events")
+
+
 def test_an_unreachable_server_is_one_line(tmp_path):
     with pytest.raises(InputError, match="cannot open the database postgresql://"):
         open_store(f"postgresql://potlog@/postgres?host={tmp_path}&port=1&connect_timeout=2")
@@ -67,7 +72,7 @@ def test_truncate_is_refused_and_a_recorder_role_cannot_change_events(pg_server:
     with pg_server.admin() as admin:
         admin.execute("DROP ROLE IF EXISTS recorder")
         admin.execute("CREATE ROLE recorder LOGIN")
-    grant_recorder(owner, "recorder")
+    assert "recorder may now record" in _cli(pg_url, "grant-recorder", "recorder")
     schema = pg_url.rsplit("%3D", 1)[1]
     rec = open_store(pg_server.url(user="recorder", schema=schema))
     assert isinstance(rec, PgStore)
