@@ -20,7 +20,7 @@ state is folded from the first event, exactly as if there were no snapshot):
   no snapshot is read or written and every state is folded from the first event;
 - it rebuilds: its JSON turns back into the state's dataclasses for the same session and seq.
 
-Within one process the last head state of each session is also kept in memory (`_MEMO`,
+Within one process the last head state of each session is also kept in memory (`_memo`, one per thread,
 a private copy, under the same hash and void checks), so a recorder that stays up
 (``potlog run``, a program using `Ledger`) folds only the events it has not seen.
 
@@ -43,6 +43,7 @@ import hashlib
 import hmac
 import json
 import sqlite3
+import threading
 import types
 import typing
 from functools import cache
@@ -75,8 +76,16 @@ def code_version() -> str:
 # process (``potlog run``, a program using `Ledger`) folds only what is new without even
 # reading the snapshot. It is trusted only while the log still has, at its seq, the hash it
 # was folded up to: the hash chain makes that the very same prefix of events.
-_MEMO: dict[tuple[str, str], tuple[int, str, TableState, int]] = {}  # -> seq, hash, state, snapshot seq
+_LOCAL = threading.local()  # one memo per thread: a memo's state is folded into in place
 _MEMO_SIZE = 16
+
+
+def _memo() -> dict[tuple[str, str], tuple[int, str, TableState, int]]:
+    """This thread's memo: (database, session) -> seq, hash, state, snapshot seq."""
+    memo = getattr(_LOCAL, "memo", None)
+    if memo is None:
+        memo = _LOCAL.memo = {}
+    return memo
 
 
 def load_state(store: Store, session: str, upto: int | None = None) -> TableState:
@@ -87,13 +96,13 @@ def load_state(store: Store, session: str, upto: int | None = None) -> TableStat
     target = last if upto is None else min(upto, last)
     start, base, from_memo = 0, None, False
     voided: set[int] = set()  # always set below, from the memo, the snapshot or the store
-    memo = _MEMO.get((store.path, session))
+    memo = _memo().get((store.path, session))
     stored_snap = memo[3] if memo is not None else 0  # the database's snapshot seq, as far as we know
     if memo is not None and memo[0] <= target and store.hash_at(session, memo[0]) == memo[1]:
         voided = _voids_after(store, session, memo[0], target)
         if not any(t <= memo[0] for t in voided):  # else a later void changed what it holds
             start, base, from_memo = memo[0], memo[2], True
-            del _MEMO[(store.path, session)]  # folded into in place below; a new copy is kept
+            _memo().pop((store.path, session), None)  # folded into in place below; a new copy is kept
     reached_back = False  # a void cancelled an event the snapshot holds: a checkpoint before it may serve
     if base is None:
         snap = read_snapshot(store, session, target)
@@ -140,7 +149,7 @@ def remember_head(store: Store, session: str, state: TableState, head: str, *, s
     the in-process memo, `head` being the hash of the event at its seq: the state a command
     was decided on, with its events applied, is the new head without reading anything.
     `snapshot`: it has just been written as the session's snapshot as well."""
-    old = _MEMO.get((store.path, session))
+    old = _memo().get((store.path, session))
     stored = state.seq if snapshot else old[3] if old is not None else 0
     _remember(store.path, session, (state.seq, head, state, stored))
 
@@ -148,7 +157,7 @@ def remember_head(store: Store, session: str, state: TableState, head: str, *, s
 def snapshot_due(store: Store, session: str, seq: int) -> bool:
     """Whether a head at `seq` is far enough past the session's snapshot (as far as this
     process knows) to write a new one: the policy `load_state` follows from its memo."""
-    old = _MEMO.get((store.path, session))
+    old = _memo().get((store.path, session))
     return seq - (old[3] if old is not None else 0) >= 4 * EVERY
 
 
@@ -169,7 +178,7 @@ def base_before(store: Store, session: str, before: int, head: int) -> tuple[int
     whichever is latest and still sound (no void after it reaches back to it), else the
     empty table at seq 0. What a void of seq `before` needs: never a fold from seq 1 when the
     target is in the current hand and a checkpoint was kept at its start."""
-    memo = _MEMO.get((store.path, session))
+    memo = _memo().get((store.path, session))
     if memo is not None and memo[0] < before and store.hash_at(session, memo[0]) == memo[1] \
             and not any(t <= memo[0] for t in _voids_after(store, session, memo[0], head)):
         best: tuple[int, TableState] | None = (memo[0], memo[2].clone())
@@ -262,15 +271,16 @@ def read_checkpoint(store: Store, session: str, before: int, head: int) -> tuple
 
 def _remember(path: str, session: str, entry: tuple[int, str, TableState, int]) -> None:
     """Keep a private copy of the head state (callers may change the one they got)."""
-    _MEMO.pop((path, session), None)
-    while len(_MEMO) >= _MEMO_SIZE:
-        _MEMO.pop(next(iter(_MEMO)))
-    _MEMO[(path, session)] = entry
+    memo = _memo()
+    memo.pop((path, session), None)
+    while len(memo) >= _MEMO_SIZE:
+        memo.pop(next(iter(memo)))
+    memo[(path, session)] = entry
 
 
 def forget() -> None:
     """Drop the in-process memo (tests; anyone who edits a database behind potlog's back)."""
-    _MEMO.clear()
+    _memo().clear()
 
 
 def _voids_after(store: Store, session: str, after: int, upto: int) -> set[int]:

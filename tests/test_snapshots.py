@@ -305,3 +305,40 @@ def test_without_a_key_there_are_no_snapshots_and_nothing_breaks(tmp_path, monke
     assert _row(led, sid) is None and snapshots.write_snapshot(led.store, sid, st) is False
     snapshots.forget()
     assert state_hash(led.state(sid)) == state_hash(led.fold_session(sid))
+
+
+def test_threads_recording_one_session_never_share_a_folded_state(tmp_path):
+    """The in-process memo is per thread: two recorders in threads of one process each fold
+    their own copy (a shared one was folded into by both at once)."""
+    import threading
+
+    from ledger.app import Ledger
+    from ledger.commands import Command
+
+    path = str(tmp_path / "threads.db")
+    led = Ledger.open(path)
+    sid = led.new_session("freeform", [("Ann", 100), ("Ben", 100)], name="t")
+    led.close()
+    errors: list[BaseException] = []
+
+    def note(who: str) -> None:
+        mine = Ledger.open(path)
+        try:
+            for i in range(40):
+                mine.execute(sid, Command("note", text=f"{who} {i}"))
+                assert mine.state(sid).seq >= i + 1
+        except BaseException as exc:  # noqa: BLE001 - collected for the assert below
+            errors.append(exc)
+        finally:
+            mine.close()
+
+    threads = [threading.Thread(target=note, args=(w,)) for w in ("a", "b", "c", "d")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    led = Ledger.open(path)
+    state = led.fold_session(sid, checked=True)
+    assert state.seq == 3 + 160 and led.state(sid) == state
+    led.close()
