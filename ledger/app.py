@@ -342,10 +342,7 @@ class Ledger:
         self._set_current(session)
 
     def _set_current(self, session: str) -> None:
-        if self.store._held:  # inside a batch's transaction: one plain statement (sqlite-utils would commit it)
-            self.store.conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (CURRENT, session))
-        else:
-            self.store.set_meta(CURRENT, session)
+        self.store.set_meta(CURRENT, session)  # one statement, so inside a batch it is part of its transaction
 
     def new_session(self, game: str, players: list[tuple[str, int]], *, options: dict | None = None,
                     name: str | None = None, chip_unit: str = "chip", title: str = "",

@@ -192,7 +192,8 @@ class Store:
         return row[0] if row else None
 
     def set_meta(self, key: str, value: str) -> None:
-        self.db.table("meta").upsert({"key": key, "value": value}, pk="key")
+        """One plain statement (autocommit): inside a batch's transaction it is part of it."""
+        self.conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
 
     # ------------------------------------------------------------------ writing
     def append(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]],
