@@ -45,8 +45,8 @@ def games(game: Annotated[Optional[str], typer.Argument(help="Show one game's op
         opts_text = "\n".join(f"{o['name']}={o['default']}" + (f"  {o['help']}" if game and o["help"] else "")
                               for o in r["options"])
         words_text = "\n".join(w["usage"] + (f"  {w['summary']}" if game else "") for w in r["words"])
-        table.add_row(escape(r["name"]), escape(f"{r['title']}: {r['summary']}"), escape(opts_text),
-                      escape(words_text))
+        table.add_row(escape(r["name"]), escape(f"{r['title']}: {r['summary']}"),  # a line each: escaped one by one
+                      "\n".join(map(escape, opts_text.split("\n"))), "\n".join(map(escape, words_text.split("\n"))))
     console().print(table)
 
 

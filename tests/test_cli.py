@@ -301,3 +301,8 @@ def test_log_last_within_a_hand_and_a_hand_that_does_not_exist(potlog):
     assert json.loads(potlog("log", "--last", "3", "--json").output)[0]["hand"] == 2
     r = potlog("log", "--hand", "9", ok=False)
     assert r.exit_code == 1 and "no hand 9" in r.output and "hands 1 to 2" in r.output
+
+
+def test_games_shows_one_option_and_one_word_a_line_not_escaped_breaks(potlog):
+    out = potlog("games").output
+    assert "\\n" not in out and "card_cost=1" in out and "hole PLAYER [CARD]" in out
