@@ -132,6 +132,7 @@ def _flows_text(d: dict[str, Any]) -> str:
 
 def _render_audit(a: Any) -> None:
     from .render import esc as escape  # user text: control characters shown escaped, markup escaped
+    from .render import net_text
     from rich.table import Table
 
     out = console()
@@ -143,7 +144,7 @@ def _render_audit(a: Any) -> None:
         players.add_column(col, justify="left" if col == "player" else "right")
     for p in a.players:
         players.add_row(escape(p.player), str(p.bought_in), str(p.rebought), str(p.cashed_out), str(p.stack),
-                        f"{p.net:+d}")
+                        net_text(p.net))
     out.print(players)
     if a.hands:
         hands = Table(title="hands", title_justify="left", show_edge=False)
@@ -189,6 +190,7 @@ def audit(all_sessions: Annotated[bool, typer.Option("--all", help="Every sessio
     at every event; physical counts against the ledger; every void and table ruling with its
     reason. Exits 1 when anything does not reconcile."""
     from .render import esc as escape  # user text: control characters shown escaped, markup escaped
+    from .render import net_text
     from rich.table import Table
 
     from ledger.audit import audit_session, season
@@ -219,7 +221,7 @@ def audit(all_sessions: Annotated[bool, typer.Option("--all", help="Every sessio
             table.add_column(col, justify="left" if col == "player" else "right")
         for s in season(audits):
             table.add_row(escape(s.player), str(s.sessions), str(s.bought_in), str(s.rebought), str(s.cashed_out),
-                          str(s.stack), f"{s.net:+d}")
+                          str(s.stack), net_text(s.net))
         out.print(table)
     if not ok:
         raise typer.Exit(1)

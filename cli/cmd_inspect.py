@@ -53,9 +53,7 @@ def games(game: Annotated[Optional[str], typer.Argument(help="Show one game's op
 @app.command(rich_help_panel="Look")
 def sessions(db: DbOpt = None, json: JsonOpt = False) -> None:
     """List the sessions in the database; the current one is marked *."""
-    from rich.table import Table
-
-    from .render import plain
+    from .render import sessions_table
 
     with ledger(db) as led:
         infos = led.store.sessions()
@@ -66,15 +64,8 @@ def sessions(db: DbOpt = None, json: JsonOpt = False) -> None:
     if not infos:
         typer.echo("no sessions yet: start one with 'potlog new GAME --player NAME=BUYIN ...'")
         return
-    table = Table(show_edge=False)
-    for col in ("", "session", "game", "events", "started", "last event", "status", "title"):
-        table.add_column(col)
-    for i in infos:
-        table.add_row(*(plain(cell) for cell in (
-            "*" if i.session == current else "", i.session, i.game, str(i.events),
-            i.started[:16].replace("T", " "), i.last[:16].replace("T", " "),
-            "closed" if i.closed else "open", i.title)))
-    console().print(table)
+    out = console()
+    out.print(sessions_table(infos, current, out.width))  # the session name is never cut
 
 
 @app.command(rich_help_panel="Look")

@@ -15,8 +15,47 @@ from typer.core import TyperGroup
 from ledger.errors import PotlogError
 
 
+def unwrap(text: str | None) -> str | None:
+    """Help text as sentences: the line breaks of a docstring inside a paragraph joined, so the
+    help wraps at the terminal's width instead of breaking mid-sentence. Paragraphs (blank
+    lines), lists (lines starting '- ' or '* ') and click's no-rewrap marker (\\b) are kept."""
+    if not text:
+        return text
+    import inspect
+
+    out = []
+    for para in inspect.cleandoc(text).split("\n\n"):
+        lines = para.splitlines()
+        if para.startswith("\b") or any(x.lstrip().startswith(("- ", "* ")) for x in lines[1:]):
+            out.append(para)
+        else:
+            out.append(" ".join(x.strip() for x in lines))
+    return "\n\n".join(out)
+
+
+def first_sentence(text: str | None) -> str | None:
+    """The first sentence of a help text (for the list of commands; '--help' shows it all)."""
+    if not text:
+        return text
+    import re
+
+    para = text.split("\n\n", 1)[0]
+    return re.split(r"(?<=[.!?])\s+(?=[A-Z])", para, maxsplit=1)[0]
+
+
 class PotlogGroup(TyperGroup):
-    """Turns every error into one line on stderr: 1 for a refusal, 2 for usage, 70 for a bug."""
+    """Turns every error into one line on stderr: 1 for a refusal, 2 for usage, 70 for a bug
+    (under --json, a JSON object: `fail`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.help = unwrap(self.help)
+        names = (self.context_settings or {}).get("help_option_names")
+        for command in self.commands.values():
+            command.help = unwrap(command.help)
+            command.short_help = unwrap(command.short_help) or first_sentence(command.help)
+            if names and command.context_settings is not None:  # -h also when a command is run without
+                command.context_settings.setdefault("help_option_names", list(names))  # this group ('run')
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -58,6 +97,54 @@ class PotlogGroup(TyperGroup):
 _WORDS: dict[str, Any] = {}
 
 
+def _quiet_types() -> None:
+    """Help without type noise: a flag shows no ``<bool>`` (it takes no value), and a value shows
+    as TEXT or INTEGER (Typer 0.2x prints ``<str>``, ``<int range>``); a declared metavar wins."""
+    from typer import core
+
+    option = getattr(core, "TyperOption", None)
+    shown = getattr(option, "display_type_rich", None)
+    if option is None or shown is None or getattr(shown, "_potlog", False):
+        return
+
+    def display_type_rich(self: Any, ctx: click.Context) -> str | None:
+        if getattr(self, "is_flag", False) and self.metavar is None:
+            return None
+        label = shown(self, ctx)
+        if label in ("<str>", "<text>"):
+            return "TEXT"
+        if label in ("<int>", "<int range>"):
+            return "INTEGER"
+        if label in ("<list[str]>",):
+            return "TEXT"
+        return label
+
+    display_type_rich._potlog = True  # type: ignore[attr-defined]
+    option.display_type_rich = display_type_rich
+
+    argument = getattr(core, "TyperArgument", None)
+    if argument is None or not hasattr(argument, "_usage_display_name"):
+        return
+
+    def argument_type(self: Any, ctx: click.Context) -> str | None:  # the name says it: PLAYER, not PLAYER <str>
+        label = self.display_type(ctx) if self.metavar is None else None
+        return "INTEGER" if label in ("<int>", "<int range>", "<list[int]>") else None
+
+    def argument_name(self: Any) -> str:  # FILE, as click has always named arguments
+        return str(self.metavar) if self.metavar is not None else str(self.name or "").upper()
+
+    def argument_usage(self: Any) -> str:  # 'FILE' / '[SESSION]' / 'CARDS...', not '{file}'
+        name = argument_name(self)
+        return (name if self.required else f"[{name}]") + ("..." if self.nargs != 1 else "")
+
+    argument.display_type_rich = argument_type
+    argument.display_name_raw = property(argument_name)
+    argument._usage_display_name = argument_usage
+
+
+_quiet_types()
+
+
 class LineFailed(Exception):
     """A refused line inside `potlog run`: carries the one-line message and the exit code."""
 
@@ -76,12 +163,66 @@ def one_line(message: str) -> str:
 
 
 def fail(message: str, code: int = 1) -> None:
-    """Print one line on stderr and exit with `code` (inside `potlog run`: hand it to run)."""
+    """Print one line on stderr and exit with `code` (inside `potlog run`: hand it to run).
+    Under --json the line is a JSON object, ``{"error": "...", "code": 1}`` (`ledger.outputs.Error`)."""
     line = one_line(message)
     if RUN_DEFAULTS.get("capture"):
         raise LineFailed(line, code)
-    typer.echo(f"potlog: {line}", err=True)
+    say_error(line, code)
     raise click.Exit(code)
+
+
+def say_error(line: str, code: int, *, as_json: bool | None = None) -> None:
+    """One refused or failed command on stderr: ``potlog: LINE``, or when the command was given
+    --json, ``{"error": "LINE", "code": CODE}`` on one line."""
+    if as_json is None:
+        as_json = json_asked()
+    if as_json:
+        from ledger.text import json_safe
+
+        typer.echo(json_safe(json.dumps({"error": line, "code": code}, ensure_ascii=False)), err=True)
+    else:
+        typer.echo(f"potlog: {line}", err=True)
+
+
+def wants_json(args: list[str]) -> bool:
+    """Whether a command line asks for --json (before any '--'): for errors found before its
+    options are parsed (usage errors)."""
+    for arg in args:
+        if arg == "--":
+            return False
+        if arg == "--json":
+            return True
+    return False
+
+
+_JSON_KEY = "potlog.json"
+
+
+def json_asked() -> bool:
+    """Whether the command being run was given --json (kept in its click context's `meta`,
+    which the root and the command share; a line of 'potlog run' has a context of its own)."""
+    try:
+        from typer._click.globals import get_current_context
+    except ImportError:  # pragma: no cover - older Typer on the click package
+        from click import get_current_context  # type: ignore[no-redef]
+    ctx = get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get(_JSON_KEY))
+
+
+def _json_mode(ctx: typer.Context, value: bool) -> bool:
+    """--json's callback: remember it for the error path (`fail`) before the command runs."""
+    if value:
+        ctx.meta[_JSON_KEY] = True
+    return value
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from ledger import __version__
+
+        typer.echo(f"potlog {__version__}")
+        raise click.Exit(0)
 
 
 app = typer.Typer(
@@ -95,7 +236,7 @@ app = typer.Typer(
         "Ann 5', ...), look at it with 'potlog state' and 'potlog log'."
     ),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
     context_settings={"help_option_names": ["-h", "--help"]},
@@ -111,7 +252,8 @@ SessionOpt = Annotated[
     Optional[str],
     typer.Option("--session", "-s", help="The session to use (default: the current one, set by 'new' or 'use')."),
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts instead of the table view.")]
+JsonOpt = Annotated[bool, typer.Option("--json", callback=_json_mode, is_eager=True,
+                                        help="Print JSON for scripts instead of the table view (schemas/output/).")]
 OverrideOpt = Annotated[
     Optional[str],
     typer.Option("--override", metavar="REASON",
@@ -193,6 +335,8 @@ def _root(
     db: Annotated[Optional[str], typer.Option("--db", help="The database file for every command (same as each command's --db).",
                                               show_default=False)] = None,
     session: Annotated[Optional[str], typer.Option("--session", "-s", help="The session for every command.")] = None,
+    version: Annotated[Optional[bool], typer.Option("--version", callback=_show_version, is_eager=True,
+                                                    help="Print potlog's version and exit.")] = None,
 ) -> None:
     """The ledger of a night of card and dice games played for chips at a real table."""
     if RUN_DEFAULTS["capture"]:  # a line of 'potlog run': keep run's choices unless the line names its own

@@ -16,7 +16,7 @@ import typer
 from . import clicompat as click
 
 from . import __path__ as _cli_path
-from .common import app
+from .common import app, one_line, say_error, wants_json
 
 _ORDER = ("cmd_record", "cmd_inspect", "cmd_io")
 
@@ -70,15 +70,13 @@ def main(argv: list[str] | None = None) -> int:
         ctx = getattr(exc, "ctx", None)
         if ctx is not None:
             hint = f" (see '{ctx.command_path} --help')"
-        from .common import one_line
-
-        typer.echo(f"potlog: {one_line(exc.format_message())}{hint}", err=True)
+        say_error(f"{one_line(exc.format_message())}{hint}", exc.exit_code, as_json=wants_json(args))
         return exc.exit_code
     except click.Abort:
-        typer.echo("potlog: aborted", err=True)
+        say_error("aborted", 130, as_json=wants_json(args))
         return 130
     except KeyboardInterrupt:
-        typer.echo("potlog: interrupted", err=True)
+        say_error("interrupted", 130, as_json=wants_json(args))
         return 130
     finally:
         if saved is not None:

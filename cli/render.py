@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ledger.cards import pretty
 from ledger.games import get_ruleset
 from ledger.state import Held, TableState, state_hash
 from ledger.text import printable
@@ -48,14 +47,59 @@ def esc(text: str) -> str:
     return escape(printable(text))
 
 
-def _card(h: Held, all_cards: bool, family: str) -> str:
+# Cards print one way everywhere a person reads them: as potlog spells them and as they are
+# typed (9S, 10H, KD; ?? unseen; ▒▒ face down), the same in `state`, `log`, `replay` and the
+# games' own lines. Where the console has colour, hearts and diamonds are red and spades and
+# clubs the terminal's own colour; piped, or with NO_COLOR set, Rich prints them plain.
+RED_SUITS = ("H", "D")
+
+
+def card_style(card: str, family: str = "french") -> str:
+    """The colour of a card on a colour console: red for hearts and diamonds (French suits)."""
+    if card in ("??", "▒▒"):
+        return "dim"
+    if family == "french" and card[-1:] in RED_SUITS and card not in ("HI", "LO"):
+        return "red"
+    return ""
+
+
+def _card(h: Held, all_cards: bool) -> str:
     if h.up or all_cards:
-        return pretty(h.card, family) if h.up or h.card == "??" else f"({pretty(h.card, family)})"
+        return h.card if h.up or h.card == "??" else f"({h.card})"
     return "▒▒"
 
 
 def cards_text(cards: list[Held], all_cards: bool, family: str = "french") -> str:
-    return " ".join(_card(h, all_cards, family) for h in cards)
+    """A hand as plain text: ``9S 10H (KD) ▒▒`` (in brackets: face down, known to the recorder)."""
+    return " ".join(_card(h, all_cards) for h in cards)
+
+
+def cards_line(cards: list[Held], all_cards: bool, family: str = "french") -> Text:
+    """A hand as Rich text: the same words as `cards_text`, each card in its suit's colour."""
+    from rich.text import Text
+
+    out = Text()
+    for i, h in enumerate(cards):
+        if i:
+            out.append(" ")
+        shown = _card(h, all_cards)
+        out.append(printable(shown), style=card_style(h.card if shown != "▒▒" else shown, family))
+    return out
+
+
+def net_text(net: int) -> Text:
+    """A result as ``+5`` / ``-3``: a loss is red on a colour console."""
+    from rich.text import Text
+
+    return Text(f"{net:+d}", style="red" if net < 0 else "")
+
+
+def view_value(value: str) -> int | str:
+    """A game's view line's value as data: a whole number as a number, anything else as written."""
+    text = value.strip()
+    if text.lstrip("-").isdigit() and text.isascii() and len(text) < 19:
+        return int(text)
+    return value
 
 
 def legal_lines(state: TableState) -> list[str]:
@@ -125,9 +169,10 @@ def state_data(state: TableState, all_cards: bool = True) -> dict[str, Any]:
             "tricks": hand.tricks,
         }
     try:
-        data["game_view"] = dict(get_ruleset(state.game).view(state))
+        view = get_ruleset(state.game).view(state)
     except Exception:
-        data["game_view"] = {}
+        view = []
+    data["game_view"] = [{"label": label, "value": view_value(value)} for label, value in view]
     return data
 
 
@@ -171,21 +216,22 @@ def render_state(state: TableState, all_cards: bool = False) -> Any:
         status = "left" if not s.active else "folded" if s.folded and live_hand else "all-in" if s.all_in and live_hand else ""
         if live_hand and hand is not None and hand.to_act == s.name:
             status = "to act"
-        row = [s.name + dealer, str(state.stack(s.name)), str(s.hand_bet) if live_hand else "",
-               cards_text(s.cards, all_cards, family), status]
+        row: list[Text] = [plain(s.name + dealer), plain(str(state.stack(s.name))),
+                           plain(str(s.hand_bet) if live_hand else ""), cards_line(s.cards, all_cards, family),
+                           plain(status)]
         if state.scores:
-            row.append(str(state.scores.get(s.name, 0)))
+            row.append(plain(str(state.scores.get(s.name, 0))))
         bought = s.bought_in + s.rebought
         net = state.stack(s.name) + s.cashed_out - bought
-        row += [str(bought), str(s.cashed_out), f"{net:+d}"]
-        table.add_row(*(plain(cell) for cell in row))
+        row += [plain(str(bought)), plain(str(s.cashed_out)), net_text(net)]
+        table.add_row(*row)
     parts: list[Any] = [plain(" · ".join(head)), table]
     pots = [f"{k} {v}" for k, v in {"pot": 0, **state.balances}.items()
             if (k in ("pot", "carry", "house") or k.startswith("pot:")) and (v or k == "pot")]
     parts.append(plain("chips: " + ", ".join(pots) + f" · at the table {state.table_chips()} {state.chip_unit}s"))
     if hand is not None and hand.number:
         for board, cards in hand.boards.items():
-            parts.append(plain(f"{board}: {cards_text(cards, all_cards, family)}"))
+            parts.append(plain(f"{board}: ").append_text(cards_line(cards, all_cards, family)))
         for r in hand.dice:
             parts.append(plain(f"dice{(' (' + r.player + ')') if r.player else ''}: "
                                f"{' '.join(map(str, r.faces))} = {sum(r.faces)}"))
@@ -201,3 +247,33 @@ def render_state(state: TableState, all_cards: bool = False) -> Any:
         parts.append(plain("next: " + "; ".join(nexts)))
     return Panel(Group(*parts), title=plain(title), title_align="left", subtitle=plain(f"seq {state.seq}"),
                  subtitle_align="right")
+
+
+def sessions_table(infos: list[Any], current: str | None, width: int) -> Any:
+    """`potlog sessions` as a Rich table whose session column is never cut (it is the name
+    'potlog use' takes): when the terminal is too narrow for every column unwrapped, the
+    columns least needed go first (title, started, events, last event, status, game); only a
+    name wider than the terminal itself is folded onto a second line, never shortened."""
+    from rich.cells import cell_len
+    from rich.table import Table
+
+    columns = ["", "session", "game", "events", "started", "last event", "status", "title"]
+    rows = [{"": "*" if i.session == current else "", "session": printable(i.session), "game": printable(i.game),
+             "events": str(i.events), "started": i.started[:16].replace("T", " "),
+             "last event": i.last[:16].replace("T", " "), "status": "closed" if i.closed else "open",
+             "title": printable(i.title)} for i in infos]
+    natural = {c: max([cell_len(c), *(cell_len(r[c]) for r in rows)]) for c in columns}
+    natural["title"] = min(natural["title"], 16)  # the title may wrap: it is not typed back
+    shown = list(columns)
+    for gone in ("title", "started", "events", "last event", "status", "game"):
+        if sum(natural[c] + 2 for c in shown) + len(shown) - 1 <= width:
+            break
+        shown.remove(gone)
+    fits = sum(natural[c] + 2 for c in shown) + len(shown) - 1 <= width
+    table = Table(show_edge=False)
+    for col in shown:
+        table.add_column(col, no_wrap=col != "title" and (fits or col != "session"),
+                         overflow="fold" if col == "session" else "ellipsis")
+    for row in rows:
+        table.add_row(*(plain(row[col]) for col in shown))
+    return table

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Callable
+
 from . import events as ev
 
 
@@ -47,7 +49,7 @@ def _text(e: ev.Event) -> str:  # noqa: C901 - one case per event class, flat
             faces = " ".join(map(str, e.faces))
             return f"{_who(e.player)} rolls {faces} (d{e.sides}, total {sum(e.faces)})"
         case ev.Declared():
-            return f"{_who(e.player)} declares {e.name}" + ("" if e.value is None else f" {e.value}")
+            return declared(e)
         case ev.Ante() | ev.Bet() | ev.Call() | ev.AllIn():
             text = f"{e.player} {_STAKE_VERB[type(e)]} {e.amount}"
             return text + (f" into {e.pot}" if e.pot != "pot" else "")
@@ -79,6 +81,44 @@ def _text(e: ev.Event) -> str:  # noqa: C901 - one case per event class, flat
         case ev.SessionClosed():
             return "session closed"
     return e.summary()  # an event class added for one game describes itself
+
+
+def _count(n: object, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+# A declaration a game records, as a sentence: its value -> the words after the player's name.
+# The names are the games' own; a name not here reads "Ann declares NAME VALUE" (`declared`).
+_DECLARED: dict[str, Callable[[ev.Scalar | None], str]] = {
+    "hole": lambda v: "places a hole card" + ("" if v in (None, "??") else f" ({v})"),
+    "stand": lambda v: "stands",
+    "stop": lambda v: "stops" + ("" if v is None else f" at {v}"),
+    "pass": lambda v: "passes",
+    "bid": lambda v: "bids" + ("" if v is None else f" {v}"),
+    "taken": lambda v: "took " + _count(v, "trick", "tricks"),
+    "claim": lambda v: "claims" + ("" if v is None else f" {v}"),
+    "liar": lambda v: "calls the last bid a lie",
+    "doubt": lambda v: "doubts the claim",
+    "concede": lambda v: "concedes",
+    "straddle": lambda v: "straddles" + ("" if v is None else f", making the stake {v}"),
+    "limit": lambda v: "sets the limit" + ("" if v is None else f" at {v}"),
+    "cost": lambda v: "sets the card cost" + ("" if v is None else f" at {v}"),
+    "dice": lambda v: "declares " + ("the dice" if v is None else _count(v, "die", "dice")),
+    "lives-left": lambda v: "has " + ("lives" if v is None else _count(v, "life", "lives")) + " left",
+    "dice-left": lambda v: "has " + ("dice" if v is None else _count(v, "die", "dice")) + " left",
+    "direction": lambda v: "chooses to play" + ("" if v is None else f" {v}"),
+}
+
+
+def declared(e: ev.Declared) -> str:
+    """`Declared` as a sentence: "Ben places a hole card", "Cy stands", "Ann bids 3", "Ben
+    deals next"; any other name as "Ann declares NAME VALUE" ("the table declares settle 2")."""
+    if e.name == "next-dealer" and e.value is not None:
+        return f"{e.value} deals next"
+    say = _DECLARED.get(e.name)
+    if say is not None and e.player:
+        return f"{e.player} {say(e.value)}"
+    return f"{_who(e.player)} declares {e.name.replace('-', ' ')}" + ("" if e.value is None else f" {e.value}")
 
 
 def describe(e: ev.Event) -> str:

@@ -1,7 +1,8 @@
-"""JSON Schemas of the events, generated from the pydantic models into ``schemas/events/``.
+"""JSON Schemas generated from the pydantic models: the events into ``schemas/events/``, and
+what each command prints under ``--json`` (`ledger.outputs`) into ``schemas/output/``.
 
-Regenerate after changing an event model: ``python -m ledger.schemas`` (a test fails when the
-committed files are stale).
+Regenerate after changing an event or output model: ``python -m ledger.schemas`` (a test
+fails when the committed files are stale).
 """
 
 from __future__ import annotations
@@ -12,7 +13,13 @@ from pathlib import Path
 
 from .events import EVENT_ADAPTER, EVENT_TYPES
 
-DEFAULT_DIR = Path(__file__).resolve().parent.parent / "schemas" / "events"
+SCHEMAS = Path(__file__).resolve().parent.parent / "schemas"
+DEFAULT_DIR = SCHEMAS / "events"
+OUTPUT_DIR = SCHEMAS / "output"
+
+
+def _text(schema: dict) -> str:
+    return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def render() -> dict[str, str]:
@@ -30,10 +37,23 @@ def render() -> dict[str, str]:
     return out
 
 
-def write(directory: Path = DEFAULT_DIR) -> list[Path]:
+def render_outputs() -> dict[str, str]:
+    """File name -> schema text, one per command's --json output (`ledger.outputs.OUTPUTS`)."""
+    from .outputs import OUTPUTS
+
+    out: dict[str, str] = {}
+    for command, model in OUTPUTS.items():
+        schema = model.model_json_schema(by_alias=True)
+        schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+        schema["$id"] = f"https://potlog.invalid/schemas/output/{command}.schema.json"
+        schema.setdefault("title", f"potlog {command} --json")
+        out[f"{command}.schema.json"] = _text(schema)
+    return out
+
+
+def _write(directory: Path, wanted: dict[str, str]) -> list[Path]:
     directory.mkdir(parents=True, exist_ok=True)
     written = []
-    wanted = render()
     for old in directory.glob("*.schema.json"):
         if old.name not in wanted:
             old.unlink()
@@ -45,6 +65,20 @@ def write(directory: Path = DEFAULT_DIR) -> list[Path]:
     return written
 
 
+def write(directory: Path = DEFAULT_DIR) -> list[Path]:
+    """The event schemas into `directory`."""
+    return _write(directory, render())
+
+
+def write_outputs(directory: Path = OUTPUT_DIR) -> list[Path]:
+    """The --json output schemas into `directory`."""
+    return _write(directory, render_outputs())
+
+
 if __name__ == "__main__":
-    paths = write(Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_DIR)
-    print(f"wrote {len(paths)} schemas to {paths[0].parent}")
+    if len(sys.argv) > 1:  # one directory: the event schemas there (as before), the outputs beside them
+        root = Path(sys.argv[1])
+        events, outputs = write(root), write_outputs(root.parent / "output")
+    else:
+        events, outputs = write(), write_outputs()
+    print(f"wrote {len(events)} schemas to {events[0].parent} and {len(outputs)} to {outputs[0].parent}")

@@ -21,7 +21,8 @@ call Cy
 
 
 def table(potlog) -> dict:
-    return json.loads(potlog("state", "--json").output)
+    data = json.loads(potlog("state", "--json").output)
+    return {**data, "game_view": {v["label"]: str(v["value"]) for v in data["game_view"]}}
 
 
 def stacks(potlog) -> dict[str, int]:

@@ -13,6 +13,7 @@ from ledger.commands import Command
 
 def table(potlog):
     data = json.loads(potlog("state", "--json").output)
+    data["game_view"] = {v["label"]: str(v["value"]) for v in data["game_view"]}
     return {s["name"]: s["stack"] for s in data["seats"]}, data
 
 

@@ -47,7 +47,8 @@ def g13(at_hand13, tmp_path) -> Potlog:
 
 
 def state(pl: Potlog) -> dict:
-    return json.loads(pl("state", "--json").output)
+    data = json.loads(pl("state", "--json").output)
+    return {**data, "game_view": {v["label"]: str(v["value"]) for v in data["game_view"]}}
 
 
 def scores(pl: Potlog) -> dict:

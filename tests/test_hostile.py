@@ -101,7 +101,7 @@ def _check(args: list[str], template: Path, work: Path) -> None:
         return  # valid after all (a note saying DROP TABLE is a note): recorded, checked by the store
     assert code in (1, 2), (args, code, out, err)
     lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("potlog: ") and len(lines[0]) > 12, (args, err)
+    assert len(lines) == 1 and lines[0].startswith(("potlog: ", '{"error": ')) and len(lines[0]) > 12, (args, err)
     assert _fingerprint(db) == before, args
 
 

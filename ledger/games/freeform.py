@@ -57,8 +57,9 @@ class Options(BaseModel):
     """Freeform's choices: the pack (for card notation and duplicate checks) and the die."""
 
     model_config = ConfigDict(extra="forbid")
-    pack: str = Field(default="french52", pattern="^(" + "|".join(PACKS) + ")$")
-    dice_sides: int = Field(default=6, ge=2, le=100)
+    pack: str = Field(default="french52", pattern="^(" + "|".join(PACKS) + ")$",
+                      description="the pack, for card notation and duplicate checks: " + ", ".join(PACKS))
+    dice_sides: int = Field(default=6, ge=2, le=100, description="sides of each die rolled (2 to 100)")
 
 
 @dataclass(slots=True)

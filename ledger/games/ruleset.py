@@ -178,7 +178,55 @@ def validate_options(options_model: type[BaseModel], raw: dict[str, Any], game: 
     try:
         model = options_model.model_validate(raw)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(x) for x in err["loc"]) or "options"
-        raise InputError(f"option {where}: {err['msg']}") from None
+        raise InputError(_option_problem(options_model, exc.errors()[0], raw)) from None
     return model.model_dump(mode="json")
+
+
+def _choices(annotation: Any) -> list[str]:
+    """The values a field's type allows when it is a closed list (a Literal or an Enum), else []."""
+    import enum
+    from typing import get_args, get_origin
+
+    if get_origin(annotation) is Literal:
+        return [str(a) for a in get_args(annotation)]
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return [str(m.value) for m in annotation]
+    for arg in get_args(annotation):  # Optional[...] and unions: the first closed list inside
+        found = _choices(arg)
+        if found:
+            return found
+    return []
+
+
+def _option_problem(options_model: type[BaseModel], err: Any, raw: Mapping[str, Any]) -> str:
+    """Pydantic's complaint about one option as one sentence naming what is accepted:
+    "option pack must be one of french52, french54, ...", "option dice_sides must be at least 2"."""
+    import re
+
+    loc = [str(x) for x in err.get("loc", ())]
+    key = loc[0] if loc else "options"
+    field_info = options_model.model_fields.get(key)
+    got = raw.get(key)
+    shown = str(got) if len(str(got)) <= 60 else str(got)[:57] + "..."
+    given = f", not {shown}" if key in raw and not isinstance(got, (dict, list)) and shown.strip() else ""
+    kind, ctx = err.get("type", ""), err.get("ctx") or {}
+    choices = _choices(field_info.annotation) if field_info is not None else []
+    if not choices and kind == "string_pattern_mismatch":
+        alternatives = re.fullmatch(r"\^\(?([\w-]+(?:\|[\w-]+)+)\)?\$", str(ctx.get("pattern", "")))
+        if alternatives:
+            choices = alternatives.group(1).split("|")
+    if choices and kind in ("literal_error", "enum", "string_pattern_mismatch"):
+        return f"option {key} must be one of {', '.join(choices)}{given}"
+    bounds = {"greater_than_equal": "at least {ge}", "greater_than": "more than {gt}",
+              "less_than_equal": "at most {le}", "less_than": "less than {lt}",
+              "int_parsing": "a whole number", "int_from_float": "a whole number", "int_type": "a whole number",
+              "bool_parsing": "true or false", "bool_type": "true or false",
+              "string_too_short": "at least {min_length} characters",
+              "string_too_long": "at most {max_length} characters"}
+    if kind in bounds:
+        try:
+            return f"option {key} must be {bounds[kind].format(**ctx)}{given}"
+        except (KeyError, IndexError):
+            pass
+    where = ".".join(loc) or "options"
+    return f"option {where}: {err.get('msg', 'not accepted')}{given}"
