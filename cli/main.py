@@ -35,7 +35,7 @@ def _only_invoked(args: list[str]) -> list | None:
     """Keep just the command being invoked registered, so Typer builds one command's
     parameters instead of every command's (about 1 ms each, on every run). Returns the full
     list to restore, or None when all are needed (help, 'run', an unknown name)."""
-    if not args or args[0].startswith("-") or args[0] == "run":
+    if not args or args[0].startswith("-") or args[0] in ("run", "amend", "play"):  # these run other commands
         return None
     from typer.main import get_command_name
 
