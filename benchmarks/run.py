@@ -45,7 +45,7 @@ from pathlib import Path
 
 from .workload import archive_rows, jsonl_line, session_rows, write_db
 
-GENERATOR = "v2"  # bump when workload.py changes, so cached archives are rebuilt
+GENERATOR = "v3"  # bump when workload.py or the hash scheme changes, so cached archives are rebuilt
 HERE = Path(__file__).resolve().parent
 
 
