@@ -390,19 +390,7 @@ class PgStore(Store):
             return self._append_held(session, expected_seq, bodies, recorded_at)
         self._begin()
         try:
-            last_seq, prev = self._last(session)
-            if last_seq + 1 != expected_seq:
-                raise Conflict(
-                    f"session {session} moved on: expected to write seq {expected_seq} but the log is at "
-                    f"{last_seq} (another recorder wrote first); look at the table again and retry"
-                )
-            rows = []
-            seq = expected_seq
-            for etype, body in bodies:
-                h = chain_hash(prev, body, session=session, seq=seq, etype=etype, recorded_at=recorded_at)
-                rows.append((session, seq, etype, body, prev, h, recorded_at))
-                prev = h
-                seq += 1
+            rows = self._chained_rows(session, expected_seq, bodies, recorded_at)
             self._insert(rows, expected_seq)
             self.pg.execute("COMMIT")
         except BaseException:

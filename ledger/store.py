@@ -209,19 +209,7 @@ class Store:
             return self._append_held(session, expected_seq, bodies, recorded_at)
         self._begin()
         try:
-            last_seq, prev = self._last(session)
-            if last_seq + 1 != expected_seq:
-                raise Conflict(
-                    f"session {session} moved on: expected to write seq {expected_seq} but the log is at "
-                    f"{last_seq} (another recorder wrote first); look at the table again and retry"
-                )
-            rows = []
-            seq = expected_seq
-            for etype, body in bodies:
-                h = chain_hash(prev, body, session=session, seq=seq, etype=etype, recorded_at=recorded_at)
-                rows.append((session, seq, etype, body, prev, h, recorded_at))
-                prev = h
-                seq += 1
+            rows = self._chained_rows(session, expected_seq, bodies, recorded_at)
             c.executemany(
                 "INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -235,7 +223,7 @@ class Store:
             if c.in_transaction:
                 c.execute("ROLLBACK")
             if "locked" in str(exc) or "busy" in str(exc):
-                raise Conflict(f"the database is busy: another potlog is writing to it (an import?); nothing was "
+                raise Conflict("the database is busy: another potlog is writing to it (an import?); nothing was "
                                "recorded, try again") from None
             raise
         except BaseException:
@@ -243,15 +231,16 @@ class Store:
             raise
         return [(r[1], r[4], r[5]) for r in rows]
 
-    def _append_held(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]],
-                     recorded_at: str) -> list[tuple[int, str, str]]:
-        """`append` inside the transaction `held()` opened: the same checks and rows, in a
-        savepoint (a failure leaves nothing of this append), committed when `held()` ends."""
-        c = self.conn
+    def _chained_rows(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]],
+                      recorded_at: str) -> list[tuple[str, int, str, str, str, str, str]]:
+        """Inside a write transaction: the rows that append `bodies` at `expected_seq`, each
+        chained to the one before; `Conflict` if the session's next seq is not `expected_seq`."""
         last_seq, prev = self._last(session)
         if last_seq + 1 != expected_seq:
-            raise Conflict(f"session {session} moved on: expected to write seq {expected_seq} but the log is at "
-                           f"{last_seq}; look at the table again and retry")
+            raise Conflict(
+                f"session {session} moved on: expected to write seq {expected_seq} but the log is at "
+                f"{last_seq} (another recorder wrote first); look at the table again and retry"
+            )
         rows = []
         seq = expected_seq
         for etype, body in bodies:
@@ -259,6 +248,14 @@ class Store:
             rows.append((session, seq, etype, body, prev, h, recorded_at))
             prev = h
             seq += 1
+        return rows
+
+    def _append_held(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]],
+                     recorded_at: str) -> list[tuple[int, str, str]]:
+        """`append` inside the transaction `held()` opened: the same checks and rows, in a
+        savepoint (a failure leaves nothing of this append), committed when `held()` ends."""
+        c = self.conn
+        rows = self._chained_rows(session, expected_seq, bodies, recorded_at)
         with self.savepoint("append"):
             c.executemany("INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
                           "VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
