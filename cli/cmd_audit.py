@@ -329,7 +329,7 @@ def replay(hand: Annotated[Optional[int], typer.Option("--hand", help="Replay th
 # ----------------------------------------------------------------------------- settle
 
 @app.command(rich_help_panel=PANEL)
-def settle(rate: Annotated[Optional[str], typer.Option("--rate", help="Money per chip, like 0.25 (exact decimal).")] = None,
+def settle(rate: Annotated[Optional[str], typer.Option("--rate", help="Money per chip (per the session's unit), like 0.25: exact decimal, paid to the cent.")] = None,
            all_sessions: Annotated[bool, typer.Option("--all", help="Settle the totals of every session together.")] = False,
            db: DbOpt = None, session: SessionOpt = None, json: JsonOpt = False) -> None:
     """Who pays whom, from each player's net result, in as few payments as possible: the proven
@@ -338,18 +338,22 @@ def settle(rate: Annotated[Optional[str], typer.Option("--rate", help="Money per
     from .render import esc as escape  # user text: control characters shown escaped, markup escaped
 
     from ledger.audit import audit_session
-    from ledger.settle import parse_rate, settle as settle_nets
+    from ledger.settle import SessionNets, combine, parse_rate, settle as settle_nets
+    from ledger.units import amount, cents, unit_for
 
     money = parse_rate(rate) if rate is not None else None
-    nets: dict[str, int] = {}
+    sessions: list[SessionNets] = []
     with ledger(db) as led:
         for sid in _sessions(led, session, all_sessions):
             a = audit_session(led.store, sid)
+            one: dict[str, int] = {}
             for p in a.players:
-                nets[p.player] = nets.get(p.player, 0) + p.net
+                one[p.player] = one.get(p.player, 0) + p.net
             if a.accounts.get("house"):
-                nets["house"] = nets.get("house", 0) + a.accounts["house"]
-    result = settle_nets(nets, money)
+                one["house"] = one.get("house", 0) + a.accounts["house"]
+            sessions.append(SessionNets(sid, one, a.chip_unit or "chip"))
+    nets, unit = combine(sessions, money)
+    result = settle_nets(nets, money, unit=unit)
     if json:
         print_json({**result.to_data(), "nets": nets})
         return
@@ -358,13 +362,17 @@ def settle(rate: Annotated[Optional[str], typer.Option("--rate", help="Money per
         out.print("everyone is square: nothing to pay")
         return
     for pay in result.payments:
-        line = f"{escape(pay.payer)} pays {escape(pay.payee)} {pay.chips} chips"
+        line = f"{escape(pay.payer)} pays {escape(pay.payee)} {escape(amount(pay.chips, unit))}"
         if pay.money is not None:
-            line += f" = {pay.money}"
+            line += f" = {cents(pay.money)}"
         out.print(line)
     count = len(result.payments)
-    plural = "s" if count != 1 else ""
-    if result.exact:
-        out.print(f"[dim]{count} payment{plural}: the fewest possible[/dim]")
+    what = amount(count, "payment")
+    if money is not None:
+        what += f" at {money} per {escape(unit_for(1, unit))}"
+    if result.exact and not result.note:
+        out.print(f"[dim]{what}: the fewest possible[/dim]")
+    elif result.exact:
+        out.print(f"[dim]{what}: the fewest possible. note: {escape(result.note)}[/dim]")
     else:
-        out.print(f"[dim]{count} payment{plural}. note: {escape(result.note)}[/dim]")
+        out.print(f"[dim]{what}. note: {escape(result.note)}[/dim]")

@@ -435,11 +435,14 @@ class Replay(RootModel[Union[ReplaySummary, list[FrameOut]]]):
 
 # ----------------------------------------------------------------------------- settle
 
+Cents = Annotated[str, Field(pattern=r"^-?\d+\.\d{2}$", description="money with two decimals, as a string")]
+
+
 class PaymentOut(Out):
     payer: str = Field(alias="from")
     payee: str = Field(alias="to")
     chips: int
-    money: Optional[Money] = Field(description="with --rate: chips times the rate, exact")
+    money: Optional[Cents] = Field(description="with --rate: chips times the rate (exact Decimal), to the cent")
 
 
 class Settle(Out):

@@ -13,8 +13,13 @@ with a non-zero net minus the largest number of disjoint zero-sum groups they sp
   at most one payment fewer than the number of parties; the result says it may not be
   the fewest.
 
-Money is `Decimal`: chips times the rate per chip, exact (no float anywhere). Ties are
-broken by name, so the same nets always give the same payments.
+Money is `Decimal`: chips times the rate per chip, computed exactly (no float anywhere),
+then given in the currency's two decimals (rounded half up to the cent; the note says so when
+a payment had to be rounded). Ties are broken by name, so the same nets always give the same
+payments.
+
+Several sessions settle together (`combine`) only when each adds up to zero on its own (the
+one that does not is named) and they all count the same unit (`chip_unit`).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from .errors import InputError, RuleViolation
+from .units import cents, plural, to_cents, unit_for
 
 EXACT_LIMIT = 18
 
@@ -43,14 +49,56 @@ class Settlement:
     exact: bool
     note: str = ""
     rate: Decimal | None = None
+    unit: str = "chip"
 
     def to_data(self) -> dict[str, object]:
         return {
             "exact": self.exact, "note": self.note, "transfers": len(self.payments),
             "rate": None if self.rate is None else str(self.rate),
             "payments": [{"from": p.payer, "to": p.payee, "chips": p.chips,
-                          "money": None if p.money is None else str(p.money)} for p in self.payments],
+                          "money": None if p.money is None else cents(p.money)} for p in self.payments],
         }
+
+
+@dataclass(frozen=True)
+class SessionNets:
+    """One session's net results (party -> chips won, the house too) and its chip unit."""
+
+    session: str
+    nets: dict[str, int]
+    unit: str = "chip"
+
+
+def check_session(one: SessionNets) -> None:
+    """Refuse a session whose results do not add up to zero, naming it."""
+    total = sum(one.nets.values())
+    if total:
+        raise RuleViolation(
+            f"session {one.session}: the results do not add up to zero ({total:+d} {unit_for(total, one.unit)}): "
+            f"{plural(one.unit)} are still in a pot or in carry; finish the hand and pay out the carry before settling"
+        )
+
+
+def combine(sessions: list[SessionNets], rate: Decimal | None = None) -> tuple[dict[str, int], str]:
+    """The summed nets of `sessions` and their common unit.
+
+    Refused (naming them) when a session does not add up to zero, or when the sessions count
+    different units: chips of one game and tokens of another are not the same money."""
+    for one in sessions:
+        check_session(one)
+    units: dict[str, list[str]] = {}
+    for one in sessions:
+        units.setdefault(one.unit or "chip", []).append(one.session)
+    if len(units) > 1:
+        listed = "; ".join(f"{unit}: {', '.join(sids)}" for unit, sids in sorted(units.items()))
+        under = "under one --rate" if rate is not None else "together"
+        raise InputError(f"cannot settle sessions counted in different units {under} ({listed}): "
+                         "settle each unit on its own with --session")
+    nets: dict[str, int] = {}
+    for one in sessions:
+        for party, n in one.nets.items():
+            nets[party] = nets.get(party, 0) + n
+    return nets, next(iter(units), "chip")
 
 
 def parse_rate(text: str) -> Decimal:
@@ -133,13 +181,14 @@ def _max_groups(values: list[int]) -> list[list[int]]:
     return groups
 
 
-def settle(nets: dict[str, int], rate: Decimal | None = None, *, exact_limit: int = EXACT_LIMIT) -> Settlement:
+def settle(nets: dict[str, int], rate: Decimal | None = None, *, exact_limit: int = EXACT_LIMIT,
+           unit: str = "chip") -> Settlement:
     """The fewest payments that square `nets` (party -> chips won, negative if lost)."""
     parties = sorted((p, n) for p, n in nets.items() if n)
     total = sum(n for _, n in parties)
     if total:
         raise RuleViolation(
-            f"the results do not add up to zero ({total:+d} chips): chips are still in a pot or in carry; "
+            f"the results do not add up to zero ({total:+d} {unit_for(total, unit)}): {plural(unit)} are still in a pot or in carry; "
             "finish the hand and pay out the carry before settling"
         )
     # pair off equal and opposite nets first: some fewest answer always does
@@ -164,7 +213,14 @@ def settle(nets: dict[str, int], rate: Decimal | None = None, *, exact_limit: in
                 f"(at most {len(rest) - 1} payments), found greedily; the proven fewest is computed for up to "
                 f"{exact_limit}")
     payments.sort(key=lambda t: (t[0], t[1]))
-    return Settlement(
-        tuple(Payment(a, b, c, None if rate is None else c * rate) for a, b, c in payments),
-        exact, note, rate,
-    )
+    out: list[Payment] = []
+    rounded = False
+    for a, b, c in payments:
+        money = None
+        if rate is not None:
+            money = to_cents(c * rate)
+            rounded = rounded or money != c * rate
+        out.append(Payment(a, b, c, money))
+    if rounded:
+        note = (note + "; " if note else "") + f"money rounded to the cent (rate {rate} per {unit_for(1, unit)})"
+    return Settlement(tuple(out), exact, note, rate, unit)
