@@ -21,6 +21,8 @@ Figures (targets from issue 6):
 - void (`corrections.py`): `potlog void` of an event in the current hand against `potlog note`
   on the same session (the largest size), whole processes and in-process. Target: <= 2x.
 - run (`corrections.py`): `potlog run FILE` of --run-lines lines, lines/s. Target: >= 1,000.
+- stores (`stores.py`): SQLite and PostgreSQL side by side: events/s recorded by 8 processes
+  on 8 tables at once, and a season audit (`audit --all`) of the --season-size archive.
 
 Archives are generated once per size into --data (default: a temp directory) and reused.
 Times are the best of --repeat runs (the machine may be shared), each in a fresh process.
@@ -324,9 +326,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--peer-size", type=int, default=100_000, help="archive size for the eventsourcing peer")
     ap.add_argument("--cli-runs", type=int, default=15, help="runs per command for the CLI medians")
     ap.add_argument("--repeat", type=int, default=3, help="best of this many runs for fold and import")
-    ap.add_argument("--skip", default="", help="figures to skip: fold,import,append,peer,cli,void,run")
+    ap.add_argument("--skip", default="", help="figures to skip: fold,import,append,peer,cli,void,run,stores")
     ap.add_argument("--void-size", type=int, default=0, help="events of the session for void vs note (default: the largest size)")
     ap.add_argument("--run-lines", type=int, default=100_000, help="lines of the script for 'potlog run'")
+    ap.add_argument("--per-table", type=int, default=250, help="events each of the 8 tables records in the stores figure")
+    ap.add_argument("--season-size", type=int, default=100_000, help="events of the season audited on both stores")
     ap.add_argument("--out", help="also write the results as a Markdown table to this file")
     args = ap.parse_args(argv)
     sizes = sorted(int(s) for s in args.sizes.split(",") if s)
@@ -361,6 +365,10 @@ def main(argv: list[str] | None = None) -> int:
             figs += corrections.bench_void(data, args.void_size or max(sizes), args.cli_runs)
         if "run" not in skip:
             figs += corrections.bench_run(data, args.run_lines)
+    if "stores" not in skip:
+        from . import stores  # benchmarks/stores.py: SQLite and PostgreSQL side by side
+
+        figs += stores.bench_stores(data, args.per_table, args.season_size, min(args.repeat, 2))
     print(table(figs))
     if args.out:
         command = "python -m benchmarks " + " ".join(argv if argv is not None else sys.argv[1:])
