@@ -57,6 +57,9 @@ Public API:
   hands, total)` pays the pot. `settlement` is what both pay, counted from the whole pot
   (what is left plus `paid` so far), for ``check_event``; `phase(state)` is the game's phase.
 - ``between(note) -> Legal``: `legal`'s item between hands (`BETWEEN`, for the recorder).
+- ``in_pot(state, player) -> int``: what `player` has put into the pot this hand: the bets
+  (``seat.hand_bet``) and, for a game whose ext keeps ``card_costs`` (player -> chips paid for
+  cards this hand, Blücher's), the card costs; for ``potlog state``'s "in pot".
 """
 
 from __future__ import annotations
@@ -80,7 +83,7 @@ from .turns import SeatTest
 Verb = Callable[[TableState, Command], list[ev.Event]]
 After = Callable[[TableState], list[ev.Event]]
 
-__all__ = ["BETWEEN", "ROLL_MESSAGES", "TURNING", "After", "Book", "Settled", "Verb", "between", "checker",
+__all__ = ["BETWEEN", "ROLL_MESSAGES", "TURNING", "After", "Book", "Settled", "Verb", "between", "checker", "in_pot",
            "decider", "end", "follows", "hole", "hole_hands", "last_one", "roll", "settlement", "showdown", "tally",
            "track"]
 
@@ -146,6 +149,13 @@ def _command(state: TableState, event: ev.Event) -> Command | bool | None:
     from ..verify import command_for
 
     return True if isinstance(event, ev.Void) else command_for(event)
+
+
+def in_pot(state: TableState, player: str) -> int:
+    """What `player` has put into the pot this hand: bets, and card costs where the game keeps them."""
+    seat = state.seat(player)
+    costs = getattr(state.ext, "card_costs", None)
+    return (seat.hand_bet if seat is not None else 0) + (costs.get(player, 0) if isinstance(costs, dict) else 0)
 
 
 def between(note: str = "") -> base.Legal:

@@ -35,7 +35,9 @@ Readings of the rule book (where it and issue 4 leave a gap, as a table would pl
 - The opening: the first player declares the dice (1 to 5) and the limit (1 chip or more) and
   places a hole card before betting; a declaration stands once made (void it if recorded
   wrong). Every other player places a hole card before calling. The first player may not fold
-  before opening; nobody checks or raises in it; a player short of the bet may go all-in.
+  before opening; nobody checks or raises in it; a player short of the bet may go all-in. The
+  opening closes only when everyone still in has matched the highest bet: after a raise the
+  table allowed (``--override``), the first player too calls it or folds before the dice.
 - Hole cards: ``hole Ann 5H`` names it (one of Ann's known cards, or one of her unseen
   ones); ``hole Ann`` places it unseen (she must hold an unseen card, and the hole is one of
   them), named and turned up at the showdown with ``hole Ann CARD``. It is never discarded.

@@ -34,8 +34,9 @@ def _limit(state: TableState) -> int | None:
     return ext(state).limit
 
 
-# the readings' "Order of the opening" and "A round" (``__init__``), declared
-OPENING = bets.Betting(structure="declared", limit=_limit, may_check=False, reraise=False, call_back=False,
+# the readings' "Order of the opening" and "A round" (``__init__``), declared; the opening closes only when
+# everyone still in has matched the high bet (``call_back``: a raise recorded by --override is called or folded to)
+OPENING = bets.Betting(structure="declared", limit=_limit, may_check=False, reraise=False, call_back=True,
                        lone_ends=False, opener_only=True, ready=_ready, messages={
                            "opener_fold": "{player} opens the hand: declare the dice and the limit, place a hole "
                                           "card and bet at least {min}",
@@ -101,10 +102,13 @@ def evolve(state: TableState, event: ev.Event) -> None:
 
 
 def _own(state: TableState, x: BluecherExt, event: ev.Event) -> bool | None:
-    """Who bought a card this round (a buy moves no turn), and the target once the dice are rolled."""
+    """Who bought a card this round (a buy moves no turn), what each has paid for cards this hand,
+    and the target once the dice are rolled."""
     if type(event) is ev.RoundStarted:
         x.bought = []
     elif type(event) is ev.CardsExchanged:
+        if event.cost and event.to_account == "pot":
+            x.card_costs[event.player] = x.card_costs.get(event.player, 0) + event.cost
         if x.phase == "round":
             x.bought.append(event.player)
         return False

@@ -110,9 +110,11 @@ def ranked(cards: list[str], options: Options | Mapping[str, Any]) -> Ranked:
     return blackjack.rank(cards, charlie=o.charlie, charlie_minimum=o.charlie_minimum, best_hand=o.best_hand)
 
 
-def payouts(state: TableState) -> list[ev.Event]:
+def payouts(state: TableState, *, worded_before: bool = False) -> list[ev.Event]:
     """Every payment out of the pot this hand, worked out from what does not change while the
-    pot is paid: the cards, who folded, and what each player put in."""
+    pot is paid: the cards, who folded, and what each player put in. `worded_before`: a split
+    worded as ledgers recorded it before issue 11 ("the pot: split (Cy 19, Ann bust 24, Ben 19)"),
+    which ``potlog verify --rules`` still accepts."""
     names = [s.name for s in around(state)]
     still = [s.name for s in live(state)]
     total = sum(s.hand_bet for s in state.seats)
@@ -125,6 +127,10 @@ def payouts(state: TableState) -> list[ev.Event]:
     ranks = {p: ranked(c, o) for p, c in cards.items()}
 
     def reason(layer: pots.Layer, winners: list[str]) -> str:
+        if len(winners) > 1 and not worded_before:  # the totals are the cards', worded so they do not read as chips
+            others = ", ".join(f"{p} {ranks[p].label}" for p in layer.eligible if p not in winners)
+            return (f"{layer.name}: split between {_and(winners)}, hand totals {_and([ranks[p].label for p in winners])}"
+                    + (f" (also in: {others})" if others else ""))
         shown = ", ".join(f"{p} {ranks[p].label}" for p in layer.eligible)
         return f"{layer.name}: {'split' if len(winners) > 1 else f'{winners[0]} wins'} ({shown})"
 
@@ -132,6 +138,11 @@ def payouts(state: TableState) -> list[ev.Event]:
                          loses=lambda p: ranks[p].key[0] == 0, open_to_live=True,
                          lost=LAST.unwon(state, total, house=not o.no_house))
     return pots.award_by_rank(state, ranks, names, total=total, payout=payout)
+
+
+def _and(words: list[str]) -> str:
+    """"Ann", "Ann and Ben", "Ann, Ben and Cy"."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def require_named(state: TableState) -> None:
@@ -204,7 +215,15 @@ def check_event(state: TableState, event: ev.Event) -> None:
                                      event.model_copy(update={"ruling": None}))
         case ev.PotAwarded() | ev.Transfer() | ev.HandEnded() if state.in_hand and x.stage == "showdown" and not x.due:
             require_named(state)
-            return pots.check_payout(event, payouts(state), x.paid)
+            try:
+                return pots.check_payout(event, payouts(state), x.paid)
+            except RuleViolation as now:
+                if not isinstance(event, ev.PotAwarded):
+                    raise
+                try:  # a split recorded in the earlier words
+                    return pots.check_payout(event, payouts(state, worded_before=True), x.paid)
+                except RuleViolation:
+                    raise now from None
 
     def command(state: TableState, event: ev.Event) -> Command | bool | None:
         match event:

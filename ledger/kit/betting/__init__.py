@@ -7,7 +7,7 @@ dataclass qualifies as it is; `RoundBook` is one to embed). The engine reads the
 (``seat.round_bet``, ``hand.current_bet``, stacks) and the book; it never records anything.
 
     OPENING = Betting(structure="declared", limit=lambda s: ext(s).limit, may_check=False,
-                      reraise=False, call_back=False, lone_ends=False)
+                      reraise=False, lone_ends=False, opener_only=True)
     ROUND = Betting(structure="declared", limit=lambda s: ext(s).limit, one_raise_each=True,
                     reraise=False, lone_ends=False, needs_caller=True)
     PREFLOP = Betting(structure="no-limit", min_bet=2, opens=2,
