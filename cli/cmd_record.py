@@ -35,11 +35,27 @@ def _chips(text: str, what: str) -> int:
     return int(text)
 
 
+def _seated(game: str, items: list[str]) -> list[str]:
+    """`--player` values with a bare NAME read as NAME=0 when the game keeps score in points
+    rather than chips (`Ruleset.scores`, Bluke); any other game needs NAME=BUYIN."""
+    from ledger.errors import InputError
+    from ledger.games import get_ruleset
+
+    try:
+        scores = get_ruleset(game).scores
+    except InputError:
+        return items  # the ledger names the games when it refuses this one
+    if not scores:
+        return items
+    return [item if "=" in item or not item.strip() else f"{item}=0" for item in items]
+
+
 @app.command(rich_help_panel="Start and seat")
 def new(
     game: Annotated[str, typer.Argument(help="The ruleset ('potlog games' lists them; 'freeform' for any game).")],
     player: Annotated[List[str], typer.Option("--player", "-p", metavar="NAME=BUYIN",
-                                              help="A player and their buy-in, in seat order (clockwise). Repeat.")] = [],
+                                              help="A player and their buy-in, in seat order (clockwise); in a game "
+                                                   "kept in points (bluke) NAME alone sits with no chips. Repeat.")] = [],
     option: Annotated[List[str], typer.Option("--option", "-o", metavar="KEY=VALUE",
                                               help="A table option (see 'potlog games GAME'). Repeat.")] = [],
     name: Annotated[Optional[str], typer.Option(help="The session's name (default: GAME-DATE).")] = None,
@@ -50,8 +66,10 @@ def new(
     """Open a session of GAME with its players seated; it becomes the current session.
 
     Example: potlog new bluecher -p Ann=100 -p Ben=100 -p Cy=100 -o card_cost=2
+
+    A points game takes bare names: potlog new bluke -p John -p Margaret
     """
-    players = [(p, _chips(b, f"player {p}'s buy-in")) for p, b in _pairs(player, "--player", "NAME=BUYIN, like Ann=100")]
+    players = [(p, _chips(b, f"player {p}'s buy-in")) for p, b in _pairs(_seated(game, player), "--player", "NAME=BUYIN, like Ann=100")]
     options = dict(_pairs(option, "--option", "KEY=VALUE, like pack=spanish40"))
     with ledger(db) as led:
         sid = led.new_session(game, players, options=options, name=name, chip_unit=unit, title=title)

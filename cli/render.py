@@ -199,36 +199,51 @@ def render_state(state: TableState, all_cards: bool = False) -> Any:
             head.append(f"bet to match: {hand.current_bet}")
     else:
         head.append("no hand yet")
+    try:
+        kept_in_points = get_ruleset(state.game).scores
+    except Exception:
+        kept_in_points = False
+    # a points game played without chips shows the scores, not columns of zero chips
+    chipless = kept_in_points and not any(v for k, v in state.balances.items()) and not any(
+        s.bought_in or s.rebought or s.cashed_out for s in state.seats)
     table = Table(expand=False, show_edge=False, pad_edge=False)
     table.add_column("seat")
-    table.add_column("stack", justify="right")
-    table.add_column("in pot", justify="right")
+    if not chipless:
+        table.add_column("stack", justify="right")
+        table.add_column("in pot", justify="right")
     table.add_column("cards")
     table.add_column("status")
-    if state.scores:
+    show_score = bool(state.scores) or kept_in_points
+    if show_score:
         table.add_column("score", justify="right")
-    table.add_column("bought in", justify="right")
-    table.add_column("cashed out", justify="right")
-    table.add_column("net", justify="right")
+    if not chipless:
+        table.add_column("bought in", justify="right")
+        table.add_column("cashed out", justify="right")
+        table.add_column("net", justify="right")
     live_hand = hand is not None and not hand.ended
     for s in state.seats:
         dealer = " (D)" if hand is not None and hand.dealer == s.name and live_hand else ""
         status = "left" if not s.active else "folded" if s.folded and live_hand else "all-in" if s.all_in and live_hand else ""
         if live_hand and hand is not None and hand.to_act == s.name:
             status = "to act"
-        row: list[Text] = [plain(s.name + dealer), plain(str(state.stack(s.name))),
-                           plain(str(s.hand_bet) if live_hand else ""), cards_line(s.cards, all_cards, family),
-                           plain(status)]
-        if state.scores:
+        row: list[Text] = [plain(s.name + dealer)]
+        if not chipless:
+            row += [plain(str(state.stack(s.name))), plain(str(s.hand_bet) if live_hand else "")]
+        row += [cards_line(s.cards, all_cards, family), plain(status)]
+        if show_score:
             row.append(plain(str(state.scores.get(s.name, 0))))
-        bought = s.bought_in + s.rebought
-        net = state.stack(s.name) + s.cashed_out - bought
-        row += [plain(str(bought)), plain(str(s.cashed_out)), net_text(net)]
+        if not chipless:
+            bought = s.bought_in + s.rebought
+            net = state.stack(s.name) + s.cashed_out - bought
+            row += [plain(str(bought)), plain(str(s.cashed_out)), net_text(net)]
         table.add_row(*row)
     parts: list[Any] = [plain(" · ".join(head)), table]
-    pots = [f"{k} {v}" for k, v in {"pot": 0, **state.balances}.items()
-            if (k in ("pot", "carry", "house") or k.startswith("pot:")) and (v or k == "pot")]
-    parts.append(plain("chips: " + ", ".join(pots) + f" · at the table {state.table_chips()} {state.chip_unit}s"))
+    if chipless:
+        parts.append(plain("scores in points · no chips on the table"))
+    else:
+        pots = [f"{k} {v}" for k, v in {"pot": 0, **state.balances}.items()
+                if (k in ("pot", "carry", "house") or k.startswith("pot:")) and (v or k == "pot")]
+        parts.append(plain("chips: " + ", ".join(pots) + f" · at the table {state.table_chips()} {state.chip_unit}s"))
     if hand is not None and hand.number:
         for board, cards in hand.boards.items():
             parts.append(plain(f"{board}: ").append_text(cards_line(cards, all_cards, family)))

@@ -12,11 +12,13 @@
   overrides escaped (`ledger.text.printable`) and escape ``"`` and ``\\``; account names are
   ASCII words; so text typed at the table cannot end a string or add a directive.
 
-Dates: beancount checks a ``balance`` at the start of its day, before that day's
-transactions, and has no time of day. So that each hand's assertions see exactly the chips
-after that hand, the journal gives hand N+1 its own day: the day of the session's first
-event plus the number of hands ended before it. The true time of every event is in its
-``recorded-at`` metadata. Check it with ``bean-check FILE``.
+Dates: a night is booked on the session's date. Every transaction is dated the day the
+session started (its first event's ``recorded_at``), even when play runs past midnight; hands
+are kept apart by their ``hand`` metadata (and ``seq``, ``recorded-at``, the true time of
+each event). Beancount has no time of day and checks a ``balance`` at the start of its day,
+so the journal asserts every account's balance after the whole session on the next day;
+each hand's end is noted as a comment with the balances after it. Check it with
+``bean-check FILE``.
 """
 
 from __future__ import annotations
@@ -93,7 +95,7 @@ def _session_accounts(sid: str, sessions: _Names) -> Any:
 def write(ledger: Any, sessions: list[str], out: TextIO) -> None:
     words = _Names()
     out.write(";; potlog chip journal (beancount). Check it with: bean-check FILE\n")
-    out.write(";; Each hand has its own day so its balance assertions see the chips after it;\n")
+    out.write(";; A session is booked on the day it started; hands are told apart by their hand metadata,\n")
     out.write(";; the real time of every event is its recorded-at metadata.\n")
     out.write(f'option "title" {_quote("potlog: " + ", ".join(sessions))}\n')
     out.write(f'option "operating_currency" "{COMMODITY}"\n\n')
@@ -107,23 +109,15 @@ def write(ledger: Any, sessions: list[str], out: TextIO) -> None:
         account = _session_accounts(sid, words)
         opened: dict[str, str] = {}
         lines: list[str] = []
-        ended = 0
         for e in entries:
-            day = base + dt.timedelta(days=ended)
             if e.ended_hand is not None:
-                ended += 1
-                check_day = base + dt.timedelta(days=ended)
-                for acct, chips in e.balances:
-                    if acct == "pot":  # beancount's balance of ...:Pot includes ...:Pot:<Name>
-                        chips = sum(c for a, c in e.balances if a == "pot" or a.startswith("pot:"))
-                    if acct in opened:
-                        lines.append(f"{check_day.isoformat()} balance {account(acct)}  {chips} {COMMODITY}\n")
-                lines.append("\n")
+                shown = ", ".join(f"{printable(a)} {c}" for a, c in e.balances if a in opened)
+                lines.append(f";; hand {e.ended_hand} ended (seq {e.seq}): {shown}\n\n")
                 continue
             for p in e.postings:
                 for acct in (p.source, p.dest):
                     opened.setdefault(acct, account(acct))
-            lines.append(f"{day.isoformat()} * {_quote(sid)} {_quote(e.text)}\n")
+            lines.append(f"{base.isoformat()} * {_quote(sid)} {_quote(e.text)}\n")
             lines.append(f"  seq: {e.seq}\n")
             if e.hand is not None:
                 lines.append(f"  hand: {e.hand}\n")
@@ -132,6 +126,15 @@ def write(ledger: Any, sessions: list[str], out: TextIO) -> None:
             for p in e.postings:
                 lines.append(f"  {account(p.source)}  -{p.amount} {COMMODITY}\n")
                 lines.append(f"  {account(p.dest)}  {p.amount} {COMMODITY}\n")
+            lines.append("\n")
+        if opened:
+            check_day = base + dt.timedelta(days=1)  # checked at the start of the next day: after the whole night
+            final = dict(_state.balances)
+            for acct, name in opened.items():
+                chips = final.get(acct, 0)
+                if acct == "pot":  # beancount's balance of ...:Pot includes ...:Pot:<Name>
+                    chips = sum(c for a, c in final.items() if a == "pot" or a.startswith("pot:"))
+                lines.append(f"{check_day.isoformat()} balance {name}  {chips} {COMMODITY}\n")
             lines.append("\n")
         opens = [f";; session {printable(sid)}\n"]
         for acct, name in opened.items():

@@ -5,7 +5,11 @@ their stacks, what rode in from the last hand, every action on its own line (``A
 10``; cards dealt as ``Dealt to Ann [A♠ K♦]``, an unseen card as ``??``), a ``SHOW DOWN``
 section from the first card shown or pot paid after the last bet, and a ``SUMMARY`` with
 the pot, carry-over, house, boards and each seat's result. What happens between hands
-(joins, rebuys, payments, leaving) is listed between them. Built by `ledger.export.history`.
+(joins, rebuys, payments, leaving) is listed between them. A void is told once: as
+``(seq N '...' was voided at seq M: reason)``, under ``*** VOIDED ***`` in its hand before
+the summary, or for an act between hands under ``*** VOIDED BETWEEN HANDS ***`` at the end. A points game
+(Bluke) ends each hand with the scores after it (``Scores: Ann 31, Ben 12``); played
+without chips, its seats show no chip figures. Built by `ledger.export.history`.
 
 Every line is written through `ledger.text.printable`: a line break, control character or
 bidi override inside a name, title, note or reason is shown escaped (``\\n``, ``\\x1b``,
@@ -55,13 +59,22 @@ def _lines(out: TextIO) -> Callable[[str], None]:
     return emit
 
 
-def _hand(h: dict[str, Any], title: str, family: str, unit: str, emit: Callable[[str], None]) -> None:
+def _scored(actions: list[dict[str, Any]], scores: dict[str, int]) -> None:
+    """Add the points of every ``scored`` action to the running `scores`, in place."""
+    for a in actions:
+        if a["type"] == "scored":
+            who = a["event"]["player"]
+            scores[who] = scores.get(who, 0) + int(a["event"]["points"])
+
+
+def _hand(h: dict[str, Any], title: str, family: str, unit: str, emit: Callable[[str], None],
+          scores: dict[str, int] | None = None, chipless: bool = False) -> None:
     when = (h["started_at"] or "")[:19].replace("T", " ")
     emit(f"potlog Hand #{h['hand']}: {h['game']} - session {h['session']} - {when} UTC")
     dealer_seat = next((p["seat"] for p in h["players"] if p["name"] == h["dealer"]), 0)
     emit(f"Table '{title or h['session']}' Seat #{dealer_seat} is the dealer ({h['dealer']})")
     for p in h["players"]:
-        emit(f"Seat {p['seat']}: {p['name']} ({p['stack_before']} in {unit}s)")
+        emit(f"Seat {p['seat']}: {p['name']}" + ("" if chipless else f" ({p['stack_before']} in {unit}s)"))
     if h["carry_in"]:
         emit(f"{h['carry_in']} {unit}s ride in from the last hand")
     stakes = [i for i, a in enumerate(h["actions"]) if a["type"] in STAKES]
@@ -69,7 +82,7 @@ def _hand(h: dict[str, Any], title: str, family: str, unit: str, emit: Callable[
     showdown = False
     dealt = False
     for i, a in enumerate(h["actions"]):
-        if a["type"] in ("hand_started", "hand_ended"):
+        if a["type"] in ("hand_started", "hand_ended", "void"):  # a void is told once, in its own line below
             continue
         if a["type"] == "cards_dealt" and not dealt:
             emit("*** CARDS ***")
@@ -78,6 +91,8 @@ def _hand(h: dict[str, Any], title: str, family: str, unit: str, emit: Callable[
             emit("*** SHOW DOWN ***")
             showdown = True
         emit(_line(a, family))
+    if h["voided"]:
+        emit("*** VOIDED ***")
     for v in h["voided"]:
         emit(f"(seq {v['seq']} '{v['text']}' was voided at seq {v['void_seq']}: {v['reason']})")
     emit("*** SUMMARY ***")
@@ -88,7 +103,8 @@ def _hand(h: dict[str, Any], title: str, family: str, unit: str, emit: Callable[
     if h["carry_out"]:
         parts.append(f"carried over {h['carry_out']}")
     parts.append(f"house {h['house']}")
-    emit(" | ".join(parts))
+    if not chipless:  # a points game played without chips has no pot to tell
+        emit(" | ".join(parts))
     for name, cards in h["boards"].items():
         emit(f"Board {name} {_cards([c['card'] for c in cards], family)}")
     for d in h["dice"]:
@@ -103,12 +119,27 @@ def _hand(h: dict[str, Any], title: str, family: str, unit: str, emit: Callable[
             bits.append(f"showed {_cards(shown, family)}")
         if p["took_out"]:
             bits.append(f"collected ({p['took_out']})")
-        bits.append(f"put in {p['put_in']}, net {p['net']:+d}, {p['stack_after']} after")
-        emit(f"Seat {p['seat']}: {p['name']}{role} " + ", ".join(bits))
+        if not chipless:
+            bits.append(f"put in {p['put_in']}, net {p['net']:+d}, {p['stack_after']} after")
+        emit(f"Seat {p['seat']}: {p['name']}{role}" + (" " + ", ".join(bits) if bits else ""))
+    if scores is not None:  # a points game: the running scores after the hand
+        _scored(h["actions"], scores)
+        names = [p["name"] for p in h["players"]] + [n for n in scores if n not in {p["name"] for p in h["players"]}]
+        emit("Scores: " + ", ".join(f"{n} {scores.get(n, 0)}" for n in names))
     if not h["ended"]:
         emit("(the hand is still going)")
     emit("")
     emit("")
+
+
+def _keeps_score(game: str) -> bool:
+    """Whether `game` keeps score in points (`Ruleset.scores`): its hands end with the scores."""
+    from ..games import get_ruleset
+
+    try:
+        return bool(game) and get_ruleset(game).scores
+    except Exception:
+        return False
 
 
 def write(ledger: Any, sessions: list[str], out: TextIO) -> None:
@@ -117,7 +148,10 @@ def write(ledger: Any, sessions: list[str], out: TextIO) -> None:
         s, hands = session_history(ledger.store, sid)
         family = "spanish" if str(s["options"].get("pack", "")).startswith("spanish") else "french"
         unit = s["chip_unit"]
-        table = [a for a in s["table_events"]]
+        scores: dict[str, int] | None = {} if _keeps_score(s["game"]) else None
+        chipless = scores is not None and not any(
+            p["bought_in"] or p["rebought"] or p["cashed_out"] or p["stack"] for p in s["players"])
+        table = [a for a in s["table_events"] if a["type"] != "void"]  # told once, in the voided lines
         cursor = 0
         for h in hands:
             between = [a for a in table[cursor:] if a["seq"] < h["first_seq"]]
@@ -126,9 +160,13 @@ def write(ledger: Any, sessions: list[str], out: TextIO) -> None:
                 emit(f"[seq {a['seq']}] " + _line(a, family))
             if between:
                 emit("")
-            _hand(h, s["title"], family, unit, emit)
+            if scores is not None:
+                _scored(between, scores)
+            _hand(h, s["title"], family, unit, emit, scores, chipless)
         for a in table[cursor:]:
             emit(f"[seq {a['seq']}] " + _line(a, family))
+        if s["voided"]:
+            emit("*** VOIDED BETWEEN HANDS ***")
         for v in s["voided"]:
             emit(f"(seq {v['seq']} '{v['text']}' was voided at seq {v['void_seq']}: {v['reason']})")
         emit("")

@@ -125,6 +125,7 @@ class Ruleset:
             table overrules the rules (``--override``), built with only its input checked; None
             (or a None result) leaves it to the shared mechanics (`base.forced`).
         min_players, max_players: how many may sit (for ``potlog games``).
+        scores: the game keeps score in points (Bluke): players may sit without chips.
     """
 
     name: str
@@ -141,6 +142,7 @@ class Ruleset:
     forced: Callable[[TableState, Command], list[ev.Event] | None] | None = None
     min_players: int = 1
     max_players: int = 100
+    scores: bool = False
     _by_word: dict[str, Word] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -94,4 +94,4 @@ __all__ = ["NAME", "TITLE", "SUMMARY", "PACK", "MIN_PLAYERS", "MAX_PLAYERS", "SU
 
 RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=initial, decide=decide,
                   evolve=evolve, legal=legal, view=describe, check_event=check_event, words=WORDS,
-                  min_players=MIN_PLAYERS, max_players=MAX_PLAYERS)
+                  min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, scores=True)
