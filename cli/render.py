@@ -182,6 +182,8 @@ def render_state(state: TableState, all_cards: bool = False) -> Any:
     from rich.panel import Panel
     from rich.table import Table
 
+    from ledger.kit.staged import in_pot
+
     family = "spanish" if str(state.options.get("pack", "")).startswith("spanish") else "french"
     hand = state.hand
     title = f"{state.session} · {state.game}"
@@ -218,6 +220,7 @@ def render_state(state: TableState, all_cards: bool = False) -> Any:
         table.add_column("score", justify="right")
     if not chipless:
         table.add_column("bought in", justify="right")
+        table.add_column("rebought", justify="right")
         table.add_column("cashed out", justify="right")
         table.add_column("net", justify="right")
     live_hand = hand is not None and not hand.ended
@@ -228,14 +231,13 @@ def render_state(state: TableState, all_cards: bool = False) -> Any:
             status = "to act"
         row: list[Text] = [plain(s.name + dealer)]
         if not chipless:
-            row += [plain(str(state.stack(s.name))), plain(str(s.hand_bet) if live_hand else "")]
+            row += [plain(str(state.stack(s.name))), plain(str(in_pot(state, s.name)) if live_hand else "")]
         row += [cards_line(s.cards, all_cards, family), plain(status)]
         if show_score:
             row.append(plain(str(state.scores.get(s.name, 0))))
         if not chipless:
-            bought = s.bought_in + s.rebought
-            net = state.stack(s.name) + s.cashed_out - bought
-            row += [plain(str(bought)), plain(str(s.cashed_out)), net_text(net)]
+            net = state.stack(s.name) + s.cashed_out - s.bought_in - s.rebought
+            row += [plain(str(s.bought_in)), plain(str(s.rebought)), plain(str(s.cashed_out)), net_text(net)]
         table.add_row(*row)
     parts: list[Any] = [plain(" · ".join(head)), table]
     if chipless:

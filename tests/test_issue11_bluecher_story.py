@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 OPENING = """
 new bluecher --name t -p Ann=50 -p Ben=50 -p Cy=50
 hand --dealer Cy
@@ -98,8 +96,6 @@ def _column(output: str, row: str, header: str) -> str:
     return line[head.index(header)]
 
 
-@pytest.mark.xfail(strict=True, reason="cli/render.py (another engineer's): 'in pot' is seat.hand_bet; "
-                   "it should be ledger.kit.staged.in_pot(state, s.name)")
 def test_state_shows_card_purchases_in_pot(potlog, tmp_path):
     potlog.run_script(BUYING, tmp_path)
     out = potlog("state").output
@@ -120,8 +116,6 @@ def test_audit_splits_bought_in_and_rebought(potlog, tmp_path):
     assert (ann["bought_in"], ann["rebought"]) == (50, 20)
 
 
-@pytest.mark.xfail(strict=True, reason="cli/render.py (another engineer's): the state table adds bought in and "
-                   "rebought into one 'bought in' column; audit shows them apart")
 def test_state_splits_bought_in_and_rebought_as_audit_does(potlog, tmp_path):
     potlog.run_script(REBUY, tmp_path)
     out = potlog("state").output
