@@ -154,12 +154,12 @@ class LineFailed(Exception):
 
 
 def one_line(message: str) -> str:
-    """The first line of `message`, with any other control character (which a terminal or
-    `str.splitlines` would treat as a break, or worse) shown escaped, as typed input may hold them."""
+    """`message` as one line: every line break and control character in it shown escaped.
+    Never cut at a line break: a break may be inside what the user typed ('0\\n' as a name),
+    and the words after it are the part that explains."""
     from ledger.text import printable
 
-    line = message.split("\n", 1)[0] if message else "error"
-    return printable(line) or "error"
+    return printable(message.strip()) or "error"
 
 
 def fail(message: str, code: int = 1) -> None:
