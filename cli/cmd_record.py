@@ -10,7 +10,7 @@ import typer
 from ledger.commands import Command
 from ledger.events import MAX_CHIPS
 
-from .common import DbOpt, JsonOpt, OverrideOpt, SessionOpt, app, fail, ledger, print_json, record, session_of
+from .common import DbOpt, JsonOpt, OverrideOpt, SessionOpt, app, fail, ledger, print_json, record, session_of, show_recorded
 
 _EVERY_COMMAND = app.registered_commands  # the list every cmd_* module registers into (see `_parsed`)
 Player = Annotated[str, typer.Argument(help="The player, by the name they were seated with.")]
@@ -332,7 +332,7 @@ def undo(n: Annotated[int, typer.Argument(help="How many acts to undo, the newes
     with ledger(db) as led:
         sid = session_of(led, session)
         recorded = led.undo(sid, n, reason=reason)
-        _show(led, sid, recorded, as_json=json)
+        show_recorded(led, sid, recorded, as_json=json)
 
 
 @app.command(rich_help_panel="Corrections and records",
@@ -360,10 +360,10 @@ def amend(seq: Annotated[int, typer.Argument(help="A seq of the act to replace (
                         "redone": [r.to_line() for r in result.redone],
                         "dropped": [{"seq": s, "was": what, "why": why} for s, what, why in result.dropped]})
             return
-        _show(led, sid, result.voided + result.recorded + result.redone, as_json=False, next_step=False)
+        show_recorded(led, sid, result.voided + result.recorded + result.redone, as_json=False, next_step=False)
         for s, what, why in result.dropped:
             typer.secho(f"not recorded again: seq {s} ({printable(what)}): {printable(why)}", err=True)
-        _show(led, sid, [], as_json=False)
+        show_recorded(led, sid, [], as_json=False)
 
 
 def _parsed(led, sid: str, args: list[str]) -> tuple[Command, Optional[str]]:
@@ -397,25 +397,6 @@ def _parsed(led, sid: str, args: list[str]) -> tuple[Command, Optional[str]]:
     if not got:
         fail(f"amend needs a recording command after '--' (bet, call, deal, award ...), not {args[0]!r}", 2)
     return got[0]
-
-
-def _show(led, sid: str, recorded: list, *, as_json: bool, next_step: bool = True) -> None:
-    """Print what was recorded as `record` does (#seq and what happened), then who acts next."""
-    from ledger.describe import describe
-    from ledger.text import printable
-
-    if as_json:
-        print_json([r.to_line() for r in recorded])
-        return
-    for r in recorded:
-        typer.secho(f"#{r.seq} ", dim=True, nl=False)
-        typer.echo(printable(describe(r.event)))
-    if next_step:
-        from .render import next_line
-
-        line = next_line(led.state(sid))
-        if line:
-            typer.secho(line, dim=True)
 
 
 @app.command(rich_help_panel="Corrections and records", context_settings={"ignore_unknown_options": True})

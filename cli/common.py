@@ -309,20 +309,25 @@ def print_json(data: Any) -> None:
 def record(db: Optional[str], session: Optional[str], cmd: Any, *, override: Optional[str] = None,
            as_json: bool = False) -> None:
     """Decide and record one command, then print what was recorded and who acts next."""
+    with ledger(db) as led:
+        sid = session_of(led, session)
+        show_recorded(led, sid, led.execute(sid, cmd, override=override), as_json=as_json)
+
+
+def show_recorded(led: Any, sid: str, recorded: list, *, as_json: bool, next_step: bool = True) -> None:
+    """Print what was recorded (#seq and what happened), then who acts next; or the JSON lines."""
     from ledger.describe import describe
     from ledger.text import printable
 
-    with ledger(db) as led:
-        sid = session_of(led, session)
-        recorded = led.execute(sid, cmd, override=override)
-        if as_json:
-            print_json([r.to_line() for r in recorded])
-            return
-        # plain click styling, not rich: recording stays quick, and text typed at the table
-        # (a note with [brackets]) is printed as typed, never read as markup
-        for r in recorded:
-            typer.secho(f"#{r.seq} ", dim=True, nl=False)
-            typer.echo(printable(describe(r.event)))
+    if as_json:
+        print_json([r.to_line() for r in recorded])
+        return
+    # plain click styling, not rich: recording stays quick, and text typed at the table
+    # (a note with [brackets]) is printed as typed, never read as markup
+    for r in recorded:
+        typer.secho(f"#{r.seq} ", dim=True, nl=False)
+        typer.echo(printable(describe(r.event)))
+    if next_step:
         from .render import next_line
 
         line = next_line(led.state(sid))
