@@ -10,7 +10,8 @@ import typer
 from ledger.commands import Command
 from ledger.events import MAX_CHIPS
 
-from .common import DbOpt, JsonOpt, OverrideOpt, SessionOpt, app, fail, ledger, print_json, record, session_of, show_recorded
+from .common import (RUN_DEFAULTS, DbOpt, JsonOpt, LineFailed, OverrideOpt, SessionOpt, app, fail, ledger, print_json,
+                     record, session_of, show_recorded)
 
 _EVERY_COMMAND = app.registered_commands  # the list every cmd_* module registers into (see `_parsed`)
 Player = Annotated[str, typer.Argument(help="The player, by the name they were seated with.")]
@@ -381,8 +382,10 @@ def _parsed(led, sid: str, args: list[str]) -> tuple[Command, Optional[str]]:
         fail("amend needs the corrected command after '--', like: potlog amend 7 -- bet Ann 20", 2)
     if args[0] in ("amend", "undo", "void", "run", "new", "close"):
         fail(f"amend records a corrected act; '{args[0]}' is not one (a recording command such as bet, deal, award)", 2)
-    shown = app.registered_commands
+    shown, capturing = app.registered_commands, RUN_DEFAULTS["capture"]
     app.registered_commands = _EVERY_COMMAND  # the entry point may have kept only 'amend' registered
+    RUN_DEFAULTS["capture"] = True  # a refusal of the inner line comes back as LineFailed, not printed
+    refused: Optional[LineFailed] = None
     try:
         with led.sharing(), led.capture() as got, contextlib.redirect_stdout(io.StringIO()):
             try:
@@ -390,10 +393,14 @@ def _parsed(led, sid: str, args: list[str]) -> tuple[Command, Optional[str]]:
                                     standalone_mode=False)
             except Captured:
                 pass
+            except LineFailed as exc:
+                refused = exc
             except click.ClickException as exc:
-                fail(f"amend: {exc.format_message()}", 2)
+                refused = LineFailed(f"amend: {exc.format_message()}", 2)
     finally:
-        app.registered_commands = shown
+        app.registered_commands, RUN_DEFAULTS["capture"] = shown, capturing
+    if refused is not None:
+        fail(str(refused), refused.code)
     if not got:
         fail(f"amend needs a recording command after '--' (bet, call, deal, award ...), not {args[0]!r}", 2)
     return got[0]

@@ -195,3 +195,10 @@ def test_a_void_that_breaks_the_chips_is_still_refused_and_forged_checkpoints_ar
     early = next(r.seq for r in ledger.store.recorded(sid) if r.event.type == "fold")  # hand 1, long ago
     ledger.execute(sid, C("void", target=early, reason="Cy never folded"))
     assert state_hash(ledger.state(sid)) == state_hash(ledger.fold_session(sid, checked=True))
+
+
+def test_amend_with_a_word_of_another_game_is_one_line(potlog):
+    potlog("new", "beetle", "-p", "Ann=10", "-p", "Ben=10", "--name", "b")
+    r = potlog("amend", "1", "board", ok=False)
+    lines = r.stderr.strip().splitlines()
+    assert r.exit_code == 1 and len(lines) == 1 and "is for Poch" in lines[0], r.stderr
