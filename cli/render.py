@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ledger.games import get_ruleset
 from ledger.state import Held, TableState, state_hash
 from ledger.text import printable
+from ledger.units import amount
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -245,7 +246,7 @@ def render_state(state: TableState, all_cards: bool = False) -> Any:
     else:
         pots = [f"{k} {v}" for k, v in {"pot": 0, **state.balances}.items()
                 if (k in ("pot", "carry", "house") or k.startswith("pot:")) and (v or k == "pot")]
-        parts.append(plain("chips: " + ", ".join(pots) + f" · at the table {state.table_chips()} {state.chip_unit}s"))
+        parts.append(plain("chips: " + ", ".join(pots) + f" · at the table {amount(state.table_chips(), state.chip_unit)}"))
     if hand is not None and hand.number:
         for board, cards in hand.boards.items():
             parts.append(plain(f"{board}: ").append_text(cards_line(cards, all_cards, family)))

@@ -973,9 +973,9 @@ def count_difference(state: TableState, player: str, counted: int) -> str | None
     if have == counted:
         return None
     diff = counted - have
-    unit = state.chip_unit or "chip"
-    plural = "" if abs(diff) == 1 else "s"
-    return (f"{name} counted {counted} but the ledger says {have}: {abs(diff)} {unit}{plural} "
+    from .units import amount
+
+    return (f"{name} counted {counted} but the ledger says {have}: {amount(abs(diff), state.chip_unit)} "
             f"{'more' if diff > 0 else 'fewer'} on the table (recorded; 'potlog audit' lists it)")
 
 

@@ -109,3 +109,14 @@ def test_settle_all_names_the_session_that_does_not_add_up(potlog, tmp_path):
     r = potlog("settle", "--all", ok=False)
     assert r.exit_code == 1 and "session open:" in r.output and "still in a pot" in r.output
     assert "session done" not in r.output
+
+
+def test_the_unit_is_plural_right_in_state_the_text_export_and_the_count_warning(potlog):
+    potlog("new", "freeform", "-p", "Ann=1", "-p", "Ben=5", "--unit", "penny", "--name", "u")
+    assert "at the table 6 pennies" in potlog("state").output
+    r = potlog("count", "Ann", "2")
+    assert "1 penny more" in r.output + r.stderr
+    potlog("hand")
+    potlog("end")
+    text = potlog("export", "-f", "text").output
+    assert "in pennies" in text and "pennys" not in text, text

@@ -23,6 +23,7 @@ from typing import Any, Callable, TextIO
 
 from ..cards import pretty
 from ..text import printable
+from ..units import amount, plural
 from .history import session_history
 
 STAKES = {"ante", "bet", "call", "raise", "all_in", "check", "fold"}
@@ -74,9 +75,9 @@ def _hand(h: dict[str, Any], title: str, family: str, unit: str, emit: Callable[
     dealer_seat = next((p["seat"] for p in h["players"] if p["name"] == h["dealer"]), 0)
     emit(f"Table '{title or h['session']}' Seat #{dealer_seat} is the dealer ({h['dealer']})")
     for p in h["players"]:
-        emit(f"Seat {p['seat']}: {p['name']}" + ("" if chipless else f" ({p['stack_before']} in {unit}s)"))
+        emit(f"Seat {p['seat']}: {p['name']}" + ("" if chipless else f" ({p['stack_before']} in {plural(unit)})"))
     if h["carry_in"]:
-        emit(f"{h['carry_in']} {unit}s ride in from the last hand")
+        emit(f"{amount(h['carry_in'], unit)} ride in from the last hand")
     stakes = [i for i, a in enumerate(h["actions"]) if a["type"] in STAKES]
     last_stake = stakes[-1] if stakes else -1
     showdown = False
