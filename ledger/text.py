@@ -21,6 +21,8 @@ exactly the data while writing those same characters as JSON escapes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 _NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
 _HIDDEN = frozenset(("Cc", "Cf", "Cs", "Zl", "Zp"))
 _SAFE: dict[str, bool] = {}  # per character: shown as it is? (a cache; the set of characters met is small)
@@ -92,3 +94,8 @@ def json_safe(encoded: str) -> str:
             code -= 0x10000
             out.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
     return "".join(out)
+
+
+def listed(words: Sequence[str]) -> str:
+    """Words as a person lists them: "Ann", "Ann and Ben", "Ann, Ben and Cy"."""
+    return " and ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " and " + words[-1]

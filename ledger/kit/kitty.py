@@ -55,6 +55,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
 from ..commands import Command
+from ..text import listed
 from ..dice import parse_faces
 from ..errors import RuleViolation
 from ..games import base
@@ -187,10 +188,6 @@ def spoken(n: int, one: str = "die", many: str = "dice") -> str:
 
 def _nth(n: int) -> str:
     return _NTH[n] if 0 < n < len(_NTH) else f"{n}th"
-
-
-def _names(names: Sequence[str]) -> str:
-    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _faces_text(faces: Sequence[int]) -> str:
@@ -527,9 +524,9 @@ class KittyGame:
             x.winner, x.why = best[0], (f"{'highest' if self.best == 'high' else 'lowest'} total, {score}"
                                         if not x.keys.get(best[0]) else f"best hand, {shown}")
         elif getattr(o, "ties", "stand") == "roll-off":
-            x.rolloff, x.offs, x.why = best, {}, f"{_names(best)} tied with {shown}"
+            x.rolloff, x.offs, x.why = best, {}, f"{listed(best)} tied with {shown}"
         else:
-            x.stands, x.why = True, f"{_names(best)} tie with {shown}"
+            x.stands, x.why = True, f"{listed(best)} tie with {shown}"
 
     # ------------------------------------------------------------------------- legal, view, verify
 

@@ -373,11 +373,18 @@ def check_end(state: TableState, event: ev.HandEnded) -> None:
         raise RuleViolation(f"hand {hand.number} cannot end with {state.balance('pot')} chips in the pot")
 
 
-def check_payout(event: ev.Event, due: Sequence[ev.Event], paid: int) -> None:
+def check_payout(event: ev.Event, due: Sequence[ev.Event], paid: int, *,
+                 earlier: Callable[[], Sequence[ev.Event]] | None = None) -> None:
     """`event`, recorded at the showdown, must be the next payout of `due` (`paid` are
-    recorded), or, once they all are, the end of the hand."""
+    recorded), or, once they all are, the end of the hand. `earlier`: the same payouts as an
+    earlier potlog worded them, which a recorded award may match instead (asked only then)."""
     if paid < len(due):
-        return base.require_same(due[paid], event.model_copy(update={"ruling": None}))
+        recorded = event.model_copy(update={"ruling": None})
+        if earlier is not None and isinstance(event, ev.PotAwarded) and recorded != due[paid]:
+            old = earlier()
+            if paid < len(old) and old[paid] == recorded:
+                return None
+        return base.require_same(due[paid], recorded)
     if not isinstance(event, ev.HandEnded):
         raise RuleViolation("the pot is already paid out")
 

@@ -12,6 +12,7 @@ from ... import events as ev
 from ...cards import UNKNOWN
 from ...commands import Command
 from ...errors import InputError, RuleViolation
+from ...text import listed
 from ...kit import betting as bets
 from ...kit import deal, follow, pots, stages
 from ...kit.elimination import around
@@ -129,7 +130,7 @@ def payouts(state: TableState, *, worded_before: bool = False) -> list[ev.Event]
     def reason(layer: pots.Layer, winners: list[str]) -> str:
         if len(winners) > 1 and not worded_before:  # the totals are the cards', worded so they do not read as chips
             others = ", ".join(f"{p} {ranks[p].label}" for p in layer.eligible if p not in winners)
-            return (f"{layer.name}: split between {_and(winners)}, hand totals {_and([ranks[p].label for p in winners])}"
+            return (f"{layer.name}: split between {listed(winners)}, hand totals {listed([ranks[p].label for p in winners])}"
                     + (f" (also in: {others})" if others else ""))
         shown = ", ".join(f"{p} {ranks[p].label}" for p in layer.eligible)
         return f"{layer.name}: {'split' if len(winners) > 1 else f'{winners[0]} wins'} ({shown})"
@@ -138,11 +139,6 @@ def payouts(state: TableState, *, worded_before: bool = False) -> list[ev.Event]
                          loses=lambda p: ranks[p].key[0] == 0, open_to_live=True,
                          lost=LAST.unwon(state, total, house=not o.no_house))
     return pots.award_by_rank(state, ranks, names, total=total, payout=payout)
-
-
-def _and(words: list[str]) -> str:
-    """"Ann", "Ann and Ben", "Ann, Ben and Cy"."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def require_named(state: TableState) -> None:
@@ -215,15 +211,7 @@ def check_event(state: TableState, event: ev.Event) -> None:
                                      event.model_copy(update={"ruling": None}))
         case ev.PotAwarded() | ev.Transfer() | ev.HandEnded() if state.in_hand and x.stage == "showdown" and not x.due:
             require_named(state)
-            try:
-                return pots.check_payout(event, payouts(state), x.paid)
-            except RuleViolation as now:
-                if not isinstance(event, ev.PotAwarded):
-                    raise
-                try:  # a split recorded in the earlier words
-                    return pots.check_payout(event, payouts(state, worded_before=True), x.paid)
-                except RuleViolation:
-                    raise now from None
+            return pots.check_payout(event, payouts(state), x.paid, earlier=lambda: payouts(state, worded_before=True))
 
     def command(state: TableState, event: ev.Event) -> Command | bool | None:
         match event:
