@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ledger.games import get_ruleset
-from ledger.state import Held, TableState, state_hash
+from ledger.state import Held, TableState, in_pot, state_hash
 from ledger.text import printable
 from ledger.units import amount
 
@@ -182,8 +182,6 @@ def render_state(state: TableState, all_cards: bool = False) -> Any:
     from rich.console import Group
     from rich.panel import Panel
     from rich.table import Table
-
-    from ledger.kit.staged import in_pot
 
     family = "spanish" if str(state.options.get("pack", "")).startswith("spanish") else "french"
     hand = state.hand

@@ -110,7 +110,7 @@ def _hand_started(state: TableState, e: ev.HandStarted) -> list[Posting]:
         seat.folded = False
         seat.all_in = False
         seat.round_bet = 0
-        seat.hand_bet = 0
+        seat.hand_bet = seat.hand_costs = 0
         seat.in_hand = seat.active
     return [Posting("carry", "pot", e.carry_in, "carry-in")] if e.carry_in else []
 
@@ -154,6 +154,8 @@ def _cards_exchanged(state: TableState, e: ev.CardsExchanged) -> list[Posting]:
         hand.out.append(c)
     seat.cards.extend(Held(c, e.face_up) for c in e.draw)
     if e.cost:
+        if e.to_account.startswith("pot"):
+            seat.hand_costs += e.cost
         return [Posting(seat_account(e.player), e.to_account, e.cost, "card cost")]
     return []
 

@@ -36,6 +36,7 @@ class Seat:
         folded, all_in: their status in the current hand.
         round_bet: chips put in during the current betting round.
         hand_bet: chips put in during the whole hand.
+        hand_costs: chips paid into a pot for cards this hand (a buy's card cost).
         in_hand: dealt into the current hand.
     """
 
@@ -49,8 +50,15 @@ class Seat:
     all_in: bool = False
     round_bet: int = 0
     hand_bet: int = 0
+    hand_costs: int = 0
     in_hand: bool = False
     last_count: int | None = None
+
+
+def in_pot(state: TableState, player: str) -> int:
+    """What `player` has put into the pots this hand: bets, and card costs."""
+    seat = state.seat(player)
+    return seat.hand_bet + seat.hand_costs if seat is not None else 0
 
 
 @dataclass(slots=True)

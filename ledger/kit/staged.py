@@ -74,7 +74,7 @@ from ..cards import UNKNOWN
 from ..commands import Command
 from ..errors import RuleViolation
 from ..games import base
-from ..state import TableState
+from ..state import TableState, in_pot  # noqa: F401 (what a player has in the pot: here for staged games)
 from . import betting as bets
 from . import deal, declare, follow, pots
 from .stages import Flow, Stage, advance
@@ -149,13 +149,6 @@ def _command(state: TableState, event: ev.Event) -> Command | bool | None:
     from ..verify import command_for
 
     return True if isinstance(event, ev.Void) else command_for(event)
-
-
-def in_pot(state: TableState, player: str) -> int:
-    """What `player` has put into the pot this hand: bets, and card costs where the game keeps them."""
-    seat = state.seat(player)
-    costs = getattr(state.ext, "card_costs", None)
-    return (seat.hand_bet if seat is not None else 0) + (costs.get(player, 0) if isinstance(costs, dict) else 0)
 
 
 def between(note: str = "") -> base.Legal:

@@ -46,9 +46,7 @@ class BluecherExt:
     phase (idle, deal, open, roll, round, round-over, showdown, won, ended); card_cost; dice,
     limit (the first player's declarations), target (the dice total); hole (player -> hole card,
     ``??`` while unseen); order (the hand's players from the first); acted, raised, high (the
-    betting book); bought (who bought a card this round); card_costs (player -> card costs paid
-    into the pot this hand: with ``seat.hand_bet``, what the player has in the pot); stock,
-    pack_size; carried_in;
+    betting book); bought (who bought a card this round); stock, pack_size; carried_in;
     next_dealer; paid, settled (chips and settlement events so far, for `check_event`)."""
 
     phase: str = "idle"
@@ -61,7 +59,6 @@ class BluecherExt:
     acted: list[str] = field(default_factory=list)
     raised: list[str] = field(default_factory=list)
     bought: list[str] = field(default_factory=list)
-    card_costs: dict[str, int] = field(default_factory=dict)
     high: int = 0
     stock: int = 0
     pack_size: int = 52

@@ -102,13 +102,10 @@ def evolve(state: TableState, event: ev.Event) -> None:
 
 
 def _own(state: TableState, x: BluecherExt, event: ev.Event) -> bool | None:
-    """Who bought a card this round (a buy moves no turn), what each has paid for cards this hand,
-    and the target once the dice are rolled."""
+    """Who bought a card this round (a buy moves no turn), and the target once the dice are rolled."""
     if type(event) is ev.RoundStarted:
         x.bought = []
     elif type(event) is ev.CardsExchanged:
-        if event.cost and event.to_account == "pot":
-            x.card_costs[event.player] = x.card_costs.get(event.player, 0) + event.cost
         if x.phase == "round":
             x.bought.append(event.player)
         return False
