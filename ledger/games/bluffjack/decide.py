@@ -112,10 +112,8 @@ def ranked(cards: list[str], options: Options | Mapping[str, Any]) -> Ranked:
 
 
 def payouts(state: TableState, *, worded_before: bool = False) -> list[ev.Event]:
-    """Every payment out of the pot this hand, worked out from what does not change while the
-    pot is paid: the cards, who folded, and what each player put in. `worded_before`: a split
-    worded as ledgers recorded it before issue 11 ("the pot: split (Cy 19, Ann bust 24, Ben 19)"),
-    which ``potlog verify --rules`` still accepts."""
+    """Every payment out of the pot this hand, from what does not change while it is paid (the
+    cards, who folded, what each put in); `worded_before`: a split worded as before issue 11."""
     names = [s.name for s in around(state)]
     still = [s.name for s in live(state)]
     total = sum(s.hand_bet for s in state.seats)
