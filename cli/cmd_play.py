@@ -27,15 +27,11 @@ from typing import Any, Callable, Optional
 
 import typer
 
-from .common import RUN_DEFAULTS, app, console, fail, ledger, one_line, session_of
+from .common import RUN_DEFAULTS, console, fail, ledger, one_line, session_of
 
 QUIT_WORDS = ("quit", "exit")
 HELP_WORDS = ("help", "?")
 UNDO_LINE = "undo"
-
-# The list the commands register into, kept before `cli.main` narrows `app.registered_commands`
-# to the one command invoked: the prompt's lines need every command.
-_ALL_COMMANDS = app.registered_commands
 
 
 def history_path() -> Path:
@@ -313,8 +309,6 @@ def interactive(db: Optional[str], session: Optional[str]) -> None:
     if RUN_DEFAULTS["capture"] or isinstance(sys.stdout, io.StringIO):  # a line of run, play or amend
         fail("'play' without arguments opens the prompt: not inside 'potlog run', 'amend' or another 'play'", 2)
     saved_defaults = dict(RUN_DEFAULTS)
-    saved_commands = app.registered_commands
-    app.registered_commands = _ALL_COMMANDS  # each line may be any command
     RUN_DEFAULTS.update(db=db or RUN_DEFAULTS["db"], session=session or RUN_DEFAULTS["session"], capture=False)
     try:
         with ledger(None) as led:  # a database that cannot be opened: one line, exit 1, no prompt
@@ -329,4 +323,3 @@ def interactive(db: Optional[str], session: Optional[str]) -> None:
         play.loop(read)
     finally:
         RUN_DEFAULTS.update(saved_defaults)
-        app.registered_commands = saved_commands

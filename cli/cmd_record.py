@@ -13,7 +13,6 @@ from ledger.events import MAX_CHIPS
 from .common import (RUN_DEFAULTS, DbOpt, JsonOpt, LineFailed, OverrideOpt, SessionOpt, app, fail, ledger, print_json,
                      record, session_of, show_recorded)
 
-_EVERY_COMMAND = app.registered_commands  # the list every cmd_* module registers into (see `_parsed`)
 Player = Annotated[str, typer.Argument(help="The player, by the name they were seated with.")]
 Amount = Annotated[int, typer.Argument(help="Chips (whole numbers).", min=1, max=10**12)]
 
@@ -397,8 +396,7 @@ def _parsed(led, sid: str, args: list[str]) -> tuple[Command, Optional[str]]:
         fail("amend needs the corrected command after '--', like: potlog amend 7 -- bet Ann 20", 2)
     if args[0] in ("amend", "undo", "void", "run", "new", "close"):
         fail(f"amend records a corrected act; '{args[0]}' is not one (a recording command such as bet, deal, award)", 2)
-    shown, capturing = app.registered_commands, RUN_DEFAULTS["capture"]
-    app.registered_commands = _EVERY_COMMAND  # the entry point may have kept only 'amend' registered
+    capturing = RUN_DEFAULTS["capture"]  # (cli.main keeps every command registered for amend)
     RUN_DEFAULTS["capture"] = True  # a refusal of the inner line comes back as LineFailed, not printed
     refused: Optional[LineFailed] = None
     try:
@@ -413,7 +411,7 @@ def _parsed(led, sid: str, args: list[str]) -> tuple[Command, Optional[str]]:
             except click.ClickException as exc:
                 refused = LineFailed(f"amend: {exc.format_message()}", 2)
     finally:
-        app.registered_commands, RUN_DEFAULTS["capture"] = shown, capturing
+        RUN_DEFAULTS["capture"] = capturing
     if refused is not None:
         fail(str(refused), refused.code)
     if not got:
