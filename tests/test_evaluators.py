@@ -186,15 +186,18 @@ def test_dice_hands_refused(name, faces, message):
 # ---- registry and winners -------------------------------------------------------------
 
 def test_registry():
-    assert list(EVALUATORS) == ["poker-high", "poker-low", "poker-dice", "meier", "generala",
-                                "primiera", "primero", "highest-total", "lowest-total"]
+    assert list(EVALUATORS) == ["poker-high", "poker-low", "short-deck", "deuce-to-seven", "badugi",
+                                "poker-dice", "meier", "generala", "primiera", "primero", "highest-total",
+                                "lowest-total"]
     assert all(e.name == n and e.title and "\n" not in e.title for n, e in EVALUATORS.items())
-    assert [n for n, e in EVALUATORS.items() if e.kind == "cards"] == ["poker-high", "poker-low", "primiera", "primero"]
+    assert [n for n, e in EVALUATORS.items() if e.kind == "cards"] == ["poker-high", "poker-low", "short-deck",
+                                                                          "deuce-to-seven", "badugi", "primiera",
+                                                                          "primero"]
     assert all(e.kind in ("cards", "dice") for e in EVALUATORS.values())
     with pytest.raises(InputError) as err:
         get_evaluator("x")
     assert str(err.value) == ("no evaluator called 'x': choose one of poker-high, poker-low, "
-                              "poker-dice, meier, generala, primiera, primero, highest-total, lowest-total")
+                              "short-deck, deuce-to-seven, badugi, poker-dice, meier, generala, primiera, primero, highest-total, lowest-total")
 
 
 def test_winners():

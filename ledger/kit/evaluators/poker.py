@@ -130,6 +130,10 @@ def rank_high(hand: Hand, wild: Collection[str] = ()) -> Ranked:
     With `wild` ranks (``("A",)``, ``("2", "J")``), a card of a wild rank stands for any card,
     one already held included, so five of a kind can be made; it ranks above a straight flush.
     """
+    if not wild:  # the same key and label, by lookup tables
+        from .pokervariants import rank_holdem
+
+        return rank_holdem(hand)
     given = hand if isinstance(hand, str) else " ".join(str(c) for c in hand)
     cards = parse_hand(given)
     wilds = {_VALUES[w] for w in wild}
