@@ -42,9 +42,9 @@ Readings (the card-room rules, as PokerKit and the PHH standard play them):
 - Rebuys are between hands (table stakes). So are rising blinds: ``potlog blinds 2 4 [--ante N]``
   sets the blinds (and the ante) from the next hand on.
 
-The engine is `ledger.kit.flop` (forced bets, streets, run-outs, show or muck, the pots); this
-module declares hold'em on it: the options, two hole cards, a board of 3, 1 and 1, and the
-evaluator, the best five of the seven cards (`ledger.kit.evaluators.poker.rank_high`).
+The engine is `ledger.kit.poker` (forced bets, streets, run-outs, show or muck, the pots); this
+module declares hold'em on it: the options, its streets (two hole cards, a board of 3, 1 and
+1), and the evaluator, the best five of the seven cards (`ledger.kit.evaluators.poker.rank_high`).
 """
 
 from __future__ import annotations
@@ -54,10 +54,10 @@ from typing import Literal, Sequence
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
-from ..kit import flop
-from ..kit.evaluators import Ranked, poker
+from ..kit import poker as game
+from ..kit.evaluators import Ranked, pokervariants
 from ..state import TableState
-from .ruleset import Ruleset, options_of
+from .ruleset import options_of
 
 
 class Options(BaseModel):
@@ -75,23 +75,20 @@ class Options(BaseModel):
     min_bet: int = Field(default=0, ge=0, le=ev.MAX_CHIPS, description="the smallest bet (no-limit); 0: the big blind")
 
 
-def stakes(state: TableState) -> flop.Stakes:
+def stakes(state: TableState) -> game.Stakes:
     """The table's blinds, antes and structure."""
     o = options_of(state, Options)
-    return flop.Stakes(o.small_blind, o.big_blind, o.ante, o.bb_ante, o.straddle, o.structure, o.min_bet)
+    return game.Stakes(o.small_blind, o.big_blind, o.ante, o.bb_ante, o.straddle, o.structure, o.min_bet)
 
 
 def best(hole: Sequence[str], board: Sequence[str]) -> Ranked:
-    """The best five of the hole cards and the board (any of them, none required)."""
-    return poker.rank_high(list(hole) + list(board))
+    """The best five of the hole cards and the board (any of them, none required): poker-high
+    (`poker.rank_high`), by `pokervariants.rank_holdem`'s lookup tables (the same keys and labels)."""
+    return pokervariants.rank_holdem(list(hole) + list(board))
 
 
-HOLDEM = flop.Game("holdem", "Hold'em", Options, stakes, best, hole=2, board=(0, 3, 4, 5),
-                   streets=("preflop", "flop", "turn", "river"), players=(2, 10))
+HOLDEM = game.Game("holdem", "Hold'em", Options, stakes, best, game.flop_streets(2), players=(2, 10))
 
-RULESET = Ruleset(name="holdem", title="Texas Hold'em",
-                  summary="No-limit (or fixed-limit) Texas hold'em: blinds and antes, two hole cards, flop, "
-                          "turn and river; potlog posts the blinds, starts the streets and pays the pots.",
-                  options=Options, initial=flop.initial, decide=HOLDEM.decide, evolve=HOLDEM.evolve,
-                  legal=HOLDEM.legal, view=HOLDEM.view, check_event=HOLDEM.check_event, words=(flop.BLINDS,),
-                  min_players=2, max_players=10)
+RULESET = game.ruleset(HOLDEM, "Texas Hold'em",
+                       "No-limit (or fixed-limit) Texas hold'em: blinds and antes, two hole cards, flop, turn and "
+                       "river; potlog posts the blinds, starts the streets and pays the pots.")

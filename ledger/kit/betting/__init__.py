@@ -23,7 +23,7 @@ Public API (all pure; `order` is the round's seat names in turn order, the opene
 - ``Betting(structure, size, min_bet, limit, max_raises, one_raise_each, reraise, call_back,
   may_check, lone_ends, needs_caller, short_all_in_reopens, opens, forced, messages)``: a round.
   ``structure``: ``fixed`` (bets and raises exactly ``size``), ``declared`` (1..``limit(state)``,
-  a per-hand limit such as Blücher's), ``pot`` (up to the pot after calling), ``no-limit``.
+  a per-hand limit such as Blücher's), ``pot`` (up to the pot after calling, at least ``min_bet``), ``no-limit``.
   ``min_bet``: the smallest bet or raise unless all-in (an int, or a callable of the state).
   ``max_raises``: raises per round (a bet into an empty round counts), None for no cap.
   ``one_raise_each``: nobody raises twice in a round. ``reraise``: a player who has acted may

@@ -18,8 +18,8 @@ def _top(state: TableState, rules: Betting, player: str, owe: int) -> int | None
         return rules.size
     if rules.structure == "declared":
         return (rules.limit(state) if rules.limit is not None else None) or 0
-    if rules.structure == "pot":
-        return state.balance("pot") + owe
+    if rules.structure == "pot":  # the pot after calling, and never below the smallest raise
+        return max(state.balance("pot") + owe, rules.smallest(state))
     return None
 
 
