@@ -34,13 +34,20 @@ def _count_lines(path: Path) -> int:
 
 
 @app.command("import", rich_help_panel="Move logs")
-def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog export --format jsonl' writes it ('-' for stdin).")],
+def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog export --format jsonl' writes it ('-' for stdin); or poker hands in PHH: a .phh or .phhs file, or a directory of them.")],
             use: Annotated[bool, typer.Option(help="Make the (last) imported session current.")] = True,
             db: DbOpt = None, json: JsonOpt = False) -> None:
     """Import events, checked link by link (seq, hash chain, chips); the first bad line is named
-    and nothing is written. Lines already stored are skipped, so importing twice adds nothing."""
+    and nothing is written. Lines already stored are skipped, so importing twice adds nothing.
+
+    A .phh or .phhs file, or a directory, is read as PHH poker hands, as 'potlog import-phh'
+    reads them: each hand a new session."""
     import contextlib
 
+    if file != "-" and (file.endswith((".phh", ".phhs")) or Path(file).is_dir()):
+        from .cmd_phh import import_paths
+
+        return import_paths([file], db=db, json=json, use=use)
     with contextlib.ExitStack() as stack:
         if file == "-":
             lines, total = sys.stdin, 0

@@ -1,10 +1,10 @@
-"""Importing poker hand histories in PHH (the standard PokerKit reads and writes): each no-limit
-hold'em hand becomes a ``holdem`` session of its own."""
+"""Importing poker hand histories in PHH (the standard PokerKit reads and writes): each hand
+becomes a session of its own, played through the ruleset of its variant. ``potlog import``
+comes here too for ``.phh`` and ``.phhs`` files and directories (`import_paths`)."""
 
 from __future__ import annotations
 
-import os
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -17,66 +17,38 @@ PANEL = "Move logs"
 def import_phh(paths: Annotated[list[str], typer.Argument(help="PHH files (.phh, or .phhs with several hands), or directories searched for them.", metavar="FILE|DIR")],
                limit: Annotated[Optional[int], typer.Option("--limit", "-n", min=1, help="Import at most N hands.")] = None,
                db: DbOpt = None, json: JsonOpt = False) -> None:
-    """Import poker hands written in PHH (uoftcprg/phh-std): each Texas hold'em hand, no-limit
-    (variant "NT") or fixed-limit ("FT"), becomes a new 'holdem' session named after its file
-    (phh-DIR-FILE), with its players and starting stacks, the blinds and antes, the hole cards
-    (unseen as ??), the board and every action, played through the hold'em rules: potlog posts
-    the blinds, starts the streets and pays the pots itself. Hands of other variants, and hands
-    already imported (same session name), are skipped and counted; a hand the rules refuse is
-    reported in one line, nothing of it is recorded, and the import goes on (exit 1 at the end)."""
-    from ledger.app import utc_now
-    from ledger.errors import NotFound, PotlogError
-    from ledger.phh import PhhError, hand_lines, phh_files, phh_to_commands, phhs_hands, session_name
+    """Import poker hands written in PHH (uoftcprg/phh-std), the same as 'potlog import FILE.phh':
+    each hand becomes a new session named after its file (phh-DIR-FILE), played by the ruleset
+    of its variant (NT and FT: holdem; NS: shortdeck; PO and FO/8: omaha; F7S and F7S/8: stud;
+    FR: razz; N2L1D and F2L3D: deucetoseven; FB: badugi), with its players and starting stacks,
+    the blinds, antes or bring-in, the cards (unseen as ??) and every action: potlog posts the
+    forced bets, starts the streets and pays the pots itself. Hands potlog cannot read, and
+    hands already imported (same session name), are skipped and counted; a hand the rules
+    refuse is reported in one line, nothing of it is recorded, and the import goes on (exit 1
+    at the end)."""
+    import_paths(paths, limit=limit, db=db, json=json)
 
-    for p in paths:
-        if not os.path.exists(p):
-            raise NotFound(f"no file or directory {p}")
-    files = phh_files(paths)
-    roots = [p.rstrip("/") for p in paths if os.path.isdir(p)]
-    done: list[str] = []
-    lines: list[str] = []
-    seen: set[str] = set()
-    now = utc_now()
-    skipped: list[tuple[str, str]] = []
-    failed: list[tuple[str, str]] = []
+
+def import_paths(paths: list[str], *, limit: Optional[int] = None, db: Optional[str] = None, json: bool = False,
+                 use: bool = False) -> None:
+    """The PHH import of 'import-phh' and of 'import FILE.phh': every hand of `paths` into the
+    database, one transaction; `use` makes the last session imported current."""
     from rich.progress import Progress
 
+    from ledger.app import utc_now
+    from ledger.phh import import_files
+
     with ledger(db) as led, Progress(console=console(stderr=True), transient=True, disable=json) as bar:
-        task = bar.add_task("importing PHH hands", total=len(files))
-        for path in files:
-            bar.advance(task)
-            root = next((r for r in roots if path.startswith(r + "/")), "")
-            name = session_name(path, root)
-            try:
-                with open(path, encoding="utf-8") as fh:
-                    text = fh.read()
-                hands = [(f"{name}-{key}"[:64], data) for key, data in phhs_hands(text)] if path.endswith(".phhs") \
-                    else [(name, text)]
-            except (OSError, UnicodeDecodeError, PhhError) as exc:
-                failed.append((path, f"cannot read it: {exc}"))
-                continue
-            for sid, source in hands:
-                if limit is not None and len(done) >= limit:
-                    break
-                where = path if len(hands) == 1 else f"{path} [{sid.rsplit('-', 1)[-1]}]"
-                try:
-                    hand = phh_to_commands(source)
-                except PhhError as exc:
-                    skipped.append((where, str(exc)))
-                    continue
-                if sid in seen or led.store.exists(sid):
-                    skipped.append((where, f"session {sid} exists already"))
-                    continue
-                try:  # played through the rules in memory; a hand they refuse leaves nothing behind
-                    lines += hand_lines(hand, sid, now)
-                except PotlogError as exc:
-                    failed.append((where, str(exc)))
-                    continue
-                done.append(sid)
-                seen.add(sid)
-        if lines:  # every hand's events in one checked transaction, as 'potlog import' stores a log
-            bar.update(task, description="storing the sessions")
-            led.import_lines(lines)
+        task = bar.add_task("importing PHH hands", total=None)
+
+        def progress(done: int, total: int) -> None:
+            if done % 50 == 0 or done == total:
+                bar.update(task, completed=done, total=total)
+
+        result: Any = import_files(led, paths, utc_now(), limit=limit, progress=progress)
+        if use and result.imported:
+            led.use(result.imported[-1])
+    done, skipped, failed = result.imported, result.skipped, result.failed
     if json:
         print_json({"imported": done, "skipped": [{"file": f, "why": w} for f, w in skipped],
                     "failed": [{"file": f, "why": w} for f, w in failed]})

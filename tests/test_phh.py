@@ -73,7 +73,7 @@ def test_a_hand_reads_as_options_players_and_actions():
     first, unseen, board = hand.actions[0], hand.actions[1], hand.actions[7]
     table = TableState()  # deals need no table to resolve
     assert first.command(table) == Command("deal", to="Phil Ivey", cards=("AC", "2D"))
-    assert unseen.command(table) == Command("deal", to="Patrik Antonius", count=2)
+    assert unseen.command(table) == Command("deal", to="Patrik Antonius", cards=("??", "??"))
     assert board.command(table) == Command("deal", to="board", cards=("JC", "3D", "5C"), face_up=True)
     assert phh_to_commands(WSOP_BB_ANTE).options == {"small_blind": 75000, "big_blind": 150000, "bb_ante": 225000}
 
@@ -109,7 +109,7 @@ def test_the_big_blind_ante_is_dead_money_not_a_bet():
 
 
 @pytest.mark.parametrize("change,says", [
-    (("variant = 'NT'", "variant = 'PO'"), "variant 'PO'"),
+    (("variant = 'NT'", "variant = 'NX'"), "variant 'NX': potlog reads the PHH variants NT, FT, NS"),
     (("'p3 f'", "'p3 xx'"), "not a PHH action"),
     (("'p3 f'", "'p9 f'"), "no player p9"),
     (("antes = [0, 225000, 0, 0, 0]", "antes = [1, 2, 3, 4, 5]"), "an ante from everyone or a big-blind ante"),
@@ -156,6 +156,29 @@ def test_import_phh_reads_files_and_directories(potlog, tmp_path: Path):
     assert refused.exit_code == 1 and "refused" in refused.output
 
 
+def test_potlog_import_reads_phh_files_directories_and_phhs_as_import_phh_does(potlog, tmp_path: Path):
+    hands = tmp_path / "hands"
+    (hands / "wsop").mkdir(parents=True)
+    (hands / "wsop" / "63.phh").write_text(WSOP_BB_ANTE)
+    (hands / "27.phh").write_text(PLURIBUS_27)
+    out = potlog("import", str(hands)).output
+    assert "2 hand(s) imported, 0 skipped, 0 refused; the last is session phh-wsop-63" in out
+    assert "19425000" in potlog("state").output  # --use (the default): the last hand's session is current
+    again = potlog("import", str(hands / "27.phh"), "--no-use", "--json").output
+    assert '"imported": []' in again and "session phh-27 exists already" in again
+    night = tmp_path / "two.phhs"
+    night.write_text("[1]\n" + DWAN_IVEY + "\n[2]\n" + PLURIBUS_27)
+    assert "2 hand(s) imported" in potlog("import", str(night)).output
+    assert "1109500" in potlog("state", "--session", "phh-two-1").output
+    bad = tmp_path / "bad.phh"
+    bad.write_text(PLURIBUS_27.replace("'p2 cbr 200'", "'p2 cbr 20'"))
+    refused = potlog("import", str(bad), ok=False)
+    assert refused.exit_code == 1 and "potlog: refused" in refused.output and "Traceback" not in refused.output
+    missing = potlog("import", str(tmp_path / "nowhere.phh"), ok=False)
+    assert missing.exit_code != 0 and "no file or directory" in missing.output
+    assert "Traceback" not in missing.output
+
+
 def test_a_hand_exports_as_phh_with_its_own_actions() -> None:
     from ledger.export.phh_format import session_hands
 
@@ -197,7 +220,7 @@ def test_a_night_exported_as_phhs_imports_back_hand_by_hand(potlog, tmp_path: Pa
     assert [hand5.stack(s.name) for s in hand5.seats] == [night.stack(s.name) for s in hand5.seats]
 
 
-def test_only_holdem_sessions_export_as_phh(tmp_path: Path):
+def test_only_poker_sessions_export_as_phh(tmp_path: Path):
     import io
 
     from ledger.errors import InputError
@@ -206,14 +229,14 @@ def test_only_holdem_sessions_export_as_phh(tmp_path: Path):
     led = Ledger.open(str(tmp_path / "f.db"))
     try:
         sid = led.new_session("freeform", [("Ann", 10), ("Ben", 10)], name="free")
-        with pytest.raises(InputError, match="export a holdem session"):
+        with pytest.raises(InputError, match="export a session of holdem, shortdeck, omaha, stud"):
             phh_format.write(led, [sid], io.StringIO())
     finally:
         led.close()
 
 
 @pytest.mark.parametrize("change,says", [
-    (("starting_stacks = [2200000", "starting_stacks = ['x'"), "not a hand potlog can read"),
+    (("starting_stacks = [2200000", "starting_stacks = ['x'"), "'x' is not an amount of chips"),
     (("starting_stacks = [2200000, 2575000, 3125000, 2375000, 19425000]", "starting_stacks = [0, 0, 0, 0, 5]"),
      "the hand cannot start: a hand needs 2 to 10 players with chips"),
 ], ids=["stack", "chips"])

@@ -1,9 +1,22 @@
-"""potlog against PokerKit on real hands: the Texas hold'em hands of ``../shared/phh/`` (10,012
-no-limit, 7 fixed-limit) are
-imported into potlog and played through its holdem rules, and every player's final stack is
-compared with PokerKit's own replay of the same file (``HandHistory.load``, its last state's
-``stacks``). A fixed sample runs by default (every famous and WSOP hand, and every 50th
-Pluribus hand); the whole set with ``pytest -m slow tests/test_phh_interop.py``.
+"""potlog against PokerKit on real hands: every hand of ``../shared/phh/`` (10,088: 10,012
+no-limit hold'em, 7 fixed-limit, and 69 of nine other variants: short deck, Omaha, stud, razz,
+deuce-to-seven, badugi) is imported into potlog and played through the ruleset of its
+variant, and every player's final stack is compared with PokerKit's own replay of the same
+file (``HandHistory.load``, its last state's ``stacks``); then the hand is exported back to PHH
+(``export -f phh``), PokerKit replays the export and potlog imports it again, and the three
+must agree. A fixed sample runs by default (every famous and WSOP hand, all the variants, and
+every 50th Pluribus hand); the whole set with ``pytest -m slow tests/test_phh_interop.py``.
+
+The exceptions, each checked below for being what it is:
+
+- ``wsop/2023/43/5/85.phh`` (razz): the record raises "to 750,000" on sixth street in a game
+  whose raise is 600,000 (to 1,200,000): the opponent had only 150,000 left, so the recorder
+  wrote what could be called. PokerKit cannot replay the file ("Unable to repair the hand
+  history") and potlog refuses the same action ("raises by 600000 at this limit, not 150000"):
+  both refuse the record, at the same line.
+- ``antonius-blom-2009.phh`` (pot-limit Omaha) has stacks in dollars and cents (1259450.25):
+  potlog counts whole chips, so it reads the hand in cents (every amount times 100, chip unit
+  ``cent``); its stacks are PokerKit's times 100.
 
 The data is the tarball the repository keeps next to it; the test unpacks it once into
 ``$POTLOG_PHH_CACHE`` (default ``~/.cache/potlog-phh``) and skips when the tarball is absent.
@@ -18,7 +31,7 @@ from pathlib import Path
 import pytest
 
 from ledger.app import Ledger
-from ledger.phh import phh_to_commands, record_hand, replay
+from ledger.phh import PhhError, phh_to_commands, record_hand, replay
 
 pokerkit = pytest.importorskip("pokerkit")
 
@@ -26,6 +39,10 @@ ROOT = Path(__file__).resolve().parent.parent
 TARBALL = ROOT.parent / "shared" / "phh" / "pokerkit-data-14f7714.tar.gz"
 CACHE = Path(os.environ.get("POTLOG_PHH_CACHE", "~/.cache/potlog-phh")).expanduser()
 EVERY = 50  # the default sample: every 50th Pluribus hand, in path order
+RAZZ_85 = "wsop/2023/43/5/85.phh"
+CENTS = "antonius-blom-2009.phh"
+VARIANTS = {"NT": 10012, "FT": 7, "NS": 1, "PO": 8, "FO/8": 14, "F7S": 13, "F7S/8": 7, "FR": 10, "N2L1D": 7,
+            "F2L3D": 8, "FB": 1}
 
 
 @pytest.fixture(scope="module")
@@ -44,64 +61,127 @@ def data() -> Path:
     return where
 
 
-def holdem_hands(data: Path) -> list[Path]:
-    """Every hand of variant NT (no limit) or FT (fixed limit), in path order."""
-    return [p for p in sorted(data.rglob("*.phh")) if _variant(p.read_text(encoding="utf-8")) in ("NT", "FT")]
+def every_hand(data: Path) -> list[Path]:
+    return sorted(data.rglob("*.phh"))
 
 
-def _variant(text: str) -> str:
-    for line in text.splitlines():
+def sample(data: Path) -> list[Path]:
+    hands = every_hand(data)
+    pluribus = [p for p in hands if "pluribus" in p.parts]
+    return [p for p in hands if "pluribus" not in p.parts] + pluribus[::EVERY]
+
+
+def variant(path: Path) -> str:
+    for line in path.read_text(encoding="utf-8").splitlines():
         if line.startswith("variant"):
             return line.split("=", 1)[1].strip().strip("'\"")
     return ""
 
 
-def sample(data: Path) -> list[Path]:
-    hands = holdem_hands(data)
-    pluribus = [p for p in hands if "pluribus" in p.parts]
-    return [p for p in hands if "pluribus" not in p.parts] + pluribus[::EVERY]
-
-
-def pokerkit_stacks(path: Path) -> list[int]:
-    with path.open("rb") as fh:
-        history = pokerkit.HandHistory.load(fh)
+def pokerkit_replay(text: str) -> list:
     state = None
-    for state in history:
+    for state in pokerkit.HandHistory.loads(text):
         pass
     assert state is not None
-    return [int(s) for s in state.stacks]
+    return list(state.stacks)
 
 
-def potlog_stacks(path: Path) -> list[int]:
+def potlog_stacks(path: Path) -> tuple[list[int], int, list[tuple[int, object]]]:
+    """`path` played in potlog: the stacks (PHH order), the scale of its chips, its events."""
     hand = phh_to_commands(path.read_text(encoding="utf-8"))
-    state = replay(hand)
-    return [state.stack(name) for name in hand.names]
+    log: list = []
+    state = replay(hand, log)
+    return [state.stack(name) for name in hand.names], hand.scale, log
 
 
-def disagreements(paths: list[Path], data: Path) -> list[str]:
+def disagreements(paths: list[Path], data: Path, *, back: int = 1) -> list[str]:
+    """Each hand where potlog and PokerKit disagree, or one of them cannot read it, or (every
+    `back`-th Pluribus hand, every other hand) PokerKit and potlog again disagree on potlog's
+    export: 'PATH: what'."""
+    from ledger.export.phh_format import session_hands
+
     out = []
+    pluribus = 0
     for path in paths:
-        ours, theirs = potlog_stacks(path), pokerkit_stacks(path)
-        if ours != theirs:
-            out.append(f"{path.relative_to(data)}: potlog {ours}, PokerKit {theirs}")
+        where = str(path.relative_to(data))
+        try:
+            theirs = pokerkit_replay(path.read_text(encoding="utf-8"))
+        except ValueError as exc:
+            theirs = f"PokerKit: {exc}"
+        try:
+            ours, scale, log = potlog_stacks(path)
+        except PhhError as exc:
+            out.append(f"{where}: potlog: {exc}; {theirs}")
+            continue
+        if isinstance(theirs, str) or ours != [round(s * scale) for s in theirs]:
+            out.append(f"{where}: potlog {ours}, {theirs}")
+            continue
+        if "pluribus" in path.parts:
+            pluribus += 1
+            if (pluribus - 1) % back:
+                continue
+        (text,) = session_hands(log, (), "interop")
+        table = replay(text)
+        again = [table.stack(n) for n in phh_to_commands(text).names]
+        exported = pokerkit_replay(text)
+        if not ours == again == exported:
+            out.append(f"{where}: exported, potlog {again}, PokerKit {exported}, at first {ours}")
     return out
 
 
-def test_the_sample_agrees_with_pokerkit(data: Path):
+def explained(bad: list[str]) -> list[str]:
+    """`bad` less the one known exception (see the module docstring), checked for being it."""
+    rest = [b for b in bad if not b.startswith(RAZZ_85 + ":")]
+    if len(rest) < len(bad):
+        (razz,) = [b for b in bad if b.startswith(RAZZ_85 + ":")]
+        assert "'p2 cbr 750000': Brian Rast raises by 600000 at this limit, not 150000" in razz, razz
+        assert "PokerKit: Unable to repair the hand history" in razz, razz
+    return rest
+
+
+def test_the_sample_covers_every_variant(data: Path):
     hands = sample(data)
-    assert len(hands) >= 200
-    assert disagreements(hands, data) == []
+    assert len(hands) == 288
+    counts: dict[str, int] = {}
+    for path in hands:
+        counts[variant(path)] = counts.get(variant(path), 0) + 1
+    assert counts == VARIANTS | {"NT": 200 + 10012 - 10000}
+
+
+def test_the_sample_agrees_with_pokerkit_both_ways(data: Path):
+    bad = disagreements(sample(data), data, back=4)
+    assert any(b.startswith(RAZZ_85) for b in bad)
+    assert explained(bad) == []
+
+
+def test_a_record_in_cents_is_read_in_hundredths(data: Path):
+    path = data / CENTS
+    ours, scale, log = potlog_stacks(path)
+    assert scale == 100 and log[0][1].chip_unit == "cent"
+    assert [str(s) for s in pokerkit_replay(path.read_text(encoding="utf-8"))] == ["1937923.75", "0.0"]
+    assert ours == [193792375, 0]
 
 
 def test_hands_recorded_in_a_database_fold_to_the_same_stacks(data: Path, tmp_path: Path):
-    """The stored path too: recorded command by command through a Ledger, folded from SQLite."""
-    hands = [p for p in holdem_hands(data) if "pluribus" not in p.parts][:4]
+    """The stored path too, one hand of each variant: recorded command by command through a
+    Ledger, folded from SQLite with the chips checked, and the rules checked again event by
+    event (``potlog verify --rules``)."""
+    from ledger.verify import verify_session
+
+    first: dict[str, Path] = {}
+    for path in every_hand(data):
+        if "pluribus" not in path.parts and str(path.relative_to(data)) != RAZZ_85:
+            first.setdefault(variant(path), path)
+    assert sorted(first) == sorted(VARIANTS)
     led = Ledger.open(str(tmp_path / "phh.db"))
     try:
-        for i, path in enumerate(hands):
+        for i, (code, path) in enumerate(sorted(first.items())):
             hand = phh_to_commands(path.read_text(encoding="utf-8"))
-            state = led.fold_session(record_hand(led, hand, name=f"hand-{i}"), checked=True)
-            assert [state.stack(n) for n in hand.names] == pokerkit_stacks(path), path
+            sid = record_hand(led, hand, name=f"hand-{i}")
+            state = led.fold_session(sid, checked=True)
+            theirs = pokerkit_replay(path.read_text(encoding="utf-8"))
+            assert [state.stack(n) for n in hand.names] == [round(s * hand.scale) for s in theirs], code
+            assert verify_session(led.store, sid, rules=True).ok, code
     finally:
         led.close()
 
@@ -115,48 +195,17 @@ def slow_only(request: pytest.FixtureRequest) -> None:
 
 @pytest.mark.slow
 @pytest.mark.usefixtures("slow_only")
-def test_every_holdem_hand_agrees_with_pokerkit(data: Path):
-    hands = holdem_hands(data)
-    assert len(hands) == 10019
-    assert disagreements(hands, data) == []
-
-
-# ----------------------------------------------------------------------------- potlog -> PHH -> PokerKit
-
-
-def exported(path: Path) -> tuple[list[int], str]:
-    """`path` played in potlog, its stacks, and the hand written back as PHH by ``export -f phh``."""
-    from ledger.export.phh_format import session_hands
-
-    hand = phh_to_commands(path.read_text(encoding="utf-8"))
-    log: list = []
-    state = replay(hand, log)
-    (text,) = session_hands(log, (), "interop")
-    return [state.stack(n) for n in hand.names], text
-
-
-def pokerkit_replay(text: str) -> list[int]:
-    state = None
-    for state in pokerkit.HandHistory.loads(text):
-        pass
-    assert state is not None
-    return [int(s) for s in state.stacks]
-
-
-def test_exported_hands_load_in_pokerkit_and_back_in_potlog_with_the_same_stacks(data: Path):
-    bad = []
-    for path in sample(data)[::4]:
-        ours, text = exported(path)
-        again = replay(phh_to_commands(text))
-        if not ours == pokerkit_replay(text) == [again.stack(n) for n in phh_to_commands(text).names]:
-            bad.append(str(path.relative_to(data)))
-    assert bad == []
+def test_every_hand_agrees_with_pokerkit_both_ways(data: Path):
+    hands = every_hand(data)
+    assert len(hands) == sum(VARIANTS.values()) == 10088
+    assert explained(disagreements(hands, data)) == []
 
 
 def test_a_recorded_night_exports_to_phh_that_pokerkit_replays(potlog, tmp_path: Path):
     """The sample hold'em night (rebuy, side pot, run-out, split): each hand's stacks as
     PokerKit replays the export are the stacks potlog ended the hand with."""
     import io
+    import tomllib
 
     from ledger.export import phh_format
 
@@ -168,8 +217,6 @@ def test_a_recorded_night_exports_to_phh_that_pokerkit_replays(potlog, tmp_path:
     finally:
         led.close()
     hands = list(pokerkit.HandHistory.loads_all(out.getvalue()))
-    import tomllib
-
     finishing = [h["finishing_stacks"] for h in tomllib.loads(out.getvalue()).values()]
     assert len(hands) == 5
     for history, want in zip(hands, finishing):
@@ -177,7 +224,7 @@ def test_a_recorded_night_exports_to_phh_that_pokerkit_replays(potlog, tmp_path:
 
 
 def test_odd_chips_of_a_three_way_split_are_where_potlog_and_pokerkit_differ():
-    """The one known difference, met by none of the 10,012 real hands: potlog gives the odd
+    """The one known difference, met by none of the 10,088 real hands: potlog gives the odd
     chips of a split one each to the winners from the button's left (`ledger.kit.pots.split`),
     PokerKit all of them to the first (``divmod``, remainder to ``player_indices[0]``)."""
     text = "\n".join([
@@ -190,14 +237,3 @@ def test_odd_chips_of_a_three_way_split_are_where_potlog_and_pokerkit_differ():
     ours = replay(text)
     assert [ours.stack(p) for p in ("p1", "p2", "p3", "p4")] == [201, 201, 198, 200]
     assert pokerkit_replay(text) == [202, 200, 198, 200]
-
-
-@pytest.mark.slow
-@pytest.mark.usefixtures("slow_only")
-def test_every_holdem_hand_exported_back_to_phh_agrees_with_pokerkit(data: Path):
-    bad = []
-    for path in holdem_hands(data):
-        ours, text = exported(path)
-        if ours != pokerkit_replay(text):
-            bad.append(str(path.relative_to(data)))
-    assert bad == []

@@ -1,0 +1,197 @@
+"""The PHH figure (issue 15): import + fold of the real hands of ``../shared/phh`` against
+PokerKit's load + replay of the same files, measured in the same run.
+
+    python -m benchmarks.phh              # all 10,088 hands
+    python -m benchmarks.phh --hands 2000 --profile /tmp/phh.prof
+
+- ours: `ledger.phh.import_files` of the files into a new database (each file read, its hand
+  played through its potlog ruleset, every event hashed, chained and stored in one
+  transaction), then every imported session folded back from the database to its final
+  table (`Ledger.fold_session`), each player's stack read;
+- PokerKit: ``HandHistory.load`` of each file and a replay through every state
+  (``for state in history``), each player's final stack read.
+
+Both take the same files, in path order; the figure is hands per second of each, and the
+ratio. The stacks of the two are compared hand by hand and the disagreements counted (a hand
+only one side reads is counted apart). Target: ours >= 10x PokerKit.
+
+The data is the tarball next to the repository, unpacked once into ``$POTLOG_PHH_CACHE``
+(default ``~/.cache/potlog-phh``), as tests/test_phh_interop.py does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tarfile
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+TARBALL = ROOT.parent / "shared" / "phh" / "pokerkit-data-14f7714.tar.gz"
+CACHE = Path(os.environ.get("POTLOG_PHH_CACHE", "~/.cache/potlog-phh")).expanduser()
+NOW = "2026-01-01T00:00:00Z"
+
+
+def data_dir() -> Path:
+    """The unpacked ``data/`` folder of the PHH tarball (unpacked on first use)."""
+    where = CACHE / "data"
+    if not (where / "pluribus").is_dir():
+        if not TARBALL.is_file():
+            raise SystemExit(f"no PHH data: {TARBALL} is missing")
+        CACHE.mkdir(parents=True, exist_ok=True)
+        with tarfile.open(TARBALL) as tar:
+            if hasattr(tarfile, "data_filter"):
+                tar.extractall(CACHE, filter="data")
+            else:  # pragma: no cover
+                tar.extractall(CACHE)
+    return where
+
+
+def hand_files(data: Path, n: int = 0) -> list[Path]:
+    files = sorted(data.rglob("*.phh"))
+    return files[:n] if n else files
+
+
+@dataclass
+class Run:
+    hands: int
+    seconds: float
+    stacks: dict[str, list]
+    split: str = ""
+
+
+def ours(files: list[Path], data: Path, db: Path) -> Run:
+    """Import + fold (see the module docstring): stacks by file, relative to `data`."""
+    from ledger.app import Ledger
+    from ledger.phh import import_files, session_name
+
+    for p in db.parent.glob(db.name + "*"):
+        p.unlink()
+    t = time.perf_counter()
+    led = Ledger.open(str(db))
+    try:
+        result = import_files(led, [str(f) for f in files], NOW, root=str(data))
+        imported = time.perf_counter() - t
+        by_sid = {session_name(str(f), str(data)): f for f in files}
+        stacks = {}
+        for sid in result.imported:
+            state = led.fold_session(sid)
+            stacks[str(by_sid[sid].relative_to(data))] = [state.stack(s.name) for s in state.seats]
+    finally:
+        led.close()
+    seconds = time.perf_counter() - t
+    return Run(len(result.imported), seconds, stacks, f"import {imported:.1f} s, fold {seconds - imported:.1f} s")
+
+
+def pokerkit(files: list[Path], data: Path) -> Run:
+    """PokerKit's load + replay of the same files; a file it cannot replay is left out."""
+    from pokerkit import HandHistory
+
+    t = time.perf_counter()
+    stacks = {}
+    for path in files:
+        try:
+            with path.open("rb") as fh:
+                history = HandHistory.load(fh)
+            state = None
+            for state in history:
+                pass
+        except Exception:  # a record PokerKit cannot repair (one of the WSOP razz hands)
+            continue
+        if state is not None:
+            stacks[str(path.relative_to(data))] = list(state.stacks)
+    return Run(len(stacks), time.perf_counter() - t, stacks)
+
+
+def compare(a: Run, b: Run) -> tuple[int, int]:
+    """(hands both read whose stacks differ, hands only one side read)."""
+    both = a.stacks.keys() & b.stacks.keys()
+    scale = {k: 100 for k, v in b.stacks.items() if any(isinstance(x, float) or int(x) != x for x in v)}
+    differ = sum(1 for k in both if [x * scale.get(k, 1) for x in b.stacks[k]] != a.stacks[k])
+    return differ, len(a.stacks.keys() ^ b.stacks.keys())
+
+
+def bench_phh(n: int = 0, work: Path | None = None) -> list:
+    """The figure for ``python -m benchmarks --phh N`` (0: every hand)."""
+    from .run import Figure, say
+
+    data = data_dir()
+    files = hand_files(data, n)
+    work = work or Path(tempfile.mkdtemp(prefix="potlog-phh-bench-"))
+    say(f"PHH: warming up, then import + fold of {len(files)} hands, and PokerKit's load + replay")
+    ours(files[:20], data, work / "warm.db")
+    pokerkit(files[:20], data)
+    mine = ours(files, data, work / "phh.db")
+    theirs = pokerkit(files, data)
+    differ, apart = compare(mine, theirs)
+    say(f"PHH: ours {mine.seconds:.1f} s ({mine.split}), PokerKit {theirs.seconds:.1f} s")
+    r_ours, r_theirs = mine.hands / mine.seconds, theirs.hands / theirs.seconds
+    ratio = r_ours / r_theirs
+    note = f"; stacks differ in {differ}, read by one side only {apart}"
+    return [Figure("PHH import + fold (hands/s)", f"{len(files)} hands", f"{r_ours:,.0f} hands/s",
+                   f"{r_theirs:,.0f} hands/s (PokerKit load + replay){note}", f"{ratio:.2f}x faster" if ratio >= 1 else f"{1 / ratio:.2f}x slower",
+                   ">= 10x", ratio >= 10)]
+
+
+def take_option(argv: list[str]) -> tuple[list[str], int]:
+    """`argv` without ``--phh N`` (or ``--phh=N``), and N (0: no PHH figure)."""
+    out, hands, i = [], 0, 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--phh" and i + 1 < len(argv):
+            hands, i = int(argv[i + 1]), i + 2
+            continue
+        if arg.startswith("--phh="):
+            hands = int(arg.split("=", 1)[1])
+        else:
+            out.append(arg)
+        i += 1
+    return out, hands
+
+
+def add_to(run: Any, hands: int) -> None:
+    """``python -m benchmarks --phh N``: the PHH figure joins the table `run.main` prints (and
+    writes with --out), measured once, after the other figures."""
+    table, markdown = run.table, run.markdown
+    figs: list = []
+
+    def with_phh(found: list) -> list:
+        if not figs:
+            figs.extend(bench_phh(hands))
+        return found + figs
+
+    run.table = lambda found: table(with_phh(found))
+    run.markdown = lambda found, command: markdown(with_phh(found), f"{command} --phh {hands}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.phh", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--hands", type=int, default=0, help="the first N hands in path order (0: all)")
+    ap.add_argument("--profile", help="also profile our import + fold (cProfile) into this file")
+    args = ap.parse_args(argv)
+    from .run import table
+
+    if args.profile:
+        import cProfile
+        import pstats
+
+        data = data_dir()
+        files = hand_files(data, args.hands)
+        with tempfile.TemporaryDirectory() as tmp:
+            prof = cProfile.Profile()
+            prof.runcall(ours, files, data, Path(tmp) / "p.db")
+        prof.dump_stats(args.profile)
+        pstats.Stats(args.profile).sort_stats("cumulative").print_stats(30)
+        return 0
+    print(table(bench_phh(args.hands)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    sys.exit(main())

@@ -1,0 +1,163 @@
+"""A PHH hand played through potlog's rules: each action a command against the table it is
+played at (`command`), the hand from its first command to its end (`play`), in memory
+(`replay`), as the stored rows of a session of its own (`hand_rows`, `hand_lines`), or through
+a `Ledger` command by command (`record_hand`)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from .. import events as ev
+from ..chips import check
+from ..commands import Command
+from ..errors import PotlogError
+from ..games import get_ruleset
+from ..reducer import apply
+from ..state import TableState
+from .read import Action, Hand, PhhError, cards, phh_to_commands
+
+Run = Callable[[Command], TableState]
+"""Decide and record one command; returns the table after it."""
+
+
+def _owed(state: TableState, player: str) -> int:
+    seat, hand = state.seat(player), state.hand
+    return max(0, hand.current_bet - seat.round_bet) if seat is not None and hand is not None else 0
+
+
+def command(action: Action, state: TableState) -> Command:
+    """The potlog command `action` is, at `state` (PHH says "bet or raise *to* X" and "check
+    or call"; potlog says bet, raise *by*, check, call or all-in)."""
+    v, p = action.verb, action.player
+    if v == "dh":
+        assert p is not None
+        return Command("deal", to=p, cards=cards(action.arg or ""))
+    if v == "db":
+        board = cards(action.arg or "")
+        if "??" in board:
+            raise PhhError(f"{action.text!r}: board cards are dealt face up, and this one is unseen")
+        return Command("deal", to="board", cards=board, face_up=True)
+    assert p is not None
+    if v == "f":
+        return Command("fold", player=p)
+    if v == "cc":
+        owe = _owed(state, p)
+        if owe == 0:
+            return Command("check", player=p)
+        return Command("allin", player=p) if owe >= state.stack(p) else Command("call", player=p)
+    if v == "cbr":
+        to = int(action.arg or 0)
+        seat = state.seat(p)
+        mine = seat.round_bet if seat is not None else 0
+        high = state.hand.current_bet if state.hand is not None else 0
+        if to - mine >= state.stack(p):
+            return Command("allin", player=p)
+        if high == 0:
+            return Command("bet", player=p, amount=to - mine)
+        return Command("raise", player=p, amount=to - high)
+    if v == "sm":
+        if action.arg is None:
+            return Command("fold", player=p)
+        if action.arg == "-":
+            return Command("reveal", player=p)
+        return Command("reveal", player=p, cards=cards(action.arg))
+    if v == "sd":
+        return Command("exchange", player=p, discard=cards(action.arg) if action.arg else ())
+    if v == "pb":
+        return Command("bringin", player=p)
+    raise PhhError(f"{action.text!r}: potlog has no {v!r} action")
+
+
+def play(hand: Hand, run: Run, state: TableState) -> TableState:
+    """Play `hand`'s actions from `state` (a session just opened with its players seated):
+    start the hand with the button, each action as a command, then show what the showdown
+    still waits for."""
+    try:
+        state = run(Command("hand", dealer=hand.button))
+    except PotlogError as exc:
+        raise PhhError(f"the hand cannot start: {exc}") from None
+    for action in hand.actions:
+        try:
+            state = run(command(action, state))
+        except PotlogError as exc:
+            raise PhhError(f"{action.text!r}: {exc}") from None
+    if state.in_hand:  # the showdown waits for hands that were not shown: show the known ones
+        for seat in state.live_players():
+            if seat.cards and any(not h.up for h in seat.cards) and state.in_hand:
+                try:
+                    state = run(Command("reveal", player=seat.name))
+                except PotlogError as exc:
+                    raise PhhError(f"the hand is not over after its actions: {exc}") from None
+    if state.in_hand:
+        raise PhhError("the hand is not over after its actions: " + (state.hand.phase if state.hand else ""))
+    return state
+
+
+def replay(hand: Hand | str, log: list[tuple[int, ev.Event]] | None = None) -> TableState:
+    """`hand` played in memory through its ruleset (every event applied by the reducer and
+    the chips checked after each), as a recorder would at the table; the table at the end.
+    `log`, when given, receives every (seq, event) recorded."""
+    hand = phh_to_commands(hand) if isinstance(hand, str) else hand
+    decide = get_ruleset(hand.game).decide
+    state = TableState(session="phh")
+
+    def run(cmd: Command) -> TableState:  # decide never changes the table; a refusal ends the replay
+        for event in decide(state, cmd):
+            seq = state.seq + 1
+            apply(state, seq, event)
+            check(state, hand_closed=type(event) is ev.HandEnded)
+            if log is not None:
+                log.append((seq, event))
+        return state
+
+    try:
+        run(Command("open", options=dict(hand.options), title=hand.title, chip_unit=hand.chip_unit))
+        for name, stack in hand.players:
+            run(Command("join", player=name, amount=stack))
+    except PotlogError as exc:
+        raise PhhError(f"the table cannot be set: {exc}") from None
+    return play(hand, run, state)
+
+
+Row = tuple[str, int, str, str, str, str, str]
+"""A stored event: session, seq, type, body, prev_hash, hash, recorded_at."""
+
+
+def hand_rows(hand: Hand | str, session: str, recorded_at: str) -> tuple[list[Row], TableState]:
+    """`hand` replayed (`replay`) as the rows of a session of its own, hashed and chained as
+    the store keeps them, and the table at the end."""
+    log: list[tuple[int, ev.Event]] = []
+    state = replay(hand, log)
+    prev, rows = ev.GENESIS, []
+    body_of, chain = ev.event_body, ev.chain_hash
+    for seq, event in log:
+        body = body_of(event)
+        digest = chain(prev, body, session=session, seq=seq, etype=event.type, recorded_at=recorded_at)
+        rows.append((session, seq, event.type, body, prev, digest, recorded_at))
+        prev = digest
+    return rows, state
+
+
+def hand_lines(hand: Hand | str, session: str, recorded_at: str) -> list[str]:
+    """`hand` as the JSONL lines of a session of its own, as ``potlog export --format jsonl``
+    writes them (what `Ledger.import_lines` reads)."""
+    rows, _ = hand_rows(hand, session, recorded_at)
+    return [ev.canonical_json({"session": s, "seq": seq, "recorded_at": at, "prev_hash": prev, "hash": h,
+                               "event": json.loads(body)}) for s, seq, _, body, prev, h, at in rows]
+
+
+def record_hand(ledger: Any, hand: Hand | str, *, name: str | None = None) -> str:
+    """`hand` recorded into a new session of `ledger` (a `ledger.app.Ledger`), through its
+    ordinary commands; returns the session's id."""
+    hand = phh_to_commands(hand) if isinstance(hand, str) else hand
+    sid: str = ledger.new_session(hand.game, list(hand.players), options=dict(hand.options), name=name,
+                                  title=hand.title, chip_unit=hand.chip_unit)
+
+    def run(cmd: Command) -> TableState:
+        ledger.execute(sid, cmd)
+        state: TableState = ledger.state(sid)
+        return state
+
+    play(hand, run, ledger.state(sid))
+    return sid
