@@ -209,3 +209,16 @@ def test_a_player_short_of_the_cards_left_pays_what_they_have():
     play(t, "Cy 7H", "Cy 8H", "Cy 9H", "Cy 7C", "Cy 7D")
     paid = [(e.from_account, e.amount) for _, e in t.log if isinstance(e, ev.Transfer) and "is out" in e.reason]
     assert paid == [("seat:Ben", 5), ("seat:Ann", 2)] and t.stack("Ann") == 0 and t.state.hand.ended
+
+
+def test_the_board_is_not_closed_with_nobody_seated_to_share_it():
+    t = dealt(game(), "10H", **KNOWN)
+    for p in ("Ben", "Cy", "Ann"):
+        t("check", player=p)
+    play(t, "Ben QH", "Ben KH", "Ben AH", "Ben 9S", "Ann 10S", "Ann JS", "Ann JD", "Ann AS", "Ann 8S")
+    for p in ("Ann", "Ben", "Cy"):
+        t("leave", player=p)
+    t.refused("close", "nobody is seated to share out the board (jack 3, ten 3): seat a player (potlog join NAME 0)")
+    t("join", player="Cy", amount=0)
+    t("close")
+    assert awards(t)[-2:] == [("jack", "Cy", 3), ("ten", "Cy", 3)] and t.state.closed and not board(t)

@@ -62,12 +62,12 @@ from ..cards import UNKNOWN, parse_cards, rank
 from ..commands import Command
 from ..errors import RuleViolation
 from ..kit import betting as bets
-from ..kit import claims, deal, follow, pots, stages, straddles, turns, turnup
+from ..kit import claims, deal, follow, own, pots, sidepay, straddles, turns, turnup
 from ..kit.evaluators import vying
 from ..state import TableState
 from ..verify import command_for
 from . import base
-from .ruleset import Legal, Param, Ruleset, Word, options_of
+from .ruleset import Legal, Param, Ruleset, Word
 
 TURN_UP = "board"
 RANKS = {"french32": ("A", "K", "Q", "9", "8"), "french20": ("A", "K", "Q", "J", "10")}
@@ -106,41 +106,12 @@ class Bouil:
     sides: list[str] = field(default_factory=list)
 
 
-def initial(state: TableState) -> Bouil:
-    return Bouil()
-
-
-def _x(state: TableState) -> Bouil:
-    return stages.ext_of(state, Bouil, initial)
-
-
-def _opts(state: TableState) -> Options:
-    return options_of(state, Options)
-
-
+OWN = own.Own(Bouil, Options)
 BETTING = bets.Betting(structure="no-limit", min_bet=1, may_check=False,
                        messages={"turn": "it is {to_act}'s turn, not {player}'s (the turn goes to the right)"})
 DEALING = deal.Dealing(3, messages={"too_many": "{to} holds {have} cards: three each ({short} more at most)"})
-FLOW = stages.Flow((
-    stages.Stage("straddle", "bet", ("fold", "straddle", "open"), text="the straddles go round"),
-    stages.Stage("force", "bet", ("open", "fold"), text="the straddles are over: open or fold"),
-), texts={"deal": "the cards are being dealt: three each, then the turn-up",
-          "showdown": "the betting is over: reveal the hands still in"}, idle="no deal is in progress")
-
-
-def _live(state: TableState, x: Bouil) -> list[str]:
-    return [p for p in x.order if (s := state.seat(p)) is not None and s.in_hand and not s.folded]
-
-
-def _cards(state: TableState, name: str) -> list[str]:
-    seat = state.seat(name)
-    return [h.card for h in seat.cards] if seat is not None else []
-
-
-def _to_act(state: TableState, x: Bouil) -> str | None:
-    if x.phase in ("straddle", "force"):
-        return straddles.turn(state, x, x.order, x.phase)
-    return bets.to_act(state, x, BETTING, x.order, last=x.last or None) if x.phase == "bet" else None
+FLOW = straddles.flow({"deal": "the cards are being dealt: three each, then the turn-up",
+                       "showdown": "the betting is over: reveal the hands still in"})
 
 
 # ----------------------------------------------------------------------------- decide
@@ -152,74 +123,40 @@ def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
     if len(seats) != 4 or broke:
         raise RuleViolation(f"Bouillotte is played by four players with chips, not {len(seats) - len(broke)}"
                             + (f": {', '.join(broke)} must buy a new cave (potlog rebuy)" if broke else ""))
-    last = state.hand if state.hand is not None and state.hand.number else None
-    dealer = base.require_seated(state, cmd.dealer) if cmd.dealer else seats[0].name
-    if last is not None:
-        again = _x(state).carried
-        dealer = last.dealer if again else (turns.seat_right_of(state, last.dealer) or last.dealer)
-        if cmd.dealer and cmd.dealer != dealer:
-            why = "everyone passed: the same dealer deals again" if again else "the deal passes to the right"
-            raise RuleViolation(f"{dealer} deals hand {last.number + 1}, not {cmd.dealer}: {why}")
+    dealer = straddles.dealer(state, cmd, again=OWN.x(state).carried)
     return follow.then(state, base.start_hand(state, replace(cmd, dealer=dealer, first=None), min_players=4), _after)
 
 
 def _check_cards(state: TableState, cmd: Command) -> None:
-    ranks = RANKS[_opts(state).pack]
+    ranks = RANKS[OWN.opts(state).pack]
     for card in parse_cards(cmd.cards, base.pack_of(state)) if cmd.cards else []:
         if card != UNKNOWN and rank(card) not in ranks:
             raise RuleViolation(f"{card} is not in the Bouillotte pack: {' '.join(ranks)} of each suit")
 
 
 def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
-    stages.hand_on(state)
-    x = _x(state)
-    if x.phase != "deal":
-        raise RuleViolation("the cards are dealt: three each and the turn-up")
+    x = OWN.at(state, ("deal",), "the cards are dealt: three each and the turn-up")
     _check_cards(state, cmd)
     return follow.then(state, turnup.deal(state, cmd, DEALING, x.order, board=TURN_UP, size=20,
                                           example="potlog deal board KD --up"), _after)
 
 
 def _straddle(state: TableState, cmd: Command) -> list[ev.Event]:
-    stages.hand_on(state)
-    x = _x(state)
-    player = base.require_live(state, cmd.player)
-    if cmd.name != "straddle":
-        raise RuleViolation(f"Bouillotte has no declaration {cmd.name!r}: straddle is its only one")
-    if x.phase != "straddle":
-        raise RuleViolation(f"{player} cannot straddle now: {FLOW.text(x.phase)}")
-    stages.turn(state, FLOW, x.phase, player, "straddle")
-    return follow.then(state, straddles.declare(state, x, player, value=cmd.value), _after)
+    return follow.then(state, straddles.straddle(state, OWN.x(state), cmd, FLOW, game="Bouillotte"), _after)
 
 
 def _move(state: TableState, cmd: Command) -> list[ev.Event]:
-    stages.hand_on(state)
-    x = _x(state)
-    player = base.require_live(state, cmd.player)
-    if x.phase == "bet":
-        return follow.then(state, bets.act(state, x, BETTING, cmd), _after)
-    if x.phase not in ("straddle", "force"):
-        raise RuleViolation(f"{player} cannot {cmd.verb} now: {FLOW.text(x.phase)}")
-    stages.turn(state, FLOW, x.phase, player, "open" if cmd.verb in ("raise", "allin") else cmd.verb)
-    if cmd.verb in ("call", "check", "bet"):
-        raise RuleViolation(f"{player} may fold, straddle or open (potlog open {player} N) before the open"
-                            if x.phase == "straddle" else f"{player} must open (potlog open {player} N) or fold")
-    if cmd.verb == "allin" and state.stack(player) <= bets.owed(state, player):
-        raise RuleViolation(f"{player}'s {state.stack(player)} chips do not open: fold")
-    return follow.then(state, {"raise": base.raise_, "allin": base.all_in, "fold": base.fold}[cmd.verb](state, cmd),
-                       _after)
+    return follow.then(state, straddles.move(state, OWN.x(state), cmd, FLOW, BETTING), _after)
 
 
 def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
-    stages.hand_on(state)
-    if _x(state).phase != "showdown":
-        raise RuleViolation("the hands are shown at the showdown, once the betting is over")
+    OWN.at(state, ("showdown",), "the hands are shown at the showdown, once the betting is over")
     _check_cards(state, cmd)
     return follow.then(state, base.reveal(state, cmd), _after)
 
 
 def _cave(state: TableState, cmd: Command) -> list[ev.Event]:
-    cave = _opts(state).cave
+    cave = OWN.opts(state).cave
     if cmd.amount != cave:
         raise RuleViolation(f"a player sits down with a cave of {cave} chips, not {cmd.amount}")
     return base.join(state, cmd) if cmd.verb == "join" else bets.table_stakes(state, cmd)
@@ -228,37 +165,25 @@ def _cave(state: TableState, cmd: Command) -> list[ev.Event]:
 def _after(state: TableState) -> list[ev.Event]:
     """What follows by itself: the dealer's ante, a straddle's stake, the carried pot, the pot
     to the last player in or to the showdown's best hand, the brelans, the end of the deal."""
-    x, hand = _x(state), state.hand
+    x, hand = OWN.x(state), state.hand
     if hand is None or hand.ended:
         return []
-    if x.phase == "ante":
-        return bets.forced_bets(state, replace(BETTING, forced=(bets.Forced("blind", 0, _opts(state).ante),)),
-                                [hand.dealer])
-    if x.phase != "showdown" or x.straddling:
-        return straddles.stake_due(state, x)
-    end, live, have = [base.make_event(ev.HandEnded, hand=hand.number)], _live(state, x), state.balance("pot")
-    if straddles.all_passed(x, live):                            # "the pot is carried forward"
-        return [base.make_event(ev.PotCarried, pot="pot", amount=have)] if have else end
-    if len(live) <= 1:
-        return pots.last_in(state, "{player} is the last player in: everyone else passed")[1] or end
-    cards, turned = {p: _cards(state, p) for p in live}, turnup.turned(state, TURN_UP)
-    if any(UNKNOWN in c for c in cards.values()) or turned is None:
+    due = straddles.follows(state, x, BETTING, OWN.opts(state).ante)
+    if due is not None:
+        return due
+    turned = turnup.turned(state, TURN_UP) or ""
+    ranks = own.ranked(state, x.order, lambda cards: vying.rank_bouillotte(cards, turned)) if turned else None
+    if ranks is None:
         return []
-    ranks = {p: vying.rank_bouillotte(c, turned) for p, c in cards.items()}
-    due = pots.award_by_rank(state, ranks, x.order, total=have + x.paid)[x.settled:]
-    return deal.turn_up(state, live) or due[:1] or _brelans(state, x, cards, turned) or end
+    live = own.live(state, x.order)
+    paid = pots.award_by_rank(state, ranks, x.order, total=state.balance("pot") + x.paid)[x.settled:]
+    brelans = {p: vying.brelan(own.cards(state, p), turned) for p in live}   # chips from each opponent
+    return (deal.turn_up(state, live) or paid[:1] or sidepay.next_payment(state, x.order, brelans, x.sides, _brelan)
+            or [base.make_event(ev.HandEnded, hand=hand.number)])
 
 
-def _brelans(state: TableState, x: Bouil, cards: dict[str, list[str]], turned: str) -> list[ev.Event]:
-    """The next brelan side payment: each brelan shown, a chip (two for a carré) from each other player."""
-    for holder, held in cards.items():
-        size = vying.brelan(held, turned)
-        for payer in (p for p in x.order if p != holder) if size else ():
-            if f"{holder}>{payer}" not in x.sides and state.stack(payer) > 0:
-                return [base.make_event(ev.Transfer, from_account=f"seat:{payer}", to_account=f"seat:{holder}",
-                                        amount=min(size, state.stack(payer)),
-                                        reason=f"{'brelan carré' if size == 2 else 'brelan'}: {payer} pays {holder}")]
-    return []
+def _brelan(holder: str, payer: str, size: int) -> str:
+    return f"{'brelan carré' if size == 2 else 'brelan'}: {payer} pays {holder}"
 
 
 def check_event(state: TableState, event: ev.Event) -> None:
@@ -278,7 +203,7 @@ decide = claims.decider(
 # ----------------------------------------------------------------------------- evolve, legal, view
 
 def evolve(state: TableState, event: ev.Event) -> None:
-    x, hand = _x(state), state.hand
+    x, hand = OWN.x(state), state.hand
     if isinstance(event, ev.HandStarted):
         state.ext = x = Bouil(order=turns.counterclockwise(state, event.dealer, include=lambda s: s.in_hand),
                               phase="ante")
@@ -286,52 +211,28 @@ def evolve(state: TableState, event: ev.Event) -> None:
         x.carried = True
     elif isinstance(event, ev.PotAwarded):
         x.paid, x.settled = x.paid + sum(s.amount for s in event.shares), x.settled + 1
-    elif isinstance(event, ev.Transfer) and event.reason.startswith("brelan"):
-        x.sides.append(f"{event.to_account[5:]}>{event.from_account[5:]}")
+    else:
+        sidepay.record(x.sides, event, prefix="brelan")
     if hand is None or hand.ended:
         x.phase = "idle"
         return
-    if x.phase == "ante" and isinstance(event, (ev.Bet, ev.AllIn)):
-        bets.record(state, x, BETTING, event, forced=True)
-        x.phase = "deal"
-    elif isinstance(event, (ev.Bet, ev.Call, ev.Raise, ev.AllIn, ev.Check, ev.Fold, ev.Declared)):
-        if not isinstance(event, ev.Declared):
-            bets.record(state, x, BETTING, event)
-        if straddles.moved(x, event):
-            x.phase = "bet"
-    if x.phase == "deal" and turnup.done(state, DEALING, TURN_UP):
-        x.phase = "straddle"
-    if x.phase in ("straddle", "force", "bet") and not x.straddling:
-        if len(_live(state, x)) <= 1:
-            x.phase = "showdown"
-        elif x.phase == "straddle" and _to_act(state, x) is None:
-            x.phase = "force"
-        if x.phase in ("force", "bet") and _to_act(state, x) is None:
-            x.phase = "showdown"
-    hand.to_act = None if x.straddling else _to_act(state, x)
-    hand.phase = x.phase
+    straddles.track(state, x, event, BETTING, dealt=lambda: turnup.done(state, DEALING, TURN_UP))
 
 
 def legal(state: TableState) -> list[Legal]:
-    x, hand = _x(state), state.hand
+    x, hand = OWN.x(state), state.hand
     if state.closed:
         return []
     if hand is None or hand.ended:
         return [claims.IDLE]
-    who = hand.to_act
     if x.phase == "deal":
         return [Legal(None, ("deal",), "three cards each, then the turn-up: potlog deal board CARD --up")]
-    if x.phase == "straddle" and who:
-        return [Legal(who, ("fold", "straddle", "open", "allin"), f"a straddle puts in {bets.owed(state, who) + 1}")]
-    if x.phase == "force" and who:
-        return [Legal(who, ("open", "allin", "fold"), "the straddles are over: open or fold")]
-    if x.phase == "bet" and who:
-        return [bets.prompt(state, x, BETTING, who)]
-    return [Legal(None, ("reveal",), "name the unseen cards of the hands still in")]
+    betting = straddles.prompt(state, x, BETTING, hand.to_act)
+    return [betting or Legal(None, ("reveal",), "name the unseen cards of the hands still in")]
 
 
 def view(state: TableState) -> list[tuple[str, str]]:
-    x = _x(state)
+    x = OWN.x(state)
     return [("phase", x.phase), ("stake", str(state.hand.current_bet if state.hand is not None else 0))] + (
         [("last straddle", x.straddler)] if x.straddler else []) + ([("opened by", x.opener)] if x.opener else [])
 
@@ -350,5 +251,5 @@ WORDS = (
 RULESET = Ruleset(name="bouillotte", title="Bouillotte",
                   summary="Four players, twenty cards, three each and a turn-up; ante, straddles, open and raise "
                           "to the right; a brelan wins and is paid a chip by each opponent.",
-                  options=Options, initial=initial, decide=decide, evolve=evolve, legal=legal, view=view,
+                  options=Options, initial=OWN.initial, decide=decide, evolve=evolve, legal=legal, view=view,
                   check_event=check_event, words=WORDS, min_players=4, max_players=4)

@@ -51,7 +51,8 @@ Readings of the rule book:
   have), and the deal ends.
 - The board never empties (the turned trump's compartment is never claimed in the 32-card
   pack), and the text does not say how a night ends: at ``potlog close`` what is left on the
-  board is shared evenly among the players seated, odd chips one each from the dealer's left.
+  board is shared evenly among the players seated, odd chips one each from the dealer's left
+  (refused while nobody is seated: someone sits down again first).
 """
 
 from __future__ import annotations
@@ -62,21 +63,20 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
-from ..cards import UNKNOWN, parse_cards, suit
 from ..commands import Command
 from ..errors import RuleViolation
-from ..kit import bragging, claims, deal, dues, follow, pots, sequences, stages, turnup
-from ..kit.compartments import Board
-from ..kit.evaluators import Ranked, vying
+from ..kit import bragging, claims, compartments, deal, dues, follow, own, pots, stages, stops, turnup
+from ..kit.evaluators import vying
 from ..state import TableState
 from ..verify import command_for
 from . import base
-from .ruleset import Legal, Ruleset, Word, options_of
+from .ruleset import Legal, Ruleset
 
-BOARD = Board(("ace", "king", "queen", "jack", "ten", "marriage", "sequence", "poch"), dressed=7)
+BOARD = compartments.Board(
+    ("ace", "king", "queen", "jack", "ten", "marriage", "sequence", "poch"), dressed=7,
+    claims={"ace": ("A",), "king": ("K",), "queen": ("Q",), "jack": ("J",), "ten": ("10",), "marriage": ("K", "Q"),
+            "sequence": ("7", "8", "9")})
 POCH = BOARD.account("poch")
-CLAIMS = {"ace": ("A",), "king": ("K",), "queen": ("Q",), "jack": ("J",), "ten": ("10",), "marriage": ("K", "Q"),
-          "sequence": ("7", "8", "9")}
 
 
 class Options(BaseModel):
@@ -95,7 +95,7 @@ class Pochen:
     """The deal in progress: its players from the dealer's left, the phase (dress, deal, board,
     vie, showdown, play), the dressing stakes recorded, the recorder's ``board``, the vying's
     book, its opener and the opener's second turn ("", due, done), the Poch paid so far and
-    its winner, the sequence (`sequences.Run`) and the payments due (`dues.Row`)."""
+    its winner, the sequence and the payments due (`stops.Book`)."""
 
     order: list[str] = field(default_factory=list)
     phase: str = "idle"
@@ -116,88 +116,41 @@ class Pochen:
     due: list[dues.Row] = field(default_factory=list)
 
 
-def initial(state: TableState) -> Pochen:
-    return Pochen()
-
-
-def _x(state: TableState) -> Pochen:
-    return stages.ext_of(state, Pochen, initial)
-
-
-def _opts(state: TableState) -> Options:
-    return options_of(state, Options)
-
-
+OWN = own.Own(Pochen, Options)
 DEALING = deal.Dealing(5, messages={"too_many": "{to} holds {have} cards: five each ({short} more at most)"})
-
-
-def _hands(state: TableState, x: Pochen) -> dict[str, list[str]]:
-    return {p: [h.card for h in s.cards] for p in x.order if (s := state.seat(p)) is not None}
-
-
-def _live(state: TableState, x: Pochen) -> list[str]:
-    return [p for p in x.order if (s := state.seat(p)) is not None and s.in_hand and not s.folded]
-
-
-def _known(state: TableState, x: Pochen) -> bool:
-    return all(UNKNOWN not in cards for cards in _hands(state, x).values())
-
-
-def board_claims(state: TableState, x: Pochen) -> list[tuple[str, str]]:
-    """(compartment, player) for every compartment with chips that a known trump claims."""
-    trump, hands = turnup.turned(state, "trump"), _hands(state, x)
-    out = []
-    for name, ranks in CLAIMS.items() if trump else ():
-        who = {sequences.holder(hands, r + (suit(trump or "") or "")) for r in ranks}
-        if len(who) == 1 and (p := who.pop()) is not None and state.balance(BOARD.account(name)):
-            out.append((name, p))
-    return out
 
 
 # ----------------------------------------------------------------------------- decide
 
 def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
     base.require_open(state)
-    n, pack = len(state.active_seats), _opts(state).pack
-    if pack != ("french32" if n <= 4 else "french52"):
-        raise RuleViolation(f"{n} players play with {'32' if n <= 4 else '52'} cards, not this session's {pack}: "
+    n, o = len(state.active_seats), OWN.opts(state)
+    if o.pack != ("french32" if n <= 4 else "french52"):
+        raise RuleViolation(f"{n} players play with {'32' if n <= 4 else '52'} cards, not this session's {o.pack}: "
                             "two to four use 32 cards, more than four 52")
-    short = BOARD.short(state, [s.name for s in state.active_seats], _opts(state).dress)
-    if short:
-        raise RuleViolation(f"{', '.join(short)} cannot dress the board ({BOARD.dressed * _opts(state).dress} chips): "
-                            "rebuy or leave first")
+    BOARD.require_dressing(state, [s.name for s in state.active_seats], o.dress)
     return follow.then(state, base.start_hand(state, cmd, min_players=2), _after)
 
 
 def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
-    stages.hand_on(state)
-    x = _x(state)
-    if x.phase != "deal":
-        raise RuleViolation("the cards are dealt: five each and the trump")
-    size = 32 if _opts(state).pack == "french32" else 52
+    x = OWN.at(state, ("deal",), "the cards are dealt: five each and the trump")
+    size = 32 if OWN.opts(state).pack == "french32" else 52
     return follow.then(state, turnup.deal(state, cmd, DEALING, x.order, board="trump", size=size,
                                           example="potlog deal trump 8H --up"), _after)
 
 
 def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
-    stages.hand_on(state)
-    if _x(state).phase not in ("board", "showdown"):
-        raise RuleViolation("cards are shown to claim the board or at the vying's showdown")
+    OWN.at(state, ("board", "showdown"), "cards are shown to claim the board or at the vying's showdown")
     return follow.then(state, base.reveal(state, cmd), _after)
 
 
 def _board(state: TableState, cmd: Command) -> list[ev.Event]:
-    stages.hand_on(state)
-    if cmd.name != "board" or cmd.player:
-        raise RuleViolation("Poch's one declaration is the recorder's 'board': the claims are shown")
-    if _x(state).phase != "board":
-        raise RuleViolation("the board is paid once the cards are dealt and the trump turned, before the vying")
-    return follow.then(state, [base.make_event(ev.Declared, name="board", value="shown")], _after)
+    return follow.then(state, BOARD.shown(state, OWN.x(state), cmd, game="Poch", before="the vying"), _after)
 
 
 def _vie(state: TableState, cmd: Command) -> list[ev.Event]:
     stages.hand_on(state)
-    x = _x(state)
+    x = OWN.x(state)
     player = base.require_live(state, cmd.player)
     if x.phase != "vie":
         raise RuleViolation(f"{player} cannot {cmd.verb} now: " + (
@@ -207,76 +160,39 @@ def _vie(state: TableState, cmd: Command) -> list[ev.Event]:
 
 
 def _play(state: TableState, cmd: Command) -> list[ev.Event]:
-    stages.hand_on(state)
-    x = _x(state)
-    if x.phase != "play":
-        raise RuleViolation("the cards are played out in part three, after the vying")
-    events = base.play(state, cmd)
-    sequences.check(x, cmd.player or "", parse_cards(cmd.cards, base.pack_of(state))[0], _hands(state, x))
-    return follow.then(state, events, _after)
-
-
-def _close(state: TableState, cmd: Command) -> list[ev.Event]:
-    base.require_open(state)
-    if state.in_hand:
-        raise RuleViolation("finish the deal before closing: the board is shared out between deals")
-    shared = _share_out(state)
-    return shared + base.close(follow.trial(state, shared), cmd)
-
-
-def _share_out(state: TableState) -> list[ev.Event]:
-    order = pots.order_from_dealer(state)
-    seated = [p for p in order if (s := state.seat(p)) is not None and s.active]
-    return BOARD.share_out(state, "the night ends: the board is shared out", seated, order)
+    x = OWN.at(state, ("play",), "the cards are played out in part three, after the vying")
+    return follow.then(state, stops.play(state, x, cmd), _after)
 
 
 def _after(state: TableState) -> list[ev.Event]:
     """What follows by itself: the dressing, the board, the Poch, the chips of part three,
     the end of the deal."""
-    x, hand = _x(state), state.hand
+    x, hand = OWN.x(state), state.hand
     if hand is None or hand.ended:
         return []
-    if x.phase == "dress":
-        return BOARD.dressing(state, x.order, x.dressed, _opts(state).dress)
-    if x.phase == "board" and (x.shown or _known(state, x)):
-        return [BOARD.award(state, name, who, f"{who} holds the {name} {'of' if name in SINGLE else 'in'} trumps")
-                for name, who in board_claims(state, x)[:1]]
-    live = _live(state, x)
-    if x.phase == "showdown" and len(live) <= 1:
+    if x.phase in ("dress", "board"):
+        return BOARD.follows(state, x, OWN.opts(state).dress)
+    if x.phase == "showdown" and len(own.live(state, x.order)) <= 1:
         return pots.last_in(state, "{player} is the last in the vying: the Poch is theirs", pot=POCH)[1]
-    if x.phase == "showdown":
-        hands = _hands(state, x)
-        if any(UNKNOWN in hands[p] for p in live):
-            return []
-        ranks = {p: Ranked(r.key + (-i,), r.label) for i, p in enumerate(x.order) if p in live  # equal: the elder
-                 for r in [vying.rank_poch(hands[p])]}
-        return pots.award_by_rank(state, ranks, x.order, pot=POCH, total=state.balance(POCH) + x.paid,
-                                  payout=pots.Payout(single="the Poch"))[x.settled:][:1]
-    if x.due:
-        return dues.next_transfer(x.due)
-    if x.phase == "play" and x.card and not x.leader and not _hands(state, x).get(x.player):
-        return [base.make_event(ev.HandEnded, hand=hand.number)]
-    return []
-
-
-SINGLE = ("ace", "king", "queen", "jack", "ten")
+    if x.phase == "showdown":                                      # equal hands: the elder's
+        ranks = own.ranked(state, x.order, vying.rank_poch, elder=True)
+        return [] if ranks is None else pots.award_by_rank(
+            state, ranks, x.order, pot=POCH, total=state.balance(POCH) + x.paid,
+            payout=pots.Payout(single="the Poch"))[x.settled:][:1]
+    return stops.follows(state, x) if x.phase == "play" else []
 
 
 def check_event(state: TableState, event: ev.Event) -> None:
     """``potlog verify --rules``: every move decided again; the dressing, the board, the Poch,
     every payment of part three and the board shared out at the close recomputed."""
-    if isinstance(event, ev.PotAwarded) and not state.in_hand:
-        due = _share_out(state)
-        if not due:
-            raise RuleViolation("between deals potlog pays out nothing but the board, at the close")
-        return base.require_same(due[0], event.model_copy(update={"ruling": None}))
-    follow.check(state, event, _after, decide, lambda s, e: command_for(e), game="poch",
-                 by_itself=(ev.Transfer, ev.PotAwarded, ev.HandEnded))
+    if not BOARD.check_close(state, event):
+        follow.check(state, event, _after, decide, lambda s, e: command_for(e), game="poch",
+                     by_itself=(ev.Transfer, ev.PotAwarded, ev.HandEnded))
 
 
 decide = claims.decider(
     "poch", "Poch", Options,
-    {"hand": _hand, "close": _close, "deal": _deal, "reveal": _reveal, "declare": _board, "play": _play,
+    {"hand": _hand, "close": BOARD.close, "deal": _deal, "reveal": _reveal, "declare": _board, "play": _play,
      **dict.fromkeys(("bet", "call", "raise", "allin", "check", "fold"), _vie)},
     "hand, deal (five each and the trump), reveal and board, then check, bet, call, raise, fold, then play")
 
@@ -284,58 +200,34 @@ decide = claims.decider(
 # ----------------------------------------------------------------------------- evolve, legal, view
 
 def evolve(state: TableState, event: ev.Event) -> None:
-    x, hand = _x(state), state.hand
+    x, hand = OWN.x(state), state.hand
     if isinstance(event, ev.HandStarted):
         state.ext = x = Pochen(order=deal.seat_in(state, event), phase="dress")
         BOARD.persist(state)
-    elif isinstance(event, ev.Transfer):
-        x.dressed += x.phase == "dress"
-        dues.settle(x.due, event)
-    elif isinstance(event, ev.Declared) and event.name == "board":
-        x.shown = True
     elif isinstance(event, ev.PotAwarded) and event.pot == POCH:
         x.paid, x.settled = x.paid + sum(s.amount for s in event.shares), x.settled + 1
         x.winner = x.winner or (event.shares[0].player if event.reason != pots.UNCALLED else "")
     elif x.phase == "vie":
         bragging.record(state, x, event)
-    elif isinstance(event, ev.CardPlayed) and x.phase == "play":
-        left = len(_hands(state, x).get(event.player, []))
-        if sequences.played(x, event.player, event.card, left) and x.sequences > 1 and _opts(state).circles:
-            x.due += dues.each_pays(state, x.order, event.player, 1,
-                                    "{payee} begins a new sequence: a chip from {payer}")
-        if not left:
-            x.due += dues.each_pays(state, x.order, event.player, lambda p: len(_hands(state, x)[p]),
-                                    "{payee} is out: {payer} pays a chip a card left", x.due)
+    elif x.phase == "play":
+        stops.record(state, x, event, per_sequence=1 if OWN.opts(state).circles else 0)
+    BOARD.track(x, event)
     if hand is None or hand.ended:
         x.phase = "idle"
         return
-    _sync(state, x)
-    hand.phase = x.phase
-
-
-def _sync(state: TableState, x: Pochen) -> None:
-    """Move the deal on: dressed, dealt, the board paid, the vying over, the Poch paid."""
-    hand = state.hand
-    assert hand is not None
-    if x.phase == "dress" and x.dressed >= BOARD.dress_count(x.order):
-        x.phase = "deal"
-    if x.phase == "deal" and turnup.done(state, DEALING, "trump"):
-        x.phase = "board"
-    if x.phase == "board" and (x.shown or _known(state, x)) and not board_claims(state, x):
-        x.phase = "vie"
-    if x.phase == "vie" and not bragging.turn(state, x, x.order, _live(state, x)):
+    BOARD.advance(state, x, DEALING, then="vie")                  # dressed, dealt, the board paid; the vying, the Poch
+    if x.phase == "vie" and not bragging.turn(state, x, x.order, own.live(state, x.order)):
         x.phase = "showdown" if x.opener else "play"
     if x.phase == "showdown" and not state.balance(POCH):
         x.phase = "play"
-    if x.phase == "play" and not x.sequences and not x.leader:
-        for seat in state.seats:                                   # dropping out of the vying is not out of the deal
-            seat.folded = False
-        x.leader = x.winner or x.order[0]
-    hand.to_act = bragging.turn(state, x, x.order, _live(state, x)) if x.phase == "vie" else x.leader or None
+    if x.phase == "play":
+        stops.begin(state, x, x.winner)
+    hand.to_act = bragging.turn(state, x, x.order, own.live(state, x.order)) if x.phase == "vie" else x.leader or None
+    hand.phase = x.phase
 
 
 def legal(state: TableState) -> list[Legal]:
-    x, hand = _x(state), state.hand
+    x, hand = OWN.x(state), state.hand
     if state.closed:
         return []
     if hand is None or hand.ended:
@@ -348,25 +240,16 @@ def legal(state: TableState) -> list[Legal]:
                        "showdown": "name the unseen cards of the hands still in the vying"}[x.phase])]
     if x.phase == "vie" and who:
         return [bragging.prompt(state, x, who)]
-    return [Legal(who, ("play",), f"{who} begins a sequence" if who else
-                  f"the next card, {sequences.next_card(x.card)}, or {x.player} begins a new sequence")]
+    return [stops.prompt(x, who)]
 
 
 def view(state: TableState) -> list[tuple[str, str]]:
-    x = _x(state)
-    return [("phase", x.phase), ("compartments", BOARD.text(state))] + (
-        [("last card", f"{x.card} by {x.player}")] if x.card else [])
+    x = OWN.x(state)
+    return [("phase", x.phase), ("compartments", BOARD.text(state))] + stops.rows(x)
 
-
-WORDS = (
-    Word("board", "Part one is over: potlog pays each compartment to the trump shown for it.",
-         "Show the claiming trumps first (potlog reveal Ann AH KH); a compartment nobody showed stays on the "
-         "board. When every hand is known potlog pays the board by itself.",
-         command=lambda v: Command("declare", name="board")),
-)
 
 RULESET = Ruleset(name="poch", title="Poch (Pochen, Glic)",
                   summary="A board of eight compartments: the best trumps paid off the board, the vying for the "
                           "Poch, then the cards played out in sequences, a chip for each card left.",
-                  options=Options, initial=initial, decide=decide, evolve=evolve, legal=legal, view=view,
-                  check_event=check_event, words=WORDS, min_players=2, max_players=8)
+                  options=Options, initial=OWN.initial, decide=decide, evolve=evolve, legal=legal, view=view,
+                  check_event=check_event, words=(compartments.WORD,), min_players=2, max_players=8)
