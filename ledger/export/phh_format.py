@@ -80,7 +80,7 @@ def variant(state: TableState) -> Variant:
     rules = get_ruleset(state.game)
     found = variant_of(state.game, options_of(state, rules.options)) if state.game in GAMES else None
     if found is None:
-        where = f"{state.game} with {state.options}" if state.game in GAMES else state.game
+        where = f"{state.game} with {', '.join(f'{k}={v}' for k, v in sorted(state.options.items()))}" if state.game in GAMES else state.game
         raise InputError(f"PHH has no variant for {where}: it holds NT and FT hold'em, NS short deck, PO and FO/8 "
                          "Omaha, F7S and F7S/8 stud, FR razz, N2L1D and F2L3D deuce-to-seven, FB badugi")
     return found
@@ -213,17 +213,23 @@ def session_hands(events: Iterable[tuple[int, ev.Event]], voided: Iterable[int] 
 
 
 def write(ledger: Any, sessions: list[str], out: TextIO) -> None:
-    """Every finished hand of the poker sessions among `sessions`, as one ``.phhs`` text."""
-    n, games = 0, {}
+    """Every finished hand of the poker sessions among `sessions` that a PHH variant plays, as
+    one ``.phhs`` text (the hands of other games, before or after a switch, are left out);
+    `InputError` when there is none because no table is a poker table PHH has a variant for."""
+    n, games, tables = 0, set(), []
     for sid in sessions:
         ledger.store.require(sid)
         state = ledger.state(sid)
-        games[sid] = state.game
+        games.add(state.game)
         if state.game in GAMES:
-            variant(state)  # a table PHH has no variant for: say so
+            tables.append(state)
         for text in session_hands(ledger.store.events(sid), ledger.store.voids(sid), sid):
             n += 1
             out.write(f"{'' if n == 1 else chr(10)}[{n}]\n{text}")
-    if not any(g in GAMES for g in games.values()):
+    if n:
+        return
+    for state in tables:
+        variant(state)  # a table PHH has no variant for: say so
+    if not tables:
         raise InputError(f"PHH holds poker hands: export a session of {', '.join(GAMES)} "
-                         f"(this is {', '.join(sorted(set(games.values())))})")
+                         f"(this is {', '.join(sorted(games))})")

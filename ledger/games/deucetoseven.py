@@ -7,7 +7,7 @@ How a hand is recorded::
     potlog hand                     # potlog posts the blinds
     potlog deal all                 # five cards each, face down
     potlog call Ann ...             # the predraw betting, left of the big blind first
-    potlog exchange Ben --discard KS 9D     # the draw, in turn from the button's left ...
+    potlog exchange Ben --discard KS --discard 9D   # the draw, in turn from the button's left ...
     potlog deal Ben 3H 4C                   # ... and the cards drawn (or both in one command)
     potlog exchange Cy                      # Cy stands pat
 

@@ -7,10 +7,10 @@ How a hand is recorded::
     potlog hand                     # potlog posts the antes
     potlog deal all                 # five cards each, face down
     potlog bet Ann 2 ...            # the first betting round, left of the button first
-    potlog exchange Ann --discard 4C 7D 9S     # the draw, in turn from the button's left
+    potlog exchange Ann --discard 4C --discard 7D --discard 9S   # the draw, in turn from the button's left
     potlog deal Ann 2H 2S KD                   # the cards drawn (or both in one command)
     potlog reveal Ben AS                       # Ben shows the ace he keeps ...
-    potlog exchange Ben --discard 3C 5D 8H JS  # ... and draws four
+    potlog exchange Ben -d 3C -d 5D -d 8H -d JS  # ... and draws four
     potlog exchange Cy                         # Cy stands pat
 
 Readings (the home game as the rule books deal it; PokerKit has no such variant):

@@ -230,5 +230,7 @@ def _option_problem(options_model: type[BaseModel], err: Any, raw: Mapping[str, 
             return f"option {key} must be {bounds[kind].format(**ctx)}{given}"
         except (KeyError, IndexError):
             pass
-    where = ".".join(loc) or "options"
-    return f"option {where}: {err.get('msg', 'not accepted')}{given}"
+    msg = str(err.get("msg", "not accepted")).removeprefix("Value error, ")
+    if not loc:  # a rule across options (a model validator): the rule says it
+        return f"options: {msg}"
+    return f"option {'.'.join(loc)}: {msg}{given}"

@@ -55,7 +55,8 @@ class Options(BaseModel):
     @model_validator(mode="after")
     def _sizes(self) -> "Options":
         if self.bring_in >= self.small_bet or self.small_bet > self.big_bet:
-            raise ValueError("the bring-in is less than the small bet, and the small bet at most the big bet")
+            raise ValueError(f"the bring-in ({self.bring_in}) must be less than the small bet ({self.small_bet}), "
+                             f"and the small bet at most the big bet ({self.big_bet})")
         return self
 
 

@@ -43,7 +43,7 @@ The commands of a hand (the PHH importer writes them too):
   of its place in the street (stud's third street: down, down, up), recorded as one
   ``cards_dealt`` per run (face down, face up), in the order dealt; ``??`` is an unseen card,
   face down or up; ``deal all`` deals unseen cards to everyone short; ``deal board CARDS``.
-- the draw: ``exchange NAME [NEW ...] --discard OLD ...`` discards (and draws, or the cards
+- the draw: ``exchange NAME [NEW ...] --discard OLD [--discard OLD ...]`` discards (and draws, or the cards
   drawn come after by ``deal NAME NEW ...``, no more than were discarded); ``exchange NAME``
   alone stands pat, recorded as a ``cards_exchanged`` with nothing discarded or drawn. Players
   draw in turn from the button's left, all-in players too; ``reshuffle`` brings the discards
