@@ -380,6 +380,32 @@ def test_a_table_phh_has_no_variant_for_is_refused_by_the_export(tmp_path):
         led.close()
 
 
+
+def test_the_export_writes_the_hands_phh_plays_whatever_the_table_plays_now(tmp_path):
+    """Hands recorded before a switch to a game PHH has no variant for are still written; the
+    export refuses only when no hand at all is a PHH hand."""
+    import io
+
+    from ledger.app import Ledger
+    from ledger.errors import InputError
+    from ledger.export import phh_format
+
+    led = Ledger.open(str(tmp_path / "w.db"))
+    try:
+        sid = led.new_session("holdem", [("Ann", 100), ("Ben", 100)], name="then")
+        for cmd in (Command("hand"), Command("deal", to="all"), Command("fold", player="Ann")):
+            led.execute(sid, cmd)
+        for game, options in (("fivecarddraw", {}), ("omaha", {"structure": "no-limit"})):
+            led.execute(sid, Command("switch", name=game, options=options))
+            out = io.StringIO()
+            phh_format.write(led, [sid], out)
+            assert [tomllib.loads(out.getvalue())["1"]["variant"]] == ["NT"]
+        led.new_session("omaha", [("Ann", 100), ("Ben", 100)], options={"structure": "no-limit"}, name="none")
+        with pytest.raises(InputError, match="PHH has no variant for omaha with .*structure=no-limit"):
+            phh_format.write(led, ["none"], io.StringIO())
+    finally:
+        led.close()
+
 # ----------------------------------------------------------------------------- the quick TOML reader
 
 @pytest.mark.parametrize("text", [
