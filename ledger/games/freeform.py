@@ -40,13 +40,13 @@ from .. import events as ev
 from ..cards import PACKS, UNKNOWN
 from ..commands import Command
 from ..errors import InputError, RuleViolation
-from ..kit import dice, dicewords, follow, pots
+from ..kit import dice, dicewords, follow, own, pots
 from ..kit.dicewords import CUP, LIFT
 from ..kit.dice import Cup
 from ..kit.evaluators import EVALUATORS, Ranked, get_evaluator
 from ..state import TableState
 from . import base
-from .ruleset import Param, Ruleset, Word, options_of
+from .ruleset import Param, Ruleset, Word
 
 NAME = "freeform"
 TITLE = "Freeform"
@@ -69,8 +69,7 @@ class FreeformExt:
     cups: dict[str, Cup] = field(default_factory=dict)
 
 
-def initial(state: TableState) -> FreeformExt:
-    return FreeformExt()
+OWN = own.Plain(FreeformExt, Options)
 
 
 def _cups(state: TableState) -> dict[str, Cup]:
@@ -153,7 +152,7 @@ def stands(state: TableState, cmd: Command) -> list[ev.Event]:
 def _dice_verb(state: TableState, cmd: Command) -> list[ev.Event]:
     base.require_open(state)
     player = base.require_live(state, cmd.player)
-    cups, sides = _cups(state), options_of(state, Options).dice_sides
+    cups, sides = _cups(state), OWN.opts(state).dice_sides
     keep = tuple(cmd.value or ())
     if cmd.verb == "cup":
         return [dice.cup(state, cups, player, count=cmd.count, faces=cmd.faces, keep=keep, sides=sides)]
@@ -180,9 +179,7 @@ def evolve(state: TableState, event: ev.Event) -> None:
     if kind is ev.HandStarted and state.hand is not None:
         state.hand.phase = "playing"
     if kind in _DICE_EVENTS:
-        if not isinstance(state.ext, FreeformExt):
-            state.ext = FreeformExt()
-        dice.evolve(state.ext.cups, state, event)
+        dice.evolve(OWN.x(state).cups, state, event)
     elif kind is ev.PotCarried:
         pots.evolve(state, event)
 
@@ -234,6 +231,6 @@ def own_command(event: ev.Event) -> Command | None:
     return None
 
 
-RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=initial,
+RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=OWN.initial,
                   decide=decide, evolve=evolve, legal=legal, view=view, words=WORDS,
                   check_event=follow.redecide(decide, own_command))

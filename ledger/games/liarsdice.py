@@ -53,12 +53,11 @@ from .. import events as ev
 from ..commands import Command
 from ..errors import RuleViolation
 from ..kit.dicewords import CUP, LIFT
-from ..kit import claims, dice, follow, stages
+from ..kit import claims, dice, follow, own, wiring
 from ..kit.dice import Cup
 from ..state import TableState
-from ..verify import command_for
 from . import base
-from .ruleset import Legal, Param, Ruleset, Word, options_of
+from .ruleset import Legal, Param, Ruleset, Word
 
 
 class Options(BaseModel):
@@ -87,12 +86,7 @@ class Liars:
     told: bool = False
 
 
-def initial(state: TableState) -> Liars:
-    return Liars()
-
-
-def _x(state: TableState) -> Liars:
-    return stages.ext_of(state, Liars, initial)
+OWN = own.Plain(Liars, Options)
 
 
 def _in(x: Liars) -> list[str]:
@@ -105,24 +99,20 @@ def _uncupped(x: Liars) -> list[str]:
 
 def _bidder(state: TableState) -> str | None:
     """Who bids (or calls liar) now: None before every cup is down and after "Liar!"."""
-    x = _x(state)
+    x = OWN.x(state)
     if not state.in_hand or x.challenger is not None or _uncupped(x):
         return None
     return x.starter if x.bidder is None else claims.next_in(x.order, x.bidder, x.dice)
 
 
 def _wild(state: TableState) -> list[int]:
-    return [int(c) for c in options_of(state, Options).wild]
+    return [int(c) for c in OWN.opts(state).wild]
 
 
 # ----------------------------------------------------------------------------- decide
 
-def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
-    return follow.then(state, base.start_hand(state, cmd, min_players=2), _after)
-
-
 def _player(state: TableState, cmd: Command) -> tuple[Liars, str]:
-    x = _x(state)
+    x = OWN.x(state)
     return x, claims.require_in(state, x.order, x.dice, cmd.player, "has lost every die")
 
 
@@ -183,8 +173,8 @@ def _after(state: TableState) -> list[ev.Event]:
     """What follows by itself: the antes; after "Liar!" the cups the recorder saw are lifted,
     once all are up the verdict is said and the loser loses a die; the last player with dice
     takes the kitty."""
-    x = _x(state)
-    done = claims.antes_due(state, x.order, x.anted, options_of(state, Options).ante) or \
+    x = OWN.x(state)
+    done = claims.antes_due(state, x.order, x.anted, OWN.opts(state).ante) or \
         claims.last_one_takes(state, x.order, x.dice, "{player} is the last player with dice")
     if done or not state.in_hand or x.challenger is None or x.bidder is None:
         return done
@@ -196,42 +186,34 @@ def _after(state: TableState) -> list[ev.Event]:
     n = claims.counted([d.face for p in players for d in x.cups[p].dice], bid.face, _wild(state))
     verdict = claims.settle(x.bidder, x.challenger, n >= bid.quantity)
     shown = f"{claims.spoken(n)} {str(claims.Bid(n, bid.face)).split()[1]}"
-    if not x.told:
-        return [base.make_event(ev.Note, text=f"{x.challenger} calls {x.bidder}'s {bid.said()} a lie; {shown} on "
-                                f"the table: {verdict.loser} loses a die")]
-    return [base.make_event(ev.Declared, player=verdict.loser, name="dice-left", value=x.dice[verdict.loser] - 1)]
+    return wiring.verdict(x.told, f"{x.challenger} calls {x.bidder}'s {bid.said()} a lie; {shown} on the table: "
+                          f"{verdict.loser} loses a die", verdict.loser, "dice-left", x.dice[verdict.loser] - 1)
 
 
-def _redo(state: TableState, event: ev.Event) -> Command | None:
-    """The command behind a recorded event (``potlog verify --rules``)."""
+def _redo(event: ev.Event) -> Command | None:
+    """The command behind a bid or a call of liar (``potlog verify --rules``)."""
     match event:
         case ev.Declared(name="bid", value=value):
             bid = claims.bid_text(value)
             return Command("bid", player=event.player, count=bid.quantity, value=bid.face)
         case ev.Declared(name="liar"):
             return Command("liar", player=event.player)
-    return claims.dice_command(event) or command_for(event)
+    return None
 
 
-def check_event(state: TableState, event: ev.Event) -> None:
-    follow.check(state, event, _after, decide, _redo, game="liarsdice",
-                 by_itself=(ev.Ante, ev.PotAwarded, ev.HandEnded, ev.Note))
-
-
-decide = claims.decider("liarsdice", "Liar's Dice", Options,
-                        {"hand": _hand, "cup": _cup, "bid": _bid, "liar": _liar, "lift": _lift},
-                        "start a game with 'hand'; then cup, bid, liar and lift")
+decide, check_event = wiring.wire("liarsdice", "Liar's Dice", Options, _after,
+                                  {"cup": _cup, "bid": _bid, "liar": _liar, "lift": _lift},
+                                  "start a game with 'hand'; then cup, bid, liar and lift",
+                                  by_itself=(ev.Ante, ev.PotAwarded, ev.HandEnded, ev.Note), own=_redo, cups=True)
 
 
 # ----------------------------------------------------------------------------- evolve, legal, view
 
 def evolve(state: TableState, event: ev.Event) -> None:
-    x = _x(state)
+    x = OWN.x(state)
     match event:
         case ev.HandStarted():
-            x.order = claims.players(state, event.dealer)
-            x.dice = {p: options_of(state, Options).dice for p in x.order}
-            x.starter = event.first if event.first in x.order else (x.order[0] if x.order else None)
+            x.order, x.dice, x.starter = wiring.started(state, event, OWN.opts(state).dice)
             x.cupped, x.bidder, x.bid, x.challenger, x.anted = [], None, "", None, []
             dice.evolve(x.cups, state, event)
         case ev.Ante(player=p):
@@ -251,17 +233,14 @@ def evolve(state: TableState, event: ev.Event) -> None:
             x.cupped, x.bidder, x.bid, x.challenger = [], None, "", None   # the next round
             x.cups.clear()
             x.starter = claims.starter(x.order, p, x.dice)
-    if state.hand is not None and not state.hand.ended:
-        state.hand.to_act = _bidder(state)
-        state.hand.phase = "lifting" if x.challenger else "bidding" if state.hand.to_act else "cups"
+    who = _bidder(state)
+    wiring.show(state, who, "lifting" if x.challenger else "bidding" if who else "cups")
 
 
 def legal(state: TableState) -> list[Legal]:
-    if state.closed:
-        return []
-    if not state.in_hand:
-        return [claims.IDLE]
-    x, who = _x(state), _bidder(state)
+    if (idle := wiring.idle(state)) is not None:
+        return idle
+    x, who = OWN.x(state), _bidder(state)
     if x.challenger is not None:
         down = [p for p in _in(x) if p in x.cups and any(not d.up for d in x.cups[p].dice)]
         return [Legal(None, ("lift",), f"name the faces under the cups of {', '.join(down)}")]
@@ -271,7 +250,7 @@ def legal(state: TableState) -> list[Legal]:
 
 
 def view(state: TableState) -> list[tuple[str, str]]:
-    x = _x(state)
+    x = OWN.x(state)
     rows = [(p, n + (f": {dice.shown(x.cups[p])}" if p in x.cups and n != "out" else ""))
             for p, n in claims.standing(x.order, x.dice, "die", "dice")]
     return rows + ([("bid", f"{x.bidder}: {x.bid}")] if x.bid else [])
@@ -292,5 +271,5 @@ WORDS = (
 RULESET = Ruleset(name="liarsdice", title="Liar's Dice",
                   summary="Dice under cups, bids of quantity and face, 'Liar!': the loser loses a die; "
                           "the last player with dice takes the kitty.",
-                  options=Options, initial=initial, decide=decide, evolve=evolve, legal=legal, view=view,
+                  options=Options, initial=OWN.initial, decide=decide, evolve=evolve, legal=legal, view=view,
                   check_event=check_event, words=WORDS, min_players=2)

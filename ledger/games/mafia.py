@@ -4,7 +4,7 @@ takes the kitty.
 Rule book: ``shared/rules/incompleat-gamester.txt`` ("Mafia", in "Dice"), played for the
 compendium's kitty. Its turns are not a kitty roll-off's (the dice pass between players, a
 round ends when one player runs out, tokens are lost over many rounds), so it is written on
-the smaller pieces of the kit (`turns`, `follow`, `stages`) rather than `ledger.kit.kitty`.
+the smaller pieces of the kit (`wiring`, `follow`, `kittyparts`) rather than `ledger.kit.kitty`.
 
 How a game is recorded::
 
@@ -49,12 +49,11 @@ from pydantic import Field
 from .. import events as ev
 from ..commands import Command
 from ..errors import RuleViolation
-from ..kit import follow, kittyparts, stages, turns
+from ..kit import claims, follow, kittyparts, own, wiring
 from ..kit.kitty import KittyOptions, spoken
 from ..state import TableState
-from ..verify import command_for
 from . import base
-from .ruleset import Legal, Param, Ruleset, Word, options_of
+from .ruleset import Legal, Param, Ruleset, Word
 
 WAYS = {"clockwise": 1, "counter-clockwise": -1}
 
@@ -87,12 +86,7 @@ class Mafia:
     lost: str = ""
 
 
-def initial(state: TableState) -> Mafia:
-    return Mafia()
-
-
-def _x(state: TableState) -> Mafia:
-    return stages.ext_of(state, Mafia, initial)
+OWN = own.Own(Mafia, Options)
 
 
 def _in(x: Mafia) -> list[str]:
@@ -107,7 +101,7 @@ def shed(faces: list[int] | tuple[int, ...]) -> tuple[int, int]:
 
 
 def _roller(state: TableState) -> str | None:
-    x = _x(state)
+    x = OWN.x(state)
     if not state.in_hand or len(x.anted) < len(x.order):
         return None
     if x.phase in ("order", "loss"):
@@ -119,29 +113,18 @@ def _roller(state: TableState) -> str | None:
 
 def _after(state: TableState) -> list[ev.Event]:
     """What follows by itself: the antes; once one player holds tokens, the kitty and the end."""
-    x, hand = _x(state), state.hand
+    x, hand = OWN.x(state), state.hand
     if hand is None or hand.ended:
         return []
     if len(x.anted) < len(x.order):
-        return kittyparts.antes(state, x.order, x.anted, options_of(state, Options).ante)
+        return kittyparts.antes(state, x.order, x.anted, OWN.opts(state).ante)
     if x.phase != "over":
         return []
     return kittyparts.settle(state, _in(x), f"{_in(x)[0]} is the last player with tokens")
 
 
-def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
-    return follow.then(state, base.start_hand(state, cmd, min_players=2), _after)
-
-
 def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
-    base.require_hand(state)
-    x, who = _x(state), _roller(state)
-    if who is None or cmd.player != who:
-        raise RuleViolation(f"it is {who}'s turn to roll, not {cmd.player}'s" if who else "nobody rolls now")
-    if cmd.sides not in (None, 6):
-        raise RuleViolation("Mafia is played with six-sided dice")
-    events = base.roll(state, cmd, sides=6)
-    n = len(cmd.faces)
+    x, (who, events), n = OWN.x(state), wiring.rolled(state, cmd, _roller(state), "Mafia"), len(cmd.faces)
     if x.phase == "order" and n != 2:
         raise RuleViolation(f"for the order of play each player rolls two dice, like: potlog roll {who} 3 5")
     if x.phase == "loss" and n != 1:
@@ -152,7 +135,7 @@ def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
 
 
 def _direction(state: TableState, cmd: Command) -> list[ev.Event]:
-    x = _x(state)
+    x = OWN.x(state)
     if cmd.name != "direction":
         raise RuleViolation(f"Mafia has no declaration {cmd.name!r}: the starter may declare the direction")
     if not state.in_hand or x.phase != "play" or x.begun or cmd.player != x.starter:
@@ -163,25 +146,9 @@ def _direction(state: TableState, cmd: Command) -> list[ev.Event]:
     return [base.make_event(ev.Declared, player=cmd.player, name="direction", value=cmd.value)]
 
 
-_VERBS = {"hand": _hand, "roll": _roll, "declare": _direction}
-_SHARED = {"join", "rebuy", "leave", "count", "note", "void", "close"}
-
-
-def decide(state: TableState, cmd: Command) -> list[ev.Event]:
-    if cmd.verb == "open":
-        return base.open_session(cmd, Options, "mafia")
-    if cmd.verb in _VERBS:
-        base.require_open(state)
-        return _VERBS[cmd.verb](state, cmd)
-    if cmd.verb in _SHARED:
-        return base.decide_generic(state, cmd, "mafia")
-    raise RuleViolation(f"Mafia has no '{cmd.verb}': start a game with 'hand', then each player rolls in turn")
-
-
-def check_event(state: TableState, event: ev.Event) -> None:
-    """``potlog verify --rules``: antes, the kitty and the end recomputed; rolls re-decided."""
-    follow.check(state, event, _after, decide, lambda s, e: command_for(e), game="Mafia",
-                 by_itself=(ev.Ante, ev.PotAwarded, ev.HandEnded))
+decide, check_event = wiring.wire("mafia", "Mafia", Options, _after, {"roll": _roll, "declare": _direction},
+                                  "start a game with 'hand', then each player rolls in turn",
+                                  by_itself=(ev.Ante, ev.PotAwarded, ev.HandEnded), opened=True, checked="Mafia")
 
 
 # ----------------------------------------------------------------------------- evolve, view
@@ -204,7 +171,7 @@ def _played(state: TableState, x: Mafia, p: str, faces: list[int]) -> None:
         first = kittyparts.rolled(x.off, x.offs, p, sum(faces))
         if first is not None:
             x.phase, x.starter, x.at, x.way, x.begun = "play", first, first, 1, False
-            x.dice = {q: options_of(state, Options).dice for q in players}
+            x.dice = {q: OWN.opts(state).dice for q in players}
     elif x.phase == "loss":
         loser = kittyparts.rolled(x.off, x.offs, p, sum(faces))
         if loser is not None:
@@ -225,12 +192,11 @@ def _played(state: TableState, x: Mafia, p: str, faces: list[int]) -> None:
 
 
 def evolve(state: TableState, event: ev.Event) -> None:
-    x = _x(state)
+    x = OWN.x(state)
     match event:
         case ev.HandStarted():
-            order = turns.clockwise(state, event.first or event.dealer, after=event.first is None,
-                                    include=lambda s: s.active and state.stack(s.name) > 0)
-            state.ext = x = Mafia(order=order, tokens=dict.fromkeys(order, options_of(state, Options).tokens))
+            order = wiring.players(state, event)
+            state.ext = x = Mafia(order=order, tokens=dict.fromkeys(order, OWN.opts(state).tokens))
             _round(x)
         case ev.Ante(player=p) if p not in x.anted:
             x.anted.append(p)
@@ -238,14 +204,13 @@ def evolve(state: TableState, event: ev.Event) -> None:
             _played(state, x, p, list(event.faces))
         case ev.Declared(player=str(p), name="direction") if state.in_hand and p == x.starter and not x.begun:
             x.way = WAYS.get(str(event.value), 1)
-    if state.hand is not None and not state.hand.ended:
-        state.hand.to_act, state.hand.phase = _roller(state), x.phase
+    wiring.show(state, _roller(state), x.phase)
 
 
 def legal(state: TableState) -> list[Legal]:
-    x, who = _x(state), _roller(state)
+    x, who = OWN.x(state), _roller(state)
     if who is None:
-        return [] if state.closed else [Legal(None, ("hand", "join", "rebuy", "leave", "close"))]
+        return [] if state.closed else [claims.IDLE]
     if x.phase == "order":
         return [Legal(who, ("roll",), "two dice for the order of play: the highest starts")]
     if x.phase == "loss":
@@ -255,7 +220,7 @@ def legal(state: TableState) -> list[Legal]:
 
 
 def view(state: TableState) -> list[tuple[str, str]]:
-    x = _x(state)
+    x = OWN.x(state)
     out = [("kitty", str(state.balance("pot")))] if state.in_hand else []
     if state.in_hand and x.phase == "play":
         out.append(("round", f"{x.starter} started, {'clockwise' if x.way == 1 else 'counter-clockwise'}"))
@@ -276,5 +241,5 @@ WORDS = (Word("direction", "The round's starting player chooses the direction of
 RULESET = Ruleset(name="mafia", title="Mafia",
                   summary="Shed your dice: 1s leave play, 6s go to your left; the first out makes the others roll, "
                           "the highest loses a token; the last with tokens takes the kitty.",
-                  options=Options, initial=initial, decide=decide, evolve=evolve, legal=legal, view=view,
+                  options=Options, initial=OWN.initial, decide=decide, evolve=evolve, legal=legal, view=view,
                   check_event=check_event, words=WORDS, min_players=2)

@@ -50,13 +50,12 @@ from .. import events as ev
 from ..commands import Command
 from ..errors import InputError, RuleViolation
 from ..kit.dicewords import CUP, LIFT
-from ..kit import claims, dice, follow, stages
+from ..kit import claims, dice, follow, own, wiring
 from ..kit.dice import Cup
 from ..kit.evaluators.dice import MEIER_ORDER, rank_meier
 from ..state import TableState
-from ..verify import command_for
 from . import base
-from .ruleset import Legal, Param, Ruleset, Word, options_of
+from .ruleset import Legal, Param, Ruleset, Word
 
 MEIER = 21
 
@@ -88,12 +87,7 @@ class Meier:
     anted: list[str] = field(default_factory=list)
 
 
-def initial(state: TableState) -> Meier:
-    return Meier()
-
-
-def _x(state: TableState) -> Meier:
-    return stages.ext_of(state, Meier, initial)
+OWN = own.Plain(Meier, Options)
 
 
 def label(value: int) -> str:
@@ -113,16 +107,12 @@ def parse_claim(raw: object) -> int:
 
 # ----------------------------------------------------------------------------- decide
 
-def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
-    return follow.then(state, base.start_hand(state, cmd, min_players=2), _after)
-
-
 _DOING = {"roll": "roll", "claim": "announce", "answer": "believe or doubt"}
 
 
 def _mover(state: TableState, cmd: Command, *steps: str) -> tuple[Meier, str]:
     """The player whose move it is, doing one of `steps`; anything else is refused."""
-    x = _x(state)
+    x = OWN.x(state)
     p = claims.require_in(state, x.order, x.lives, cmd.player, "has lost every life")
     if x.step == "reveal":
         raise RuleViolation(f"{x.doubter} doubted {x.claimant}: lift the cup (potlog lift {x.claimant} FACES)")
@@ -163,7 +153,7 @@ def _doubt(state: TableState, cmd: Command) -> list[ev.Event]:
 
 def _lift(state: TableState, cmd: Command) -> list[ev.Event]:
     base.require_hand(state)
-    x = _x(state)
+    x = OWN.x(state)
     if x.step != "reveal" or x.conceded:
         raise RuleViolation("the cup stays down until someone doubts")
     if cmd.player is None or cmd.player != x.claimant:
@@ -174,8 +164,8 @@ def _lift(state: TableState, cmd: Command) -> list[ev.Event]:
 def _after(state: TableState) -> list[ev.Event]:
     """What follows by itself: the antes; after a doubt the cup the recorder saw is lifted,
     then the verdict is said and the lives taken; the last player with lives takes the kitty."""
-    x = _x(state)
-    done = claims.antes_due(state, x.order, x.anted, options_of(state, Options).ante) or \
+    x = OWN.x(state)
+    done = claims.antes_due(state, x.order, x.anted, OWN.opts(state).ante) or \
         claims.last_one_takes(state, x.order, x.lives, "{player} is the last player with lives")
     if done or not state.in_hand or x.step != "reveal" or x.claimant is None or x.doubter is None:
         return done
@@ -190,39 +180,31 @@ def _after(state: TableState) -> list[ev.Event]:
         held = rolled.key >= rank_meier([str(x.claim // 10), str(x.claim % 10)]).key
         verdict = claims.settle(x.claimant, x.doubter, held, lost=2 if x.claim == MEIER else 1,
                                 why=f"{x.claimant} announced {said} and rolled {rolled.label}")
-    if not x.told:
-        return [base.make_event(ev.Note, text=f"{verdict.why}: {verdict.loser} loses "
-                                f"{'a life' if verdict.lost == 1 else f'{verdict.lost} lives'}")]
-    return [base.make_event(ev.Declared, player=verdict.loser, name="lives-left",
-                            value=max(0, x.lives[verdict.loser] - verdict.lost))]
+    return wiring.verdict(x.told, f"{verdict.why}: {verdict.loser} loses "
+                          f"{'a life' if verdict.lost == 1 else f'{verdict.lost} lives'}", verdict.loser, "lives-left",
+                          max(0, x.lives[verdict.loser] - verdict.lost))
 
 
-def _redo(state: TableState, event: ev.Event) -> Command | None:
-    """The command behind a recorded event (``potlog verify --rules``)."""
+def _redo(event: ev.Event) -> Command | None:
+    """The command behind an announcement, a doubt or a concession (``potlog verify --rules``)."""
     if isinstance(event, ev.Declared) and event.name in ("claim", "doubt", "concede"):
         return Command(event.name, player=event.player, value=event.value)
-    return claims.dice_command(event) or command_for(event)
+    return None
 
 
-def check_event(state: TableState, event: ev.Event) -> None:
-    follow.check(state, event, _after, decide, _redo, game="meier",
-                 by_itself=(ev.Ante, ev.PotAwarded, ev.HandEnded, ev.Note))
-
-
-decide = claims.decider("meier", "Meier", Options, {"hand": _hand, "cup": _cup, "claim": _claim, "doubt": _doubt,
-                                                  "concede": _doubt, "lift": _lift},
-                        "start a game with 'hand'; then cup, claim, doubt, concede, lift")
+decide, check_event = wiring.wire("meier", "Meier", Options, _after,
+                                  {"cup": _cup, "claim": _claim, "doubt": _doubt, "concede": _doubt, "lift": _lift},
+                                  "start a game with 'hand'; then cup, claim, doubt, concede, lift",
+                                  by_itself=(ev.Ante, ev.PotAwarded, ev.HandEnded, ev.Note), own=_redo, cups=True)
 
 
 # ----------------------------------------------------------------------------- evolve, legal, view
 
 def evolve(state: TableState, event: ev.Event) -> None:
-    x = _x(state)
+    x = OWN.x(state)
     match event:
         case ev.HandStarted():
-            x.order = claims.players(state, event.dealer)
-            x.lives = {p: options_of(state, Options).lives for p in x.order}
-            x.turn = event.first if event.first in x.order else (x.order[0] if x.order else None)
+            x.order, x.lives, x.turn = wiring.started(state, event, OWN.opts(state).lives)
             x.step, x.claimant, x.claim, x.doubter, x.conceded, x.anted = "roll", None, 0, None, False, []
             dice.evolve(x.cups, state, event)
         case ev.Ante(player=p):
@@ -243,18 +225,14 @@ def evolve(state: TableState, event: ev.Event) -> None:
             x.lives[p] = max(0, event.value)
             x.turn = claims.starter(x.order, x.doubter, x.lives)     # the next round
             x.step, x.claimant, x.claim, x.doubter, x.conceded = "roll", None, 0, None, False
-    if state.hand is not None and not state.hand.ended:
-        state.hand.to_act = x.turn if x.step != "reveal" else None
-        state.hand.phase = {"roll": "rolling", "claim": "announcing", "answer": "believe or doubt"}.get(x.step,
-                                                                                                    "lifting")
+    wiring.show(state, x.turn if x.step != "reveal" else None,
+                {"roll": "rolling", "claim": "announcing", "answer": "believe or doubt"}.get(x.step, "lifting"))
 
 
 def legal(state: TableState) -> list[Legal]:
-    if state.closed:
-        return []
-    x = _x(state)
-    if not state.in_hand:
-        return [claims.IDLE]
+    if (idle := wiring.idle(state)) is not None:
+        return idle
+    x = OWN.x(state)
     if x.step == "reveal":
         return [Legal(None, ("lift",), f"name the faces under {x.claimant}'s cup")]
     if x.step == "answer":
@@ -265,7 +243,7 @@ def legal(state: TableState) -> list[Legal]:
 
 
 def view(state: TableState) -> list[tuple[str, str]]:
-    x = _x(state)
+    x = OWN.x(state)
     rows = claims.standing(x.order, x.lives, "life", "lives")
     return rows + ([("announced", f"{x.claimant}: {label(x.claim)}")] if x.claim else [])
 
@@ -284,5 +262,5 @@ WORDS = (
 RULESET = Ruleset(name="meier", title="Meier",
                   summary="Two dice under a cup, announcements that must rise, believe or doubt; "
                           "the last player with lives takes the kitty.",
-                  options=Options, initial=initial, decide=decide, evolve=evolve, legal=legal, view=view,
+                  options=Options, initial=OWN.initial, decide=decide, evolve=evolve, legal=legal, view=view,
                   check_event=check_event, words=WORDS, min_players=2)

@@ -51,11 +51,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from .. import events as ev
 from ..commands import Command
 from ..errors import RuleViolation
-from ..kit import follow, kittyparts, stages, turns
+from ..kit import claims, follow, kittyparts, own, wiring
 from ..state import TableState
-from ..verify import command_for
 from . import base
-from .ruleset import Legal, Ruleset, options_of
+from .ruleset import Legal, Ruleset
 
 TAKEN = "pot:taken"
 PLACE = (3, 5, 6, 8, 9, 10, 11)
@@ -87,12 +86,7 @@ class Board:
     due: list[list[str | int]] = field(default_factory=list)
 
 
-def initial(state: TableState) -> Board:
-    return Board()
-
-
-def _x(state: TableState) -> Board:
-    return stages.ext_of(state, Board, initial)
+OWN = own.Plain(Board, Options)
 
 
 def room(n: int) -> str:
@@ -121,14 +115,14 @@ def _rooms(state: TableState) -> dict[int, int]:
 
 
 def _roller(state: TableState) -> str | None:
-    x = _x(state)
+    x = OWN.x(state)
     if not state.in_hand or not x.order or x.due or _over(state):
         return None
     return x.order[x.turn % len(x.order)]
 
 
 def _over(state: TableState) -> bool:
-    opts = options_of(state, Options)
+    opts = OWN.opts(state)
     if _antes(state):
         return False
     board = sum(_rooms(state).values())
@@ -137,20 +131,14 @@ def _over(state: TableState) -> bool:
 
 # ----------------------------------------------------------------------------- decide
 
-def _players(state: TableState, hand: ev.HandStarted) -> list[str]:
-    has = turns.has_chips(state)
-    return turns.clockwise(state, hand.first or hand.dealer, after=hand.first is None,
-                           include=lambda s: s.active and has(s))
-
-
 def _antes(state: TableState) -> list[ev.Event]:
-    x = _x(state)
-    return kittyparts.antes(state, x.order, x.anted, options_of(state, Options).stake)
+    x = OWN.x(state)
+    return kittyparts.antes(state, x.order, x.anted, OWN.opts(state).stake)
 
 
 def _after(state: TableState) -> list[ev.Event]:
     """What follows by itself: the stakes, the moves of a roll, the end of the game."""
-    x = _x(state)
+    x = OWN.x(state)
     if not state.in_hand or not x.order:
         return []
     antes = _antes(state)
@@ -166,18 +154,8 @@ def _after(state: TableState) -> list[ev.Event]:
                              pot=TAKEN)
 
 
-def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
-    return follow.then(state, base.start_hand(state, cmd, min_players=2), _after)
-
-
 def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
-    base.require_hand(state)
-    who = _roller(state)
-    if who is None or cmd.player != who:
-        raise RuleViolation(f"it is {who}'s turn to roll, not {cmd.player}'s" if who else "nobody rolls now")
-    if cmd.sides not in (None, 6):
-        raise RuleViolation("the board is played with six-sided dice")
-    events = base.roll(state, cmd, sides=6)
+    events = wiring.rolled(state, cmd, _roller(state), "the board")[1]
     if len(cmd.faces) != 2:
         raise RuleViolation("the board is played with two dice: name both faces, like: potlog roll Ann 3 4")
     return follow.then(state, events, _after)
@@ -191,39 +169,23 @@ def _close(state: TableState, cmd: Command) -> list[ev.Event]:
     return base.close(state, cmd)
 
 
-_VERBS = {"hand": _hand, "roll": _roll, "close": _close}
-_SHARED = {"join", "rebuy", "leave", "count", "note", "void"}
-
-
-def decide(state: TableState, cmd: Command) -> list[ev.Event]:
-    if cmd.verb == "open":
-        return base.open_session(cmd, Options, "rooms")
-    if cmd.verb in _VERBS:
-        return _VERBS[cmd.verb](state, cmd)
-    if cmd.verb in _SHARED:
-        return base.decide_generic(state, cmd, "rooms")
-    raise RuleViolation(f"the board of rooms has no '{cmd.verb}': start a game with 'hand', "
-                        "then each player rolls two dice in turn")
-
-
-def check_event(state: TableState, event: ev.Event) -> None:
-    """``potlog verify --rules``: stakes, moves, payout and end recomputed; rolls re-decided."""
-    follow.check(state, event, _after, decide, lambda s, e: command_for(e), game="rooms",
-                 by_itself=(ev.Ante, ev.Transfer, ev.PotAwarded, ev.PotCarried, ev.HandEnded))
+decide, check_event = wiring.wire("rooms", "the board of rooms", Options, _after, {"roll": _roll, "close": _close},
+                                  "start a game with 'hand', then each player rolls two dice in turn",
+                                  by_itself=(ev.Ante, ev.Transfer, ev.PotAwarded, ev.PotCarried, ev.HandEnded))
 
 
 # ----------------------------------------------------------------------------- evolve, view
 
 def evolve(state: TableState, event: ev.Event) -> None:
-    x = _x(state)
+    x = OWN.x(state)
     match event:
         case ev.HandStarted():
-            state.ext = x = Board(order=_players(state, event))
+            state.ext = x = Board(order=wiring.players(state, event))
         case ev.Ante(player=p) if p not in x.anted:
             x.anted.append(p)
         case ev.DiceRolled(player=str(p)) if state.in_hand:
             x.last, x.turn = p, x.turn + 1
-            four = options_of(state, Options).four == "room"
+            four = OWN.opts(state).four == "room"
             x.due = [list(m) for m in moves(sum(event.faces), _rooms(state), state.balance("pot"), four=four)]
         case ev.Transfer(to_account=dest):
             if x.due and x.due[0][:3] == [event.from_account, dest, event.amount]:
@@ -232,19 +194,18 @@ def evolve(state: TableState, event: ev.Event) -> None:
                 state.persistent.append(dest)
             if dest == TAKEN and x.last:
                 x.taken[x.last] = x.taken.get(x.last, 0) + event.amount
-    if state.hand is not None and not state.hand.ended:
-        state.hand.to_act, state.hand.phase = _roller(state), "rolling"
+    wiring.show(state, _roller(state), "rolling")
 
 
 def legal(state: TableState) -> list[Legal]:
     who = _roller(state)
     if who is not None:
         return [Legal(who, ("roll",), "two dice")]
-    return [] if state.closed else [Legal(None, ("hand", "join", "rebuy", "leave", "close"))]
+    return [] if state.closed else [claims.IDLE]
 
 
 def view(state: TableState) -> list[tuple[str, str]]:
-    x, rooms = _x(state), _rooms(state)
+    x, rooms = OWN.x(state), _rooms(state)
     board = ", ".join(f"{n}: {k}" for n, k in sorted(rooms.items())) or "empty"
     lines = [("board", board), ("bunch", str(state.balance("pot")) if state.in_hand else "-")]
     return lines + [(p, f"took {x.taken.get(p, 0)}") for p in x.order]
@@ -253,5 +214,5 @@ def view(state: TableState) -> list[tuple[str, str]]:
 RULESET = Ruleset(name="rooms", title="The board of rooms (Böse-Sieben-Spiel)",
                   summary="Two dice place a token in rooms 2 to 12 or take it; 2 and 12 sweep the board; "
                           "the most tokens taken wins all the coins.",
-                  options=Options, initial=initial, decide=decide, evolve=evolve, legal=legal, view=view,
+                  options=Options, initial=OWN.initial, decide=decide, evolve=evolve, legal=legal, view=view,
                   check_event=check_event, min_players=2)

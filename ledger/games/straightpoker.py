@@ -46,16 +46,14 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
-from ..cards import UNKNOWN, rank
 from ..commands import Command
 from ..errors import RuleViolation
 from ..kit import betting as bets
-from ..kit import claims, deal, follow, pots, stages
+from ..kit import claims, deal, follow, own, pots, wiring
 from ..kit.evaluators import Ranked, poker
 from ..state import TableState
-from ..verify import command_for
 from . import base
-from .ruleset import Legal, Ruleset, options_of
+from .ruleset import Legal, Ruleset
 
 _RANK = r"(10|[2-9JQKA])"
 
@@ -87,26 +85,15 @@ class Straight:
     settled: int = 0
 
 
-def initial(state: TableState) -> Straight:
-    return Straight()
-
-
-def _x(state: TableState) -> Straight:
-    return stages.ext_of(state, Straight, initial)
-
-
-def _opts(state: TableState) -> Options:
-    return options_of(state, Options)
-
-
-NO_LIMIT = bets.Betting(structure="no-limit", min_bet=lambda s: _opts(s).min_bet,
+OWN = own.Own(Straight, Options)
+NO_LIMIT = bets.Betting(structure="no-limit", min_bet=lambda s: OWN.opts(s).min_bet,
                         messages={"turn": "it is {to_act}'s turn to bet, not {player}'s"})
-LIMITED = replace(NO_LIMIT, structure="declared", limit=lambda s: _opts(s).limit)
+LIMITED = replace(NO_LIMIT, structure="declared", limit=lambda s: OWN.opts(s).limit)
 DEALING = deal.Dealing(5, messages={"too_many": "{to} holds {have} cards: five each ({short} more at most)"})
 
 
 def _betting(state: TableState) -> bets.Betting:
-    return LIMITED if _opts(state).limit else NO_LIMIT
+    return LIMITED if OWN.opts(state).limit else NO_LIMIT
 
 
 # ----------------------------------------------------------------------------- the hands
@@ -118,7 +105,7 @@ def rank_hand(cards: list[str], wild: frozenset[str] = frozenset()) -> Ranked:
 
 
 def _wild(state: TableState) -> frozenset[str]:
-    return frozenset(r for r in _opts(state).wild.split(",") if r)
+    return frozenset(r for r in OWN.opts(state).wild.split(",") if r)
 
 
 # ----------------------------------------------------------------------------- decide
@@ -129,7 +116,7 @@ def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
 
 def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
     base.require_hand(state)
-    x = _x(state)
+    x = OWN.x(state)
     if x.phase != "deal":
         raise RuleViolation("the cards are dealt: five each, and no more")
     stock = 52 - sum(len(s.cards) for s in state.seats if s.in_hand)
@@ -138,7 +125,7 @@ def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
 
 def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
     base.require_hand(state)
-    x = _x(state)
+    x = OWN.x(state)
     if x.phase != "bet":
         raise RuleViolation("the betting starts when everyone has five cards" if x.phase == "deal"
                             else "the betting is over: reveal the hands still in (potlog reveal NAME CARDS)")
@@ -147,7 +134,7 @@ def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
 
 def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
     base.require_hand(state)
-    if _x(state).phase != "showdown":
+    if OWN.x(state).phase != "showdown":
         raise RuleViolation("the hands are shown at the showdown, once the betting is over")
     return follow.then(state, base.reveal(state, cmd), _after)
 
@@ -155,39 +142,34 @@ def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
 def _after(state: TableState) -> list[ev.Event]:
     """Once the betting is over: the pot to the last player in, or the showdown when every
     hand still in is known; then the end of the hand."""
-    x, hand = _x(state), state.hand
-    antes = claims.antes_due(state, x.order, x.anted, _opts(state).ante)
+    x, hand = OWN.x(state), state.hand
+    antes = claims.antes_due(state, x.order, x.anted, OWN.opts(state).ante)
     if antes or hand is None or hand.ended or x.phase != "showdown":
         return antes
-    live = [p for p in x.order if (s := state.seat(p)) is not None and s.in_hand and not s.folded]
+    live = own.live(state, x.order)
     if len(live) <= 1:
         return pots.last_in(state)[1] + [base.make_event(ev.HandEnded, hand=hand.number)]
-    cards = {p: [h.card for h in s.cards] for p in live if (s := state.seat(p)) is not None}
-    if any(UNKNOWN in c for c in cards.values()):
-        return []
     wild = _wild(state)
-    ranks = {p: rank_hand(c, wild) for p, c in cards.items()}
+    ranks = own.ranked(state, x.order, lambda cards: rank_hand(cards, wild))
+    if ranks is None:
+        return []
     total = state.balance("pot") + x.paid                      # the pot as the showdown found it
-    due = pots.award_by_rank(state, ranks, x.order, ties=_opts(state).ties, total=total)[x.settled:]
+    due = pots.award_by_rank(state, ranks, x.order, ties=OWN.opts(state).ties, total=total)[x.settled:]
     return deal.turn_up(state, live) or due[:1] or [base.make_event(ev.HandEnded, hand=hand.number)]
 
 
-def check_event(state: TableState, event: ev.Event) -> None:
-    """``potlog verify --rules``: each move decided again; the antes and the showdown recomputed."""
-    follow.check(state, event, _after, decide, lambda s, e: command_for(e), game="straightpoker",
-                 by_itself=(ev.Ante, ev.PotAwarded, ev.PotCarried, ev.HandEnded))
-
-
 _BETS = ("bet", "call", "raise", "allin", "check", "fold")
-decide = claims.decider("straightpoker", "Straight Poker", Options,
-                        {"hand": _hand, "deal": _deal, "reveal": _reveal, **dict.fromkeys(_BETS, _bet)},
-                        "hand, deal, then check, bet, call, raise, allin, fold and reveal; potlog pays the showdown")
+decide, check_event = wiring.wire(
+    "straightpoker", "Straight Poker", Options, _after,
+    {"hand": _hand, "deal": _deal, "reveal": _reveal, **dict.fromkeys(_BETS, _bet)},
+    "hand, deal, then check, bet, call, raise, allin, fold and reveal; potlog pays the showdown",
+    by_itself=(ev.Ante, ev.PotAwarded, ev.PotCarried, ev.HandEnded))
 
 
 # ----------------------------------------------------------------------------- evolve, legal, view
 
 def evolve(state: TableState, event: ev.Event) -> None:
-    x, hand = _x(state), state.hand
+    x, hand = OWN.x(state), state.hand
     if isinstance(event, ev.HandStarted):
         x.order, x.phase, x.anted, x.paid, x.settled = deal.seat_in(state, event), "deal", [], 0, 0
         bets.reset(x)
@@ -213,11 +195,9 @@ def evolve(state: TableState, event: ev.Event) -> None:
 
 
 def legal(state: TableState) -> list[Legal]:
-    if state.closed:
-        return []
-    x, hand = _x(state), state.hand
-    if not state.in_hand or hand is None:
-        return [claims.IDLE]
+    if (idle := wiring.idle(state)) is not None:
+        return idle
+    x, hand = OWN.x(state), base.require_hand(state)
     if x.phase == "deal":
         return [Legal(None, ("deal",), f"five cards each to {', '.join(deal.short(state, 5, x.order))}")]
     if x.phase == "bet" and hand.to_act is not None:
@@ -226,13 +206,13 @@ def legal(state: TableState) -> list[Legal]:
 
 
 def view(state: TableState) -> list[tuple[str, str]]:
-    x = _x(state)
-    wild = _opts(state).wild
+    x = OWN.x(state)
+    wild = OWN.opts(state).wild
     return [("phase", x.phase)] + ([("wild", wild)] if wild else [])
 
 
 RULESET = Ruleset(name="straightpoker", title="Straight Poker",
                   summary="Antes, five cards, bet and raise until nobody bets more; the best poker hand "
                           "takes the kitty, a tie and it stands.",
-                  options=Options, initial=initial, decide=decide, evolve=evolve, legal=legal, view=view,
+                  options=Options, initial=OWN.initial, decide=decide, evolve=evolve, legal=legal, view=view,
                   check_event=check_event, min_players=2, max_players=10)

@@ -16,6 +16,8 @@ Public API:
   ``x(state)``: the game's state (`stages.ext_of`); ``opts(state)``: its options, typed
   (`options_of`); ``at(state, phases, refusal) -> ext``: the state of a hand in progress
   (`stages.hand_on`) whose ``phase`` is one of `phases`, else the `refusal` (`RuleViolation`).
+- ``Plain(ext, options)``: the same ``initial``, ``x`` and ``opts`` for a state that keeps no
+  ``phase`` (its rounds in fields of their own: Liar's Dice, Meier, Bluke), so no ``at``.
 - ``live(state, order) -> list[str]``: the players of `order` dealt in and not folded.
 - ``cards(state, name) -> list[str]``: what `name` holds (``??`` unseen; [] for nobody).
 - ``hands(state, order) -> dict[str, list[str]]``: what each seated player of `order` holds.
@@ -71,6 +73,26 @@ class Own(Generic[X, O]):
         if x.phase not in phases:
             raise RuleViolation(refusal)
         return x
+
+
+E = TypeVar("E")
+
+
+@dataclass(frozen=True)
+class Plain(Generic[E, O]):
+    """A game's state class, with no ``phase``, and options model (see the module docstring)."""
+
+    ext: type[E]
+    options: type[O]
+
+    def initial(self, state: TableState) -> E:
+        return self.ext()
+
+    def x(self, state: TableState) -> E:
+        return stages.ext_of(state, self.ext, self.initial)
+
+    def opts(self, state: TableState) -> O:
+        return options_of(state, self.options)
 
 
 def live(state: TableState, order: Sequence[str]) -> list[str]:

@@ -6,10 +6,8 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ...kit import stages
+from ...kit import own
 from ...kit.elimination import Elimination
-from ...state import TableState
-from ..ruleset import options_of
 
 NAME = "bluffjack"
 ASIDE = "pot:aside"
@@ -76,12 +74,6 @@ class BluffjackExt:
     final: list[int] = field(default_factory=list)
 
 
-def opts(state: TableState) -> Options:
-    """The table's options, parsed once."""
-    return options_of(state, Options)
-
-
-def ext(state: TableState) -> BluffjackExt:
-    """Where the hand is (a fresh `BluffjackExt` before the session opens)."""
-    return stages.ext_of(state, BluffjackExt, lambda _: BluffjackExt())
+OWN = own.Plain(BluffjackExt, Options)
+opts, ext = OWN.opts, OWN.x  # the table's options, parsed once; where the hand is (fresh before the session opens)
 

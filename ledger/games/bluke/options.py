@@ -8,9 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...kit import points, tricks, turns
-from ...state import TableState
-from ..ruleset import options_of
+from ...kit import own, points, tricks, turns
 
 NAME, TITLE = "bluke", "Bluke"
 PACK = "french54"
@@ -41,16 +39,5 @@ class BlukeState(tricks.Keeping, points.Scoresheet, turns.Drawn):
     schedule: list[int] = field(default_factory=list)
 
 
-def initial(state: TableState) -> BlukeState:
-    return BlukeState()
-
-
-def ext(state: TableState) -> BlukeState:
-    """The game's state (made fresh if the session has none yet)."""
-    if not isinstance(state.ext, BlukeState):
-        state.ext = BlukeState()
-    return state.ext
-
-
-def opts(state: TableState) -> Options:
-    return options_of(state, Options)
+OWN = own.Plain(BlukeState, Options)
+initial, ext, opts = OWN.initial, OWN.x, OWN.opts  # a fresh state; the game's state (fresh if none yet); options
