@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from ledger import events as ev
 from tests.table import Table
 
@@ -184,3 +186,36 @@ def test_the_sample_night_runs_and_keeps_the_rules(potlog):
     potlog("run", "-q", str(SAMPLES / "liarsdice-night.potlog"))
     assert "rules kept" in potlog("verify", "--rules").output
     assert "reconciles" in potlog("audit").output
+
+
+def test_a_cup_voided_under_standing_bids_stops_the_lift_in_one_line(tmp_path):
+    """Voiding a cup after the bidding leaves a player without dice to count: the lift is
+    refused in one line (the table corrects newest first), not a crash."""
+    from cli.words import parse
+    from ledger.app import Ledger
+    from ledger.commands import Command
+    from ledger.errors import RuleViolation
+    from ledger.games import get_ruleset
+
+    led = Ledger.open(str(tmp_path / "l.db"))
+    try:
+        sid = led.new_session("liarsdice", [("Ann", 20), ("Ben", 20)], options={"dice": 1})
+        led.execute(sid, Command("hand"))
+        led.execute(sid, Command("cup", player="Ben", faces=("2",)))
+        cup = led.execute(sid, Command("cup", player="Ann", count=1))[0].seq   # unseen: lifted after the call
+        rules = get_ruleset("liarsdice")
+        hand = led.state(sid).hand
+        assert hand is not None and hand.to_act in ("Ann", "Ben")
+        first = hand.to_act
+        other = "Ann" if first == "Ben" else "Ben"
+        word = rules.word("bid")
+        assert word is not None and word.command is not None
+        led.execute(sid, word.command(parse(rules, word, [first, "1", "4"])))
+        led.execute(sid, Command("liar", player=other))
+        led.execute(sid, Command("void", target=cup, reason="misread"))
+        seq = led.state(sid).seq
+        with pytest.raises(RuleViolation, match="Ann's roll was voided"):
+            led.execute(sid, Command("lift", player="Ann", faces=("3",)))
+        assert led.state(sid).seq == seq
+    finally:
+        led.close()

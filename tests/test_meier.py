@@ -165,3 +165,37 @@ def test_the_sample_night_runs_and_keeps_the_rules(potlog):
     potlog("run", "-q", str(SAMPLES / "meier-night.potlog"))
     assert "rules kept" in potlog("verify", "--rules").output
     assert "reconciles" in potlog("audit").output
+
+
+def test_a_doubt_waits_while_the_announcers_roll_is_voided_and_the_announcement_stands(tmp_path):
+    """Voiding a roll under a standing announcement leaves nothing to lift: the doubt is refused
+    in one line (the table corrects newest first), not a crash."""
+    from ledger.app import Ledger
+    from ledger.commands import Command
+    from ledger.errors import RuleViolation
+
+    led = Ledger.open(str(tmp_path / "m.db"))
+    try:
+        sid = led.new_session("meier", [("Ann", 20), ("Ben", 20)])
+        for cmd in (Command("hand"), Command("cup", player="Ben", count=2),
+                    _claim_command("Ben", "44")):
+            led.execute(sid, cmd)
+        cup = led.execute(sid, Command("cup", player="Ann", faces=("6", "1")))[0].seq
+        led.execute(sid, _claim_command("Ann", "55"))
+        led.execute(sid, Command("void", target=cup, reason="the recorder misread the dice"))
+        seq = led.state(sid).seq
+        with pytest.raises(RuleViolation, match="Ann's roll was voided, but what was said after it stands"):
+            led.execute(sid, Command("doubt", player="Ben"))
+        assert led.state(sid).seq == seq
+    finally:
+        led.close()
+
+
+def _claim_command(who: str, value: str):
+    from cli.words import parse
+    from ledger.games import get_ruleset
+
+    rules = get_ruleset("meier")
+    word = rules.word("claim")
+    assert word is not None and word.command is not None
+    return word.command(parse(rules, word, [who, value]))

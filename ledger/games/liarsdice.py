@@ -159,6 +159,7 @@ def _liar(state: TableState, cmd: Command) -> list[ev.Event]:
     if not x.bid and x.challenger is None and not _uncupped(x):
         raise RuleViolation(f"nobody has bid yet this round: {x.starter} opens the bidding")
     _turn(state, x, p, "bid or call liar")
+    claims.require_cups(x.cups, _in(x))
     return follow.then(state, [base.make_event(ev.Declared, player=p, name="liar")], _after)
 
 
@@ -166,6 +167,7 @@ def _lift(state: TableState, cmd: Command) -> list[ev.Event]:
     x, p = _player(state, cmd)
     if x.challenger is None:
         raise RuleViolation("the cups stay down until someone calls liar")
+    claims.require_cups(x.cups, _in(x))
     return follow.then(state, [dice.lift(state, x.cups, p, cmd.faces)], _after)
 
 

@@ -146,6 +146,7 @@ def _claim(state: TableState, cmd: Command) -> list[ev.Event]:
 
 def _doubt(state: TableState, cmd: Command) -> list[ev.Event]:
     x, p = _mover(state, cmd, "answer")
+    claims.require_cups(x.cups, [x.claimant] if x.claimant is not None else [])
     if cmd.verb == "concede" and x.claim != MEIER:
         raise RuleViolation(f"only Meier is conceded: {p} believes {x.claimant}'s {x.claim} (rolls) or doubts it")
     return follow.then(state, [base.make_event(ev.Declared, player=p, name=cmd.verb)], _after)
@@ -158,6 +159,7 @@ def _lift(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation("the cup stays down until someone doubts")
     if cmd.player is None or cmd.player != x.claimant:
         raise RuleViolation(f"{x.claimant}'s cup is the one lifted, not {cmd.player}'s")
+    claims.require_cups(x.cups, [x.claimant])
     return follow.then(state, [dice.lift(state, x.cups, cmd.player, cmd.faces)], _after)
 
 

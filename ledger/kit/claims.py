@@ -236,6 +236,15 @@ def players(state: TableState, dealer: str) -> list[str]:
     return clockwise(state, dealer, include=lambda s: s.active and state.stack(s.name) > 0)
 
 
+def require_cups(cups: Mapping[str, Cup], names: Iterable[str]) -> None:
+    """Refuse a challenge or a lift while a cup it reads was voided after the claims standing on
+    it: the table corrects newest first, then rolls again."""
+    gone = [p for p in names if p not in cups]
+    if gone:
+        raise RuleViolation(f"{gone[0]}'s roll was voided, but what was said after it stands: void that too, "
+                            f"newest first (potlog log shows the seqs), then record the roll again")
+
+
 def lift_seen(cups: Mapping[str, Cup], names: Iterable[str]) -> tuple[list[ev.Event], bool]:
     """The cups of `names` the recorder saw, lifted; and whether every cup is up already."""
     shows: list[ev.Event] = []
