@@ -8,7 +8,6 @@ from typing import Annotated, List, Optional
 import typer
 
 from ledger.commands import Command
-from ledger.events import MAX_CHIPS
 
 from .common import (RUN_DEFAULTS, DbOpt, JsonOpt, LineFailed, OverrideOpt, SessionOpt, app, fail, ledger, print_json,
                      record, session_of, show_recorded)
@@ -30,6 +29,8 @@ def _pairs(items: list[str], what: str, example: str) -> list[tuple[str, str]]:
 
 
 def _chips(text: str, what: str) -> int:
+    from ledger.events import MAX_CHIPS  # (the event models: imported when a command needs them)
+
     if not (text.isascii() and text.isdigit()) or len(text) > 13 or int(text) > MAX_CHIPS:
         fail(f"{what}: {text[:20]!r} is not a whole number of chips from 0 to {MAX_CHIPS} (digits 0-9)", 2)
     return int(text)

@@ -75,10 +75,10 @@ class PotlogGroup(TyperGroup):
             fail(f"internal error ({type(exc).__name__}: {str(exc)[:200]}); please report it", 70)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        from .words import words_by_name
+        from .words import word_index
 
         core = list(self.commands)  # in the order they were added: by purpose
-        return core + [w for w in words_by_name() if w not in self.commands]
+        return core + [w for w in word_index() if w not in self.commands]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> Any:
         """A core command, else a game's own word (`cli.words`), resolved when it is run."""

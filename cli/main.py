@@ -31,33 +31,68 @@ def load_commands() -> None:
 load_commands()
 
 
+_ROOT_VALUED = ("--db", "--session", "-s")  # the root options that take a value (`common._root`)
+
+
+def invoked_name(args: list[str]) -> str | None:
+    """The command a command line runs: its first word after the root options (``--db X``,
+    ``--session X``, ``-s X``, ``--db=X``), or None when there is none (help, --version, an
+    option the root does not take: Typer then says what it says)."""
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg in _ROOT_VALUED:
+            i += 2
+        elif arg.startswith(("--db=", "--session=")) or (arg.startswith("-s") and not arg.startswith("--")):
+            i += 1  # -sNIGHT: click's short option with its value attached
+        elif arg.startswith("-"):
+            return None
+        else:
+            return arg
+    return None
+
+
 def _only_invoked(args: list[str]) -> list | None:
     """Keep just the command being invoked registered, so Typer builds one command's
-    parameters instead of every command's (about 1 ms each, on every run). Returns the full
-    list to restore, or None when all are needed (help, 'run', an unknown name)."""
-    if not args or args[0].startswith("-") or args[0] in ("run", "amend", "play"):  # these run other commands
+    parameters instead of every command's (about 1 ms each, on every run), whichever way the
+    database is given (``potlog --db X state`` too). Returns the full list to restore, or None
+    when all are needed (help, 'run', an unknown name)."""
+    name = invoked_name(args)
+    if name is None or name in ("run", "amend", "play"):  # these run other commands
         return None
     from typer.main import get_command_name
 
     saved = app.registered_commands
     keep = [c for c in saved
-            if c.callback is not None and (c.name or get_command_name(c.callback.__name__)) == args[0]]
+            if c.callback is not None and (c.name or get_command_name(c.callback.__name__)) == name]
     if not keep:  # a game's own word is no registered command: the group resolves it by itself
-        from .words import words_by_name
+        from .words import word_index
 
-        if args[0] not in words_by_name():
+        if name not in word_index():
             return None
-        app.registered_commands = saved[:2]
+        app.registered_commands = []
         return saved
     if len(keep) != 1:
         return None
-    other = next(c for c in saved if c is not keep[0])  # two, so Typer keeps it a group
-    app.registered_commands = [keep[0], other]
+    app.registered_commands = keep  # the root has a callback: Typer keeps it a group of one
     return saved
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, *, program: bool = False) -> int:
+    """Run one potlog command line; its exit code. `program`: this is the ``potlog`` program, a
+    process of its own, which may use what it kept last time (`cli.kept`: a help command prints
+    what it printed then, the games' words are read from their index)."""
     args = sys.argv[1:] if argv is None else argv
+    if program:
+        from . import kept
+
+        if kept.is_help(args):
+            return kept.shown(args, main)
+        kept.USE = True
+        try:
+            return main(args)
+        finally:
+            kept.USE = False
     saved = _only_invoked(args)
     try:
         rv = app(args=args, prog_name="potlog", standalone_mode=False)
@@ -85,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def entry() -> None:
-    sys.exit(main())
+    sys.exit(main(program=True))
 
 
 if __name__ == "__main__":

@@ -1,5 +1,7 @@
 """Showing a table state: a Rich view for people, plain data for --json.
 
+`state_view` is what the view shows; `render_state` draws it with Rich.
+
 User text (names, titles, notes, reasons, pot names) reaches Rich only through `plain` (a
 `rich.text.Text`: never read as markup or emoji codes) or `esc` (for a markup string: markup
 escaped), both after `ledger.text.printable`, which shows control characters, line breaks
@@ -177,11 +179,41 @@ def state_data(state: TableState, all_cards: bool = True) -> dict[str, Any]:
     return data
 
 
-def render_state(state: TableState, all_cards: bool = False) -> Any:
-    """A Rich renderable of the table as it sees itself (face-down cards hidden)."""
-    from rich.console import Group
-    from rich.panel import Panel
-    from rich.table import Table
+Styled = tuple[str, str]  # a text (printable already) in one style: a `rich.text.Text` of that style
+Pieces = tuple[Styled, ...]  # a text of several pieces, each in its own style (a Text appended to)
+Line = Styled | Pieces
+
+
+class StateView:
+    """The table as `potlog state` shows it, before it is drawn: lines of text above and
+    below the seats, and the seats as a table. Every text is `printable` already. (A plain
+    class: making a dataclass costs a `potlog state` half a millisecond.)"""
+
+    def __init__(self, title: str, subtitle: str, above: list[Line], columns: list[tuple[str, str]],
+                 rows: list[list[Line]], below: list[Line]):
+        self.title = title
+        self.subtitle = subtitle
+        self.above = above
+        self.columns = columns  # (header, justify)
+        self.rows = rows
+        self.below = below
+
+
+def _cards(cards: list[Held], all_cards: bool, family: str) -> Pieces:
+    """A hand as pieces: the words of `cards_text`, each card in its suit's colour."""
+    out: list[tuple[str, str]] = []
+    for i, h in enumerate(cards):
+        if i:
+            out.append((" ", ""))
+        shown = _card(h, all_cards)
+        out.append((printable(shown), card_style(h.card if shown != "▒▒" else shown, family)))
+    return tuple(out)
+
+
+def state_view(state: TableState, all_cards: bool = False) -> StateView:
+    """What `render_state` draws (face-down cards hidden unless `all_cards`)."""
+    def one(text: str, style: str = "") -> Styled:
+        return printable(text), style
 
     family = "spanish" if str(state.options.get("pack", "")).startswith("spanish") else "french"
     hand = state.hand
@@ -207,62 +239,85 @@ def render_state(state: TableState, all_cards: bool = False) -> Any:
     # a points game played without chips shows the scores, not columns of zero chips
     chipless = kept_in_points and not any(v for k, v in state.balances.items()) and not any(
         s.bought_in or s.rebought or s.cashed_out for s in state.seats)
-    table = Table(expand=False, show_edge=False, pad_edge=False)
-    table.add_column("seat")
+    columns = [("seat", "left")]
     if not chipless:
-        table.add_column("stack", justify="right")
-        table.add_column("in pot", justify="right")
-    table.add_column("cards")
-    table.add_column("status")
+        columns += [("stack", "right"), ("in pot", "right")]
+    columns += [("cards", "left"), ("status", "left")]
     show_score = bool(state.scores) or kept_in_points
     if show_score:
-        table.add_column("score", justify="right")
+        columns.append(("score", "right"))
     if not chipless:
-        table.add_column("bought in", justify="right")
-        table.add_column("rebought", justify="right")
-        table.add_column("cashed out", justify="right")
-        table.add_column("net", justify="right")
+        columns += [("bought in", "right"), ("rebought", "right"), ("cashed out", "right"), ("net", "right")]
     live_hand = hand is not None and not hand.ended
+    rows = []
     for s in state.seats:
         dealer = " (D)" if hand is not None and hand.dealer == s.name and live_hand else ""
         status = "left" if not s.active else "folded" if s.folded and live_hand else "all-in" if s.all_in and live_hand else ""
         if live_hand and hand is not None and hand.to_act == s.name:
             status = "to act"
-        row: list[Text] = [plain(s.name + dealer)]
+        row: list[Line] = [one(s.name + dealer)]
         if not chipless:
-            row += [plain(str(state.stack(s.name))), plain(str(in_pot(state, s.name)) if live_hand else "")]
-        row += [cards_line(s.cards, all_cards, family), plain(status)]
+            row += [one(str(state.stack(s.name))), one(str(in_pot(state, s.name)) if live_hand else "")]
+        row += [_cards(s.cards, all_cards, family), one(status)]
         if show_score:
-            row.append(plain(str(state.scores.get(s.name, 0))))
+            row.append(one(str(state.scores.get(s.name, 0))))
         if not chipless:
             net = state.stack(s.name) + s.cashed_out - s.bought_in - s.rebought
-            row += [plain(str(s.bought_in)), plain(str(s.rebought)), plain(str(s.cashed_out)), net_text(net)]
-        table.add_row(*row)
-    parts: list[Any] = [plain(" · ".join(head)), table]
+            row += [one(str(s.bought_in)), one(str(s.rebought)), one(str(s.cashed_out)),
+                    (f"{net:+d}", "red" if net < 0 else "")]
+        rows.append(row)
+    below: list[Line] = []
     if chipless:
-        parts.append(plain("scores in points · no chips on the table"))
+        below.append(one("scores in points · no chips on the table"))
     else:
         pots = [f"{k} {v}" for k, v in {"pot": 0, **state.balances}.items()
                 if (k in ("pot", "carry", "house") or k.startswith("pot:")) and (v or k == "pot")]
-        parts.append(plain("chips: " + ", ".join(pots) + f" · at the table {amount(state.table_chips(), state.chip_unit)}"))
+        below.append(one("chips: " + ", ".join(pots) + f" · at the table {amount(state.table_chips(), state.chip_unit)}"))
     if hand is not None and hand.number:
         for board, cards in hand.boards.items():
-            parts.append(plain(f"{board}: ").append_text(cards_line(cards, all_cards, family)))
+            below.append((one(f"{board}: "), *_cards(cards, all_cards, family)))
         for r in hand.dice:
-            parts.append(plain(f"dice{(' (' + r.player + ')') if r.player else ''}: "
-                               f"{' '.join(map(str, r.faces))} = {sum(r.faces)}"))
+            below.append(one(f"dice{(' (' + r.player + ')') if r.player else ''}: "
+                             f"{' '.join(map(str, r.faces))} = {sum(r.faces)}"))
         if hand.trick:
-            parts.append(plain("trick: " + ", ".join(f"{p.player} {p.card}" for p in hand.trick)))
+            below.append(one("trick: " + ", ".join(f"{p.player} {p.card}" for p in hand.trick)))
     try:
         for key, value in get_ruleset(state.game).view(state):
-            parts.append(plain(f"{key}: {value}"))
+            below.append(one(f"{key}: {value}"))
     except Exception:
         pass
     nexts = legal_lines(state)
     if nexts:
-        parts.append(plain("next: " + "; ".join(nexts)))
-    return Panel(Group(*parts), title=plain(title), title_align="left", subtitle=plain(f"seq {state.seq}"),
-                 subtitle_align="right")
+        below.append(one("next: " + "; ".join(nexts)))
+    return StateView(printable(title), printable(f"seq {state.seq}"), [one(" · ".join(head))], columns, rows, below)
+
+
+def _rich_text(line: Line) -> Text:
+    from rich.text import Text
+
+    if line and isinstance(line[0], str):  # one style for the whole (and the padding Rich adds to it)
+        return Text(line[0], style=str(line[1]))
+    out = Text()
+    for text, style in line:  # type: ignore[misc]
+        out.append(text, style=style or None)
+    return out
+
+
+def render_state(state: TableState, all_cards: bool = False) -> Any:
+    """A Rich renderable of the table as it sees itself (face-down cards hidden)."""
+    from rich.console import Group
+    from rich.panel import Panel
+    from rich.table import Table
+
+    view = state_view(state, all_cards)
+    table = Table(expand=False, show_edge=False, pad_edge=False)
+    for header, justify in view.columns:
+        table.add_column(header, justify=justify)  # type: ignore[arg-type]
+    for row in view.rows:
+        table.add_row(*map(_rich_text, row))
+    parts: list[Any] = [*map(_rich_text, view.above), table, *map(_rich_text, view.below)]
+    return Panel(Group(*parts), title=_rich_text((view.title, "")), title_align="left",
+                 subtitle=_rich_text((view.subtitle, "")), subtitle_align="right")
 
 
 def sessions_table(infos: list[Any], current: str | None, width: int) -> Any:

@@ -32,6 +32,20 @@ def words_by_name() -> dict[str, list[tuple[Ruleset, Word]]]:
     return out
 
 
+def word_index() -> dict[str, list[tuple[str, str, str]]]:
+    """Every game word: its name -> (game, title, summary) for each game that has it, in game
+    order (as `words_by_name`). In the potlog program it is read from what was kept for this
+    very code (`cli.kept`), so that running one game's word does not import every game to
+    learn which words there are; anywhere else it is made from the games."""
+    from . import kept
+
+    def make() -> dict[str, list[list[str]]]:
+        return {name: [[r.name, r.title, w.summary] for r, w in games] for name, games in words_by_name().items()}
+
+    index = kept.value("words", make) if kept.USE else make()
+    return {name: [(game, title, summary) for game, title, summary in games] for name, games in index.items()}
+
+
 def word_usage(word: Word) -> str:
     """``buy PLAYER [CARD] [--discard D]``: the word with its arguments, for listings."""
     parts = [word.name]
@@ -132,7 +146,7 @@ def _run(name: str, args: tuple[str, ...], db: str | None, session: str | None, 
     rules = get_ruleset(state.game)
     word = rules.word(name)
     if word is None:
-        owners = " or ".join(r.title for r, _ in words_by_name().get(name, []))
+        owners = " or ".join(title for _, title, _ in word_index().get(name, []))
         own = ", ".join(w.name for w in rules.words) or "none"
         raise RuleViolation(f"'{name}' is for {owners} sessions; {state.session} plays {rules.title} "
                             f"(its own words: {own})")
@@ -165,7 +179,7 @@ def _outer(name: str, summary: str) -> Any:
 
 def word_command(name: str) -> Any:
     """The command for game word `name`, or None when no game has it."""
-    games = words_by_name().get(name)
+    games = word_index().get(name)
     if not games:
         return None
-    return _outer(name, "; ".join(f"{r.name}: {w.summary}" for r, w in games))
+    return _outer(name, "; ".join(f"{game}: {summary}" for game, _, summary in games))

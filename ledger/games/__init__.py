@@ -15,12 +15,15 @@ __all__ = ["Legal", "Param", "Ruleset", "View", "Word", "available", "get_rulese
 
 _NOT_RULESETS = {"base", "ruleset"}
 _cache: dict[str, Ruleset] = {}
+_names: list[tuple[str, ...]] = []  # the package's listing, read once per process
 
 
 def available() -> list[str]:
     """Every ruleset's name, sorted."""
-    return sorted(info.name for info in pkgutil.iter_modules(__path__)
-                  if not info.name.startswith("_") and info.name not in _NOT_RULESETS)
+    if not _names:
+        _names.append(tuple(sorted(info.name for info in pkgutil.iter_modules(__path__)
+                                   if not info.name.startswith("_") and info.name not in _NOT_RULESETS)))
+    return list(_names[0])
 
 
 def get_ruleset(name: str) -> Ruleset:
