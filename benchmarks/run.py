@@ -7,8 +7,9 @@
 Figures (targets from issue 6):
 - fold: events/s to read and fold a whole archive, every body validated, vs. a plain sqlite3
   SELECT of the same rows + json.loads. Target at 1M: >= 250,000/s and <= 2.5x the floor.
-- import: events/s of `potlog import` (JSONL, hash chain, chips checked) vs. one plain
-  executemany of the same rows in one transaction. Target: <= 2x the floor.
+- import: events/s of `potlog import` (JSONL, hash chain, chips checked) vs. a floor that reads
+  the same file, parses each line with orjson and inserts the rows with one executemany in one
+  transaction (issue 14). Target: <= 2.5x the floor.
 - live append: events/s recording one event per durable transaction vs. a single-row INSERT
   per transaction with the same pragmas (WAL, synchronous=FULL), twice: the store's append
   (hash chain, expected-seq check) and a whole recording command (`Ledger.execute`: state,
@@ -143,8 +144,8 @@ def bench_import(data: Path, sizes: list[int], repeat: int) -> list[Figure]:
         floor = best(n, "executemany", str(jsonl), str(work / "floor.db"), fresh=work / "floor.db")
         ratio = ours["seconds"] / floor["seconds"]
         figs.append(Figure("import (JSONL, chain + chips checked)", label(size), rate(ours["events"], ours["seconds"]),
-                           rate(floor["events"], floor["seconds"]) + " (one executemany)",
-                           f"{ratio:.2f}x slower", "<= 2x", ratio <= 2 if size == max(sizes) else None))
+                           rate(floor["events"], floor["seconds"]) + " (read + orjson + one executemany)",
+                           f"{ratio:.2f}x slower", "<= 2.5x", ratio <= 2.5 if size == max(sizes) else None))
     return figs
 
 
@@ -162,8 +163,17 @@ def _live_commands(n: int):
     return out[:n], players
 
 
+APPEND_CHUNK = 25  # commands per turn when the three sides of the live append take turns
+
+
 def bench_append(data: Path, n: int) -> tuple[list[Figure], float]:
+    """Ours (`Ledger.execute`), the floor (a 1-row INSERT per transaction) and the store's own
+    append, taking turns by chunks of `APPEND_CHUNK` events, so a slow spell of the disk (the
+    machine is shared) falls on all three alike; each side has one untimed warm-up write
+    (imports, the first statements prepared). The floor and the store insert exactly the rows
+    ours recorded."""
     from ledger.app import Ledger
+    from ledger.commands import Command
     from ledger.store import Store
 
     work = data / "append"
@@ -173,40 +183,49 @@ def bench_append(data: Path, n: int) -> tuple[list[Figure], float]:
     cmds, players = _live_commands(n)
     led = Ledger.open(str(work / "ours.db"))
     sid = led.new_session("freeform", [(p, 10**6) for p in players], name="live")
-    first = led.store.last_seq(sid)
-    t = time.perf_counter()
-    for cmd in cmds:
-        led.execute(sid, cmd)
-    ours = time.perf_counter() - t
-    events = led.store.last_seq(sid) - first
-    rows = list(led.store.conn.execute(
-        "SELECT session_id, seq, type, body, prev_hash, hash, recorded_at FROM events WHERE seq > ? ORDER BY seq",
-        (first,)))
-    led.close()
-
+    led.execute(sid, Command("note", text="warm-up"))
     floor_store = Store.open(work / "floor.db")  # same schema, triggers and pragmas
-    c = floor_store.conn
-    t = time.perf_counter()
-    for row in rows:
-        c.execute("BEGIN IMMEDIATE")
-        c.execute("INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
-                  "VALUES (?, ?, ?, ?, ?, ?, ?)", row)
-        c.execute("COMMIT")
-    floor = time.perf_counter() - t
-    floor_store.close()
-
     raw = Store.open(work / "store.db")  # the store layer alone: chained append, no rules
-    t = time.perf_counter()
-    for i, row in enumerate(rows, 1):
-        raw.append("live", i, [(row[2], row[3])], row[6])
-    store_only = time.perf_counter() - t
+    insert = ("INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
+              "VALUES (?, ?, ?, ?, ?, ?, ?)")
+    c = floor_store.conn
+    c.execute("BEGIN IMMEDIATE")
+    c.execute(insert, ("warm-up", 1, "note", "{}", "0" * 64, "0" * 64, "2025-01-01T00:00:00.000Z"))
+    c.execute("COMMIT")
+    raw.append("warm-up", 1, [("note", "{}")], "2025-01-01T00:00:00.000Z")
+    ours = floor = store_only = 0.0
+    first = led.store.last_seq(sid)
+    done, stored = first, 0
+    for i in range(0, len(cmds), APPEND_CHUNK):
+        t = time.perf_counter()
+        for cmd in cmds[i:i + APPEND_CHUNK]:
+            led.execute(sid, cmd)
+        ours += time.perf_counter() - t
+        rows = list(led.store.conn.execute(
+            "SELECT session_id, seq, type, body, prev_hash, hash, recorded_at FROM events "
+            "WHERE session_id = ? AND seq > ? ORDER BY seq", (sid, done)))
+        done = rows[-1][1] if rows else done
+        t = time.perf_counter()
+        for row in rows:
+            c.execute("BEGIN IMMEDIATE")
+            c.execute(insert, row)
+            c.execute("COMMIT")
+        floor += time.perf_counter() - t
+        t = time.perf_counter()
+        for row in rows:
+            stored += 1
+            raw.append("live", stored, [(row[2], row[3])], row[6])
+        store_only += time.perf_counter() - t
+    events = led.store.last_seq(sid) - first
+    led.close()
+    floor_store.close()
     raw.close()
     ratio = ours / floor
     return [
         Figure("live append (Ledger.execute: + rules, chips)", f"{events}", rate(events, ours),
-               rate(len(rows), floor) + " (1-row INSERT per txn)", f"{ratio:.2f}x slower", "<= 1.5x", ratio <= 1.5),
-        Figure("live append (store.append: chain, seq check)", f"{events}", rate(len(rows), store_only),
-               rate(len(rows), floor) + " (1-row INSERT per txn)", f"{store_only / floor:.2f}x slower", "<= 1.5x",
+               rate(events, floor) + " (1-row INSERT per txn)", f"{ratio:.2f}x slower", "<= 1.5x", ratio <= 1.5),
+        Figure("live append (store.append: chain, seq check)", f"{events}", rate(events, store_only),
+               rate(events, floor) + " (1-row INSERT per txn)", f"{store_only / floor:.2f}x slower", "<= 1.5x",
                store_only / floor <= 1.5),
     ], events / ours
 

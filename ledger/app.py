@@ -28,13 +28,16 @@ import os
 import random
 import re
 import time
+import typing
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from datetime import datetime, timedelta, timezone
+from datetime import datetime
 from itertools import islice
-from typing import Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from . import events as ev
+from . import snapshots
+from .cards import PACKS, UNKNOWN
 from .chips import check
 from .commands import Command
 from .errors import ChipError, Conflict, InputError, NotFound, PotlogError, RuleViolation
@@ -46,7 +49,7 @@ from .state import TableState
 from .store import Store
 
 _SHARED: dict[str, Ledger] = {}  # database -> the ledger `Ledger.open` returns (see `Ledger.sharing`)
-_LAST_AT: dict[tuple[str, str], str] = {}  # (database, session) -> the last time this process recorded
+_LAST_AT: dict[tuple[str, str], int] = {}  # (database, session) -> the last time this process recorded (ms)
 
 
 def _db_key(path: object) -> str:
@@ -63,15 +66,24 @@ SESSION_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 CURRENT = "current_session"
 RETRIES = 5  # decisions of one command at most: overtaken, it is decided again; the last time under the lock
 IMPORT_BATCH = 2000  # rows per insert inside an import's one transaction
+MARK_EVERY, MARK_NEAR, MARKS_FAR = 64, 1024, 64  # an import's marks for voids: see `Ledger._mark`
+KEEP_MARKED = 4  # sessions of an import that keep all their marks (`Ledger._switch_session`)
 _UTC = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?(?:Z|\+00:00)$")
 
 
 def utc_now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    """The time now, UTC, to the millisecond: ``2026-11-21T21:04:36.720Z``."""
+    return _utc_text(time.time_ns() // 1_000_000)
+
+
+def _utc_text(ms: int) -> str:
+    """Milliseconds since 1970 as potlog writes a time (what ``datetime.isoformat`` writes, with Z)."""
+    sec, milli = divmod(ms, 1000)
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(sec)) + f".{milli:03d}Z"
 
 
 def check_session_id(name: str) -> str:
-    if not SESSION_ID.match(name):
+    if not SESSION_ID.fullmatch(name):  # (match would let a name end in a line break)
         raise InputError(
             f"{name[:40]!r} is not a session name: use 1 to 64 letters, digits, '.', '_' or '-', "
             "starting with a letter or digit"
@@ -83,7 +95,10 @@ def check_limits(state: TableState) -> None:
     """Raise `ChipError` when an account other than the bank would hold more chips than one
     event can move (`events.MAX_CHIPS`): such a pot could never be awarded, such a stack never
     cashed out. Checked wherever chips are (trial, import), next to `chips.check`."""
-    for account, chips in state.balances.items():
+    balances = state.balances
+    if not balances or max(balances.values()) <= ev.MAX_CHIPS:
+        return  # (the usual table: no account anywhere near it)
+    for account, chips in balances.items():
         if chips > ev.MAX_CHIPS and account != "bank":
             who = account[5:] if account.startswith("seat:") else account
             raise ChipError(
@@ -194,10 +209,97 @@ class _Import:
     """One import in progress: each session's place, the rows not yet inserted, the write lock."""
 
     result: ImportResult
-    sessions: dict[str, tuple[int, str, TableState, int]] = field(default_factory=dict)  # last, hash, state, stored
+    # sid -> [last seq, its hash, state, stored upto, this import's events since the last mark, that mark's seq]
+    sessions: dict[str, list] = field(default_factory=dict)
     batch: list[tuple[str, int, str, str, str, str, str]] = field(default_factory=list)
     marks: dict[str, list[tuple[int, TableState]]] = field(default_factory=dict)  # see _refold_for_import
     locked: bool = False
+    packs: dict[tuple, str] = field(default_factory=dict)  # (game, options) -> the pack its cards come from
+    current: str = ""  # the session of the line before
+    order: dict[str, None] = field(default_factory=dict)  # the sessions the lines were last about, oldest first
+
+
+_Parsed = tuple[str, int, str, str, str, str, ev.Event, bool]
+"""A line read: session, seq, recorded_at, prev_hash, hash, canonical body, event, and whether
+its chain hash was checked already."""
+
+
+def _fast_parser() -> Callable[[str, _Import], _Parsed | None] | None:
+    """What `Ledger._parse_line` gives for a good line, through orjson (about 5x quicker to read
+    and write JSON), or None for any line it is not sure of: that line goes through
+    `_parse_line`, which words the refusal (or takes it: orjson refuses NaN and lone
+    surrogates that the json module reads, and reads integers past 64 bits as floats).
+
+    The canonical body is orjson's sorted dump, the very text ``json.dumps(sort_keys=True,
+    separators=(",", ":"), ensure_ascii=False)`` writes for what an event can hold (text,
+    integers, true, false, null, arrays, objects; keys in code point order): every code point
+    is written alike (`tests/test_store_head.py` checks them all). Floats, where the two
+    write differently, never get this far: every event model is strict, so a body holding one
+    is refused, and refused lines are read again by `_parse_line`. None when orjson is not
+    installed."""
+    try:
+        import orjson
+    except ImportError:  # pragma: no cover - a declared dependency
+        return None
+    loads, dumps, sort = orjson.loads, orjson.dumps, orjson.OPT_SORT_KEYS
+    parse_typed, max_int, session_id, utc_shape = ev.parse_typed, ev.MAX_INT, SESSION_ID.fullmatch, _UTC.fullmatch
+    quick_hash = _quick_chain_hash(orjson)
+    sids: set[str] = set()  # session names found good
+    days: set[str] = set()  # recorded_at's first 19 characters (2026-11-21T21:04:36), found good
+    rests: set[str] = set()  # and what follows them (.720Z)
+
+    def parse(line: str, imp: _Import) -> _Parsed | None:
+        try:
+            obj = loads(line)
+            sid, seq, at, prev, h, body_obj = (obj["session"], obj["seq"], obj["recorded_at"], obj["prev_hash"],
+                                              obj["hash"], obj["event"])
+            if (type(sid) is not str or type(seq) is not int or type(at) is not str or type(prev) is not str
+                    or type(h) is not str or type(body_obj) is not dict or seq < 1 or seq > max_int or len(at) > 40):
+                return None
+            if sid not in sids:
+                if not session_id(sid):
+                    return None
+                sids.add(sid)
+            day, rest = at[:19], at[19:]  # `check_utc` in two halves, each kept once found good:
+            if day not in days or rest not in rests:  # the date and time to the second, and the rest
+                if not utc_shape(at):
+                    return None
+                datetime.fromisoformat(day)  # (past the shape, only these decide)
+                if len(days) > 4096 or len(rests) > 4096:
+                    days.clear()
+                    rests.clear()
+                days.add(day)
+                rests.add(rest)
+            body = dumps(body_obj, option=sort).decode()
+            etype = body_obj.get("type")
+            event = parse_typed(etype if type(etype) is str else "", body)
+            hashed = quick_hash is not None and quick_hash(prev, body, sid, seq, event.type, at) == h
+        except Exception:  # whatever it is, `_parse_line` says it (or takes the line)
+            return None
+        return sid, seq, at, prev, h, body, event, hashed
+    return parse
+
+
+def _quick_chain_hash(orjson: Any) -> Callable[[str, str, str, int, str, str], str] | None:  # noqa: ANN401
+    """`events.chain_hash` with orjson writing the JSON array it hashes (the same bytes: every
+    code point is escaped alike, `tests/test_store_head.py`), or None if it does not give
+    what `chain_hash` gives on a line of awkward text (a scheme changed there)."""
+    from hashlib import sha256
+
+    dumps, tag = orjson.dumps, getattr(ev, "_HASH_TAG", None)
+
+    def quick(prev: str, body: str, session: str, seq: int, etype: str, at: str) -> str:
+        return sha256(dumps([tag, session, seq, etype, body, at, prev])).hexdigest()
+
+    awkward = ('{"text":"\\\"quoted\"\u0007 \u2028 éß 🂡 \\n","type":"note"}', "a.B-c_9", 2**40 + 7,
+               "note", "2025-01-02T03:04:05.678Z", "f" * 64)
+    body, session, seq, etype, at, prev = awkward
+    try:
+        same = quick(prev, body, session, seq, etype, at) == ev.chain_hash(prev, body, session=session, seq=seq,
+                                                                            etype=etype, recorded_at=at)
+    except Exception:
+        same = False
+    return quick if same and isinstance(tag, str) else None
 
 
 class Ledger:
@@ -210,6 +312,7 @@ class Ledger:
         self._shared = 0  # inside `sharing()`: `open` of this database returns this ledger, `close` keeps it
         self._capture: list[tuple[Command, str | None]] | None = None  # inside `capture()`
         self._void_base: tuple[str, int, int, TableState] | None = None  # see `_void_head`
+        self._decided: dict[str, tuple[TableState, int | None]] = {}  # see `_append`
 
     @classmethod
     def open(cls, path: str | None = None) -> Ledger:
@@ -295,14 +398,6 @@ class Ledger:
         finally:
             self._capture = None
 
-    def _keep_point(self, session: str) -> None:
-        """The table just before a hand that was just recorded to start, kept as a checkpoint."""
-        from .snapshots import write_checkpoint
-
-        point = self._points.pop(session, None)
-        if point is not None:
-            write_checkpoint(self.store, session, point)
-
     def _new_head(self, session: str, state: TableState, head_hash: str, *, snapshot: bool = False) -> None:
         """`state` (decided and applied; the caller gives it up) is the session's head: keep it
         in the memo (`snapshot`: it was just written as the snapshot too), and the state
@@ -319,14 +414,13 @@ class Ledger:
         each command (an act) has a time of its own (`acts` groups events by it)."""
         if now:
             return now
-        at = utc_now()
+        ms = time.time_ns() // 1_000_000
         key = (self.store.path, session)
         last = _LAST_AT.get(key)
-        if last is not None and at <= last:
-            t = datetime.fromisoformat(last.replace("Z", "+00:00")) + timedelta(milliseconds=1)
-            at = t.isoformat(timespec="milliseconds").replace("+00:00", "Z")
-        _LAST_AT[key] = at
-        return at
+        if last is not None and ms <= last:
+            ms = last + 1
+        _LAST_AT[key] = ms
+        return _utc_text(ms)
 
     # ------------------------------------------------------------------ sessions
     def current(self, session: str | None = None) -> str:
@@ -388,13 +482,11 @@ class Ledger:
     # ------------------------------------------------------------------ reading
     def state(self, session: str, upto: int | None = None) -> TableState:
         """The table after `upto` (default: the last event)."""
-        from .snapshots import load_state
-
         if self._heads is not None:  # inside a batch: the head decided last, kept in memory
             head = self._heads.get(session)
             if head is not None and (upto is None or upto >= head.seq):
                 return head.clone()
-        return load_state(self.store, session, upto)
+        return snapshots.load_state(self.store, session, upto)
 
     def fold_session(self, session: str, upto: int | None = None, *, checked: bool = False,
                      observer=None) -> TableState:
@@ -424,15 +516,15 @@ class Ledger:
             raise Captured()
         if self._heads is not None:
             return self._execute_held(session, cmd, override, now)
+        stored: int | None = None  # the session's snapshot seq, as far as this process knows
         state = self._void_head(session, cmd.target) if cmd.verb == "void" else None
-        if state is None:
-            state = self.state(session)
+        if state is None:  # the head itself, no copy: decided on in place, kept as the new head once recorded
+            state, stored = snapshots.take_head(self.store, session)
         seen, events, state = self._decide(session, state, cmd, override)
         for attempt in range(1, RETRIES):
+            self._decided[session] = (state, stored)  # what `_append` keeps as the head, once recorded
             try:
-                out = self._append(session, seen + 1, events, self._stamp(session, now))
-                self._keep_point(session)
-                return out
+                return self._append(session, seen + 1, events, self._stamp(session, now))
             except Conflict:
                 if self.store.last_seq(session) <= seen:  # nobody wrote: the database was busy
                     raise
@@ -440,6 +532,7 @@ class Ledger:
                 return self._append_locked(session, cmd, override, seen, events, now)
             time.sleep(random.uniform(0.001, 0.004) * attempt)
             seen, events, state = self._decide_again(session, self.state(session), cmd, override, seen, events)
+            stored = None  # (`state` kept a copy in the memo, with the snapshot seq)
         raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises
 
     def _execute_held(self, session: str, cmd: Command, override: str | None,
@@ -452,7 +545,8 @@ class Ledger:
             state = self.state(session)
         seen, events, state = self._decide(session, state, cmd, override)
         out = self._append(session, seen + 1, events, self._stamp(session, now))
-        self._heads[session] = state
+        if _as_stored(events):
+            self._heads[session] = state
         return out
 
     def _decide_again(self, session: str, state: TableState, cmd: Command, override: str | None, seen: int,
@@ -492,7 +586,8 @@ class Ledger:
             if store.conn.in_transaction:
                 store.conn.execute("ROLLBACK")
             raise
-        self._keep_point(session)
+        if out and _as_stored(events):
+            self._new_head(session, after, out[-1].hash)
         return out
 
     def _decide(self, session: str, state: TableState, cmd: Command,
@@ -631,10 +726,32 @@ class Ledger:
             ) from None
 
     def _append(self, session: str, first_seq: int, events: list[ev.Event], now: str) -> list[ev.Recorded]:
+        """Append `events` at `first_seq` in one transaction (or a savepoint of the batch's).
+
+        When `execute` left the state its decision made (`_decided`) for exactly these
+        events (and they apply as stored: `_as_stored`), that state becomes the session's
+        head once they are recorded: nothing is
+        read back or copied; and the checkpoint of a hand they start, and the snapshot when
+        one is due, are written in the same transaction (their JSON made before the write
+        lock is taken)."""
+        decided = self._decided.pop(session, None)
         bodies = [(e.type, ev.event_body(e)) for e in events]  # the stored type column
-        written = self.store.append(session, first_seq, bodies, now)
-        return [ev.Recorded(session, seq, now, prev, h, body, e)
-                for (seq, prev, h), (_, body), e in zip(written, bodies, events)]
+        if decided is None or not events or decided[0].seq != first_seq + len(events) - 1 or not _as_stored(events):
+            if decided is not None:  # (a table that is not kept is not kept as a checkpoint either)
+                self._points.pop(session, None)
+            written = self.store.append(session, first_seq, bodies, now)
+            return [ev.Recorded(session, seq, now, prev, h, body, e)
+                    for (seq, prev, h), (_, body), e in zip(written, bodies, events)]
+        state, stored = decided
+        due = snapshots.snapshot_due(self.store, session, state.seq, stored)
+        cache = snapshots.PendingCache(self.store, session, state if due else None, self._points.pop(session, None))
+        written, cached = self.store.append_cached(session, first_seq, bodies, now, cache.writes)
+        out = [ev.Recorded(session, seq, now, prev, h, body, e)
+               for (seq, prev, h), (_, body), e in zip(written, bodies, events)]
+        if out and out[-1].seq == state.seq:
+            snapshots.remember_head(self.store, session, state, out[-1].hash, stored=stored,
+                          snapshot=cached and cache.snapshot is not None)
+        return out
 
     # ------------------------------------------------------------------ corrections
     def acts(self, session: str, voided: Iterable[int] = ()) -> Iterator[list[int]]:
@@ -776,24 +893,28 @@ class Ledger:
         compared before the write lock is taken, so a no-op import never holds it. From the
         first new line on, the import is one transaction (other recorders wait for it):
         nothing is written unless every line is good. Lines stream through in batches, so a
-        large file costs little memory.
+        large file costs little memory. A line is read with orjson when it can be
+        (`_fast_parser`: the very same body, event and checks), else with the json module,
+        which words every refusal; a void folds again from a recent mark (`_mark`).
         """
         imp = _Import(ImportResult())
+        result, batch, one, slow = imp.result, imp.batch, self._import_line, self._parse_line
+        fast = _fast_parser() or (lambda line, imp: None)
         try:
             for n, line in enumerate(lines, 1):
-                imp.result.lines = n
+                result.lines = n
                 if progress is not None:
                     progress(n)
-                if not line.strip():
+                if not line or line.isspace():
                     continue
                 try:
-                    self._import_line(n, line, imp)
+                    one(fast(line, imp) or slow(line), imp)
                 except PotlogError as exc:
                     msg = str(exc)
                     raise type(exc)(msg if msg.startswith("line ") else f"line {n}: {msg}") from None
-                if len(imp.batch) >= IMPORT_BATCH:
-                    self.store.insert_rows(imp.batch)
-                    imp.batch.clear()
+                if len(batch) >= IMPORT_BATCH:
+                    self.store.insert_rows(batch)
+                    batch.clear()
             if imp.locked:
                 self.store.insert_rows(imp.batch)
                 self.store.conn.execute("COMMIT")
@@ -808,14 +929,17 @@ class Ledger:
         far: another recorder may have written since its lines were compared."""
         self.store._begin()
         imp.locked = True
-        for sid, (last, last_hash, st, stored_upto) in list(imp.sessions.items()):
+        for sid, place in list(imp.sessions.items()):
             head, _ = self.store._last(sid)
-            if head != stored_upto:  # only skipped lines so far: start from the new head
+            if head != place[3]:  # only skipped lines so far: start from the new head
                 st = self.state(sid)
-                imp.sessions[sid] = (last, last_hash, st, head)
+                place[2], place[3], place[4], place[5] = st, head, [], head
                 imp.marks[sid] = [(0, TableState(session=sid)), (head, st.clone())]
 
-    def _import_line(self, n: int, line: str, imp: _Import) -> None:
+    def _parse_line(self, line: str) -> _Parsed:
+        """One line as (session, seq, recorded_at, prev_hash, hash, canonical body, event), or
+        the `InputError` that says what is wrong with it. (`_fast_parser` gives the same for
+        a good line; this is the one that words every refusal.)"""
         try:
             obj = json.loads(line)
         except (ValueError, RecursionError) as exc:  # JSONDecodeError, or a number of thousands of digits
@@ -826,7 +950,7 @@ class Ledger:
         if missing:
             raise InputError(f"missing {', '.join(missing)}: each line has session, seq, recorded_at, prev_hash, hash and event")
         sid, seq, at, prev, h, body_obj = (obj[k] for k in ("session", "seq", "recorded_at", "prev_hash", "hash", "event"))
-        if not isinstance(sid, str) or not SESSION_ID.match(sid):
+        if not isinstance(sid, str) or not SESSION_ID.fullmatch(sid):
             raise InputError("session must be a session name (letters, digits, '.', '_', '-')")
         if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1 or seq > ev.MAX_INT:
             raise InputError("seq must be a whole number from 1")
@@ -848,15 +972,23 @@ class Ledger:
             hint = f" (known types: {kinds})" if "type" in where or "tag" in first["msg"] else ""
             msg = str(first["msg"]).removeprefix("Value error, ")
             raise InputError(f"event {where}: {msg}{hint}"[:400]) from None
-        sessions, marks = imp.sessions, imp.marks
-        if sid not in sessions:
+        return sid, seq, at, prev, h, body, event, False
+
+    def _import_line(self, parsed: _Parsed, imp: _Import) -> None:
+        """One parsed line into the import: skipped if stored already (the very same row), else
+        checked (seq, chain, rules of the log, chips) and applied."""
+        sid, seq, at, prev, h, body, event, hashed = parsed
+        place = imp.sessions.get(sid)
+        if place is None:
             last, last_hash = self.store._last(sid)
             st = self.state(sid) if last else TableState(session=sid)
-            sessions[sid] = (last, last_hash, st, last)
-            marks[sid] = [(0, TableState(session=sid))] + ([(last, st.clone())] if last else [])
-        if seq > sessions[sid][3] and not imp.locked:
+            place = imp.sessions[sid] = [last, last_hash, st, last, [], last]
+            imp.marks[sid] = [(0, TableState(session=sid))] + ([(last, st.clone())] if last else [])
+        if sid != imp.current:
+            self._switch_session(sid, imp)
+        if seq > place[3] and not imp.locked:
             self._lock_for_import(imp)  # the first line to write: the rest happens under the lock
-        last, last_hash, st, stored_upto = sessions[sid]
+        last, last_hash, st, stored_upto, recent, _ = place
         if seq <= stored_upto:  # already in the database: must be the very same row
             stored = next(iter(self.store.rows(sid, seq - 1, seq)), None)
             if stored is None or tuple(stored[1:]) != (event.type, body, prev, h, at):
@@ -865,26 +997,26 @@ class Ledger:
                 raise RuleViolation(f"seq {seq} of session {sid} is already stored, and {what} differs from this "
                                     "line: a log is never rewritten (import it under another session name)")
             imp.result.skipped[sid] = imp.result.skipped.get(sid, 0) + 1
-            sessions[sid] = (seq, h, st, stored_upto)
+            place[0], place[1] = seq, h
             return
         if seq != last + 1:
             raise InputError(f"seq {seq} of session {sid} does not follow seq {last}: events must be gapless and in order")
         if prev != last_hash:
             raise InputError(f"prev_hash of seq {seq} does not match the hash of seq {last}: the chain is broken here")
-        if ev.chain_hash(prev, body, session=sid, seq=seq, etype=event.type, recorded_at=at) != h:
+        etype = event.type
+        if not hashed and ev.chain_hash(prev, body, session=sid, seq=seq, etype=etype, recorded_at=at) != h:
             raise InputError(ev.hash_mismatch(seq, prev, body, h))
-        if seq == 1 and not isinstance(event, ev.SessionOpened):
+        opened = isinstance(event, ev.SessionOpened)
+        if seq == 1 and not opened:
             raise InputError("a session's seq 1 must be session_opened")
-        if seq > 1 and isinstance(event, ev.SessionOpened):
+        if seq > 1 and opened:
             raise InputError("session_opened can only be seq 1")
-        self._check_imported(st, event)
+        self._check_imported(st, event, imp)
         if isinstance(event, ev.Void):  # voids re-fold: check the target exists
             if event.target >= seq:
                 raise InputError(f"void at seq {seq} names seq {event.target}, which is not before it")
-            # a void needs the earlier events: rebuild from this import's and the store's rows
-            self.store.insert_rows(imp.batch)  # the refold reads this import's rows back, in this transaction
-            imp.batch.clear()
-            st = self._refold_for_import(sid, seq, event, marks[sid])
+            # a void needs the earlier events: fold again from the last mark before its target
+            st = place[2] = self._refold_for_import(sid, seq, event, place, imp)
         else:
             try:
                 apply(st, seq, event)
@@ -896,16 +1028,15 @@ class Ledger:
                 raise
             except Exception as exc:
                 raise InputError(f"seq {seq} cannot be applied ({type(exc).__name__}): it names something that does not exist") from None
-        checkpoints = marks[sid]
-        if seq % 256 == 0:
-            checkpoints.append((seq, st.clone()))
-            if len(checkpoints) > 64:  # a void reaching further back folds from the start
-                del checkpoints[1:-64]
-        imp.batch.append((sid, seq, event.type, body, prev, h, at))
-        imp.result.added[sid] = imp.result.added.get(sid, 0) + 1
-        sessions[sid] = (seq, h, st, stored_upto)
+            recent.append((seq, event))
+        if seq % MARK_EVERY == 0:
+            self._mark(sid, seq, st, place, imp)
+        imp.batch.append((sid, seq, etype, body, prev, h, at))
+        added = imp.result.added
+        added[sid] = added.get(sid, 0) + 1
+        place[0], place[1] = seq, h
 
-    def _check_imported(self, st: TableState, event: ev.Event) -> None:
+    def _check_imported(self, st: TableState, event: ev.Event, imp: _Import | None = None) -> None:
         """What the models cannot see alone: the game and its options, the pack's cards, and
         that every player named has sat at this table (and that a new one does not look like
         one who has)."""
@@ -919,40 +1050,88 @@ class Ledger:
             seat_name(st, event.player)  # a look-alike of someone who sat here, or a word potlog keeps: refused
             return
         players_at, accounts_at, cards_at = _named_fields(type(event))
-        players: list[str] = []
-        for attr in players_at:
-            value = getattr(event, attr)
-            if isinstance(value, str):
-                players.append(value)
-            elif isinstance(value, list):  # shares
-                players += [share.player for share in value]
-        for attr in accounts_at:
-            account = getattr(event, attr)
-            if account == "bank":
-                raise InputError("chips come from the bank only by player_joined or rebuy, and go back only by "
-                                 "player_left: no other event names the bank")
-            if account.startswith("seat:"):
-                players.append(account[5:])
-        for name in players:
-            if st.seat(name) is None:
-                sat = ", ".join(s.name for s in st.seats) or "nobody yet"
-                raise InputError(f"{shown(name)} has never sat at this table (seated so far: {sat})")
-        cards: list[str] = []
-        for attr in cards_at:
-            value = getattr(event, attr)
-            cards += value if isinstance(value, list) else [value]
-        if cards:
-            _check_cards(st, cards)
+        if players_at or accounts_at:
+            players: list[str] = []
+            for attr in players_at:
+                value = getattr(event, attr)
+                if type(value) is str:
+                    players.append(value)
+                elif isinstance(value, str):
+                    players.append(value)
+                elif isinstance(value, list):  # shares
+                    players += [share.player for share in value]
+            for attr in accounts_at:
+                account = getattr(event, attr)
+                if account == "bank":
+                    raise InputError("chips come from the bank only by player_joined or rebuy, and go back only by "
+                                     "player_left: no other event names the bank")
+                if account.startswith("seat:"):
+                    players.append(account[5:])
+            if players:
+                seated = [s.name for s in st.seats]
+                for name in players:
+                    if name not in seated:
+                        sat = ", ".join(seated) or "nobody yet"
+                        raise InputError(f"{shown(name)} has never sat at this table (seated so far: {sat})")
+        if cards_at:
+            cards: list[str] = []
+            for attr in cards_at:
+                value = getattr(event, attr)
+                cards += value if isinstance(value, list) else [value]
+            if cards:
+                _check_cards(st, cards, imp.packs if imp is not None else None)
 
-    def _refold_for_import(self, sid: str, seq: int, void: ev.Void, checkpoints: list) -> TableState:
+    def _switch_session(self, sid: str, imp: _Import) -> None:
+        """The import's lines turn to `sid`: of the sessions it left, the last `KEEP_MARKED`
+        keep their marks and recent events; one further back keeps a single mark at its head
+        (a void of its earlier events, should its lines come back, folds from the store)."""
+        imp.current = sid
+        order = imp.order
+        order.pop(sid, None)
+        order[sid] = None
+        while len(order) > KEEP_MARKED:
+            old = next(iter(order))
+            del order[old]
+            st = imp.sessions[old][2]  # (its state: at the last line added, or the stored head while skipping)
+            imp.marks[old] = [(0, TableState(session=old)), (st.seq, st.clone())]
+            imp.sessions[old][4:6] = [[], st.seq]
+
+    def _mark(self, sid: str, seq: int, st: TableState, place: list, imp: _Import) -> None:
+        """Keep the state after `seq` as a mark a void can fold again from: one every
+        `MARK_EVERY` events over the last `MARK_NEAR` events, one in four further back, at
+        most `MARKS_FAR` of those (a void reaching past them folds from the start). The events
+        since the mark before the last stay in memory (`place[4]`, from `place[5]`)."""
+        marks = imp.marks[sid]
+        if len(marks) > 1 and marks[-1][0] > place[5]:  # the events before the last mark are no longer wanted
+            keep_from = marks[-1][0]
+            place[4] = [e for e in place[4] if e[0] > keep_from]
+            place[5] = keep_from
+        marks.append((seq, st.clone()))
+        far = seq - MARK_NEAR
+        if marks[1][0] < far:
+            marks[1:] = [m for m in marks[1:] if m[0] >= far or m[0] % (4 * MARK_EVERY) == 0]
+            if len(marks) > MARKS_FAR + MARK_NEAR // MARK_EVERY + 1:
+                del marks[1:len(marks) - MARKS_FAR - MARK_NEAR // MARK_EVERY]
+
+    def _refold_for_import(self, sid: str, seq: int, void: ev.Void, place: list, imp: _Import) -> TableState:
         """The session's state with `void` (at `seq`) applied: a void changes the past, so fold
-        again from the last checkpoint before its target, reading the events back from the
-        store (this import's rows included: they are in the open transaction). Checkpoints at
-        or after the target are stale from now on and dropped."""
+        again from the last mark (`_mark`) before its target: over the events this import
+        keeps in memory when the mark is a recent one,
+        else reading the events back from the store (this import's rows included: they are
+        inserted first, in the open transaction). Marks at or after the target are stale from
+        now on and dropped."""
+        checkpoints = imp.marks[sid]
         while checkpoints[-1][0] >= void.target:
             checkpoints.pop()
         base_seq, base = checkpoints[-1]
-        allev = list(self.store.events(sid, base_seq, seq - 1)) + [(seq, void)]
+        if base_seq >= place[5]:  # a recent mark: its events are in memory
+            allev = [e for e in place[4] if e[0] > base_seq]
+        else:
+            self.store.insert_rows(imp.batch)
+            imp.batch.clear()
+            allev = list(self.store.events(sid, base_seq, seq - 1))
+        allev.append((seq, void))
+        place[4], place[5] = allev, base_seq
         try:
             state = fold(allev, state=base, checked=True)
             check_limits(state)
@@ -1009,6 +1188,25 @@ def _turn_order(state: TableState, verb: str) -> list[str]:
     return [n for n in ring if n in wanted]
 
 
+_DICT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _as_stored(events: list[ev.Event]) -> bool:
+    """Whether the table `events` left, applied as the command decided them, is the very table
+    a fold of their stored bodies gives: not when one holds a dict with something in it (a
+    session's or a switched game's options), which its stored body, canonical JSON, holds in
+    sorted order. Such a table is not kept as the head: the next command folds it from the log."""
+    for e in events:
+        names = _DICT_FIELDS.get(type(e))
+        if names is None:
+            names = _DICT_FIELDS[type(e)] = tuple(
+                name for name, f in type(e).model_fields.items()
+                if typing.get_origin(f.annotation) is dict or f.annotation is dict)
+        if any(getattr(e, name) for name in names):
+            return False
+    return True
+
+
 _NAMED: dict[type, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
 
 
@@ -1025,23 +1223,38 @@ def _named_fields(cls: type[ev.Event]) -> tuple[tuple[str, ...], tuple[str, ...]
     return got
 
 
-def _pack_of(st: TableState) -> str:
-    """The pack the session's game deals from, as its options say (``french52`` if none)."""
+def _pack_of(st: TableState, cache: dict[tuple, str] | None = None) -> str:
+    """The pack the session's game deals from, as its options say (``french52`` if none);
+    `cache`: an import's, by game and options."""
+    key: tuple | None = None
+    if cache is not None:
+        try:
+            key = (st.game, *st.options.items())
+            got = cache.get(key)
+        except TypeError:  # an option that cannot be a key: not cached
+            key = got = None
+        if got is not None:
+            return got
     from .games.ruleset import options_of
 
     try:
         opts = options_of(st, get_ruleset(st.game).options)
     except (PotlogError, ValueError):
-        return ""
-    pack = getattr(opts, "pack", "french52")
-    return pack if isinstance(pack, str) else ""
+        name = ""
+    else:
+        pack = getattr(opts, "pack", "french52")
+        name = pack if isinstance(pack, str) else ""
+    if key is not None and cache is not None:
+        cache[key] = name
+    return name
 
 
-def _check_cards(st: TableState, cards: list[str]) -> None:
+def _check_cards(st: TableState, cards: list[str], packs: dict[tuple, str] | None = None) -> None:
     """Every card is ``??`` or a card of the session's pack, written as potlog writes it."""
-    from .cards import PACKS, UNKNOWN
-
-    name = _pack_of(st)
+    name = _pack_of(st, packs)
+    known = _PACK_CARDS.get(name)
+    if known is not None and all(card in known for card in cards):
+        return  # (the usual line: every card is of the pack)
     pack = PACKS.get(name)
     for card in cards:
         if card == UNKNOWN:
@@ -1051,3 +1264,7 @@ def _check_cards(st: TableState, cards: list[str]) -> None:
                              f"{pack.accepted}; ?? for an unseen card)")
         if pack is None and not any(card in p for p in PACKS.values()):
             raise InputError(f"card {shown(card)} is not a card of any pack potlog knows")
+
+
+_PACK_CARDS: dict[str, frozenset[str]] = {name: frozenset(pack.cards) | {UNKNOWN} for name, pack in PACKS.items()}
+"""Each pack's cards and ``??``: what `_check_cards` takes without looking further."""

@@ -22,12 +22,18 @@ state is folded from the first event, exactly as if there were no snapshot):
 
 Within one process the last head state of each session is also kept in memory (`_memo`, one per thread,
 a private copy, under the same hash and void checks), so a recorder that stays up
-(``potlog run``, a program using `Ledger`) folds only the events it has not seen.
+(``potlog run``, a program using `Ledger`) folds only the events it has not seen. A command
+takes that state over (`take_head`: checked with one query when it is the head, no copy),
+decides on it in place, and hands the table its events left back as the new head
+(`remember_head`); the snapshot when due, and the checkpoint of a hand it starts, are written
+in the command's own transaction (`PendingCache`, `Store.append_cached`).
 
 Snapshots are written only for the head of the log, when at least `EVERY` events had to be
 folded, and only when the state survives a round trip through JSON unchanged (same types,
-same values, same key order); the write is best-effort (a locked or read-only database just
-means no snapshot). Deleting every snapshot changes no result, only the time it takes.
+same values, same key order: `faithful` vouches for a state by its types without the round
+trip, and any state it does not vouch for is sent through it); the write is best-effort (a
+locked or read-only database just means no snapshot). Deleting every snapshot changes no
+result, only the time it takes.
 
 Checkpoints (``checkpoints`` table, the last `KEEP_CHECKPOINTS` per session, signed and
 checked exactly like the snapshot) hold the state just before a hand started. A void
@@ -39,9 +45,11 @@ a fold of that hand, not of the night; `load_state` falls back to them too.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import hmac
 import json
+import os
 import sqlite3
 import threading
 import types
@@ -52,7 +60,7 @@ from typing import Any
 
 from . import __version__
 from .reducer import apply
-from .seal import snapshot_key
+from . import seal
 from .state import TableState, to_plain
 from .store import Store, void_target
 
@@ -60,16 +68,41 @@ EVERY = 16  # fold at least this many events before writing a new snapshot
 
 
 @cache
+@functools.cache
 def code_version() -> str:
-    """``VERSION+HASH``: the package version and a hash of every ``ledger/**/*.py`` file."""
+    """``VERSION+HASH``: the package version and a hash of every ``ledger/**/*.py`` file's path,
+    size and modification time (any edit or reinstall changes it; reading every file's bytes on
+    every command cost 5 ms). A snapshot of other code is rebuilt, never trusted."""
     root = Path(__file__).resolve().parent
     h = hashlib.sha256()
     for path in sorted(root.rglob("*.py")):
-        h.update(path.relative_to(root).as_posix().encode())
-        h.update(b"\0")
-        h.update(path.read_bytes())
-        h.update(b"\0")
+        st = path.stat()
+        h.update(f"{path.relative_to(root).as_posix()}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
     return f"{__version__}+{h.hexdigest()[:16]}"
+
+
+_KEY_MEMO: dict[tuple[str | None, ...], tuple[str, bytes, bytes]] = {}
+
+
+def snapshot_key() -> bytes | None:
+    """`seal.snapshot_key`, without working the key file's path out again on every call (that
+    costs more than the HMAC): kept per ($POTLOG_KEY_FILE, $XDG_CONFIG_HOME, $HOME) for as
+    long as `seal` still holds that very key for that file (`seal.forget_keys` drops it)."""
+    env = os.environ
+    sig = (env.get("POTLOG_KEY_FILE"), env.get("XDG_CONFIG_HOME"), env.get("HOME"))
+    hit = _KEY_MEMO.get(sig)
+    if hit is not None and seal._KEYS.get(hit[0]) is hit[1]:
+        return hit[2]
+    key = seal.snapshot_key()
+    if key is not None:
+        try:
+            path = str(seal.key_path())
+        except Exception:
+            return key
+        raw = seal._KEYS.get(path)
+        if raw is not None:
+            _KEY_MEMO[sig] = (path, raw, key)
+    return key
 
 
 # In-process memo of the last head state per (database, session): a recorder that keeps the
@@ -90,19 +123,41 @@ def _memo() -> dict[tuple[str, str], tuple[int, str, TableState, int]]:
 
 def load_state(store: Store, session: str, upto: int | None = None) -> TableState:
     """The state of `session` after `upto` (default: its last event)."""
+    return _load(store, session, upto, keep=True)[0]
+
+
+def take_head(store: Store, session: str) -> tuple[TableState, int]:
+    """The session's head state for the caller to decide on and change in place (the memo
+    gives it up: no copy is made), and the seq of the session's snapshot as far as this
+    process knows; the caller hands the new head back with `remember_head(..., stored=)`."""
+    return _load(store, session, None, keep=False)
+
+
+def _load(store: Store, session: str, upto: int | None, *, keep: bool) -> tuple[TableState, int]:
+    """`load_state`, and the snapshot seq; `keep`: remember a copy of the head in the memo."""
     last, head = store._last(session)
     if last == 0:
         store.require(session)  # raises NotFound with the recent sessions
     target = last if upto is None else min(upto, last)
     start, base, from_memo = 0, None, False
     voided: set[int] = set()  # always set below, from the memo, the snapshot or the store
-    memo = _memo().get((store.path, session))
+    memos = _memo()
+    memo = memos.get((store.path, session))
     stored_snap = memo[3] if memo is not None else 0  # the database's snapshot seq, as far as we know
+    if memo is not None and memo[0] == last == target and memo[1] == head:
+        # the memo is the head itself (the last command this process recorded): one query
+        memos.pop((store.path, session), None)
+        state = memo[2]
+        if last - stored_snap >= 4 * EVERY and write_snapshot(store, session, state):
+            stored_snap = last
+        if keep:
+            _remember(store.path, session, (state.seq, head, state.clone(), stored_snap))
+        return state, stored_snap
     if memo is not None and memo[0] <= target and store.hash_at(session, memo[0]) == memo[1]:
         voided = _voids_after(store, session, memo[0], target)
         if not any(t <= memo[0] for t in voided):  # else a later void changed what it holds
             start, base, from_memo = memo[0], memo[2], True
-            _memo().pop((store.path, session), None)  # folded into in place below; a new copy is kept
+            memos.pop((store.path, session), None)  # folded into in place below; a new copy is kept
     reached_back = False  # a void cancelled an event the snapshot holds: a checkpoint before it may serve
     if base is None:
         snap = read_snapshot(store, session, target)
@@ -126,13 +181,14 @@ def load_state(store: Store, session: str, upto: int | None = None) -> TableStat
     # (a void in that hand then refolds from there, never from seq 1)
     mark = _hand_start(store, session, start + 1, target) if target == last and target - start >= EVERY else 0
     before_hand: TableState | None = None
-    for seq, event in store.events(session, start, target):
-        if seq == mark:
-            before_hand = state.clone()
-        if seq in voided:  # as `reducer.fold`: a voided event is skipped, its seq still counts
-            state.seq = seq
-            continue
-        apply(state, seq, event)
+    if start < target:
+        for seq, event in store.events(session, start, target):
+            if seq == mark:
+                before_hand = state.clone()
+            if seq in voided:  # as `reducer.fold`: a voided event is skipped, its seq still counts
+                state.seq = seq
+                continue
+            apply(state, seq, event)
     if target == last:
         if before_hand is not None and not any(t < mark for t in _voids_after(store, session, mark - 1, target)):
             before_hand.seq = mark - 1
@@ -140,25 +196,34 @@ def load_state(store: Store, session: str, upto: int | None = None) -> TableStat
         fresh = target - stored_snap >= 4 * EVERY if from_memo else target - start >= EVERY
         if fresh and write_snapshot(store, session, state):
             stored_snap = state.seq
-        _remember(store.path, session, (state.seq, head, state.clone(), stored_snap))
-    return state
+        if keep:
+            _remember(store.path, session, (state.seq, head, state.clone(), stored_snap))
+    return state, stored_snap
 
 
-def remember_head(store: Store, session: str, state: TableState, head: str, *, snapshot: bool = False) -> None:
+def remember_head(store: Store, session: str, state: TableState, head: str, *, snapshot: bool = False,
+                  stored: int | None = None) -> None:
     """Keep `state` (the caller's: it must not change it any more) as the session's head in
     the in-process memo, `head` being the hash of the event at its seq: the state a command
     was decided on, with its events applied, is the new head without reading anything.
-    `snapshot`: it has just been written as the session's snapshot as well."""
-    old = _memo().get((store.path, session))
-    stored = state.seq if snapshot else old[3] if old is not None else 0
+    `snapshot`: it has just been written as the session's snapshot as well; `stored`: the
+    snapshot seq `take_head` said (else the memo's)."""
+    if snapshot:
+        stored = state.seq
+    elif stored is None:
+        old = _memo().get((store.path, session))
+        stored = old[3] if old is not None else 0
     _remember(store.path, session, (state.seq, head, state, stored))
 
 
-def snapshot_due(store: Store, session: str, seq: int) -> bool:
-    """Whether a head at `seq` is far enough past the session's snapshot (as far as this
-    process knows) to write a new one: the policy `load_state` follows from its memo."""
-    old = _memo().get((store.path, session))
-    return seq - (old[3] if old is not None else 0) >= 4 * EVERY
+def snapshot_due(store: Store, session: str, seq: int, stored: int | None = None) -> bool:
+    """Whether a head at `seq` is far enough past the session's snapshot (`stored`, else as
+    far as this process's memo knows) to write a new one: the policy `load_state` follows
+    from its memo."""
+    if stored is None:
+        old = _memo().get((store.path, session))
+        stored = old[3] if old is not None else 0
+    return seq - stored >= 4 * EVERY
 
 
 def _hand_start(store: Store, session: str, after: int, upto: int) -> int:
@@ -212,26 +277,26 @@ def write_checkpoint(store: Store, session: str, state: TableState) -> bool:
     key = snapshot_key()
     if key is None:
         return False
+    text = _state_text(state)
     try:
-        plain = to_plain(state)
         head = store.hash_at(session, state.seq)
-        text = json.dumps({"head": head, "state": plain}, ensure_ascii=False, separators=(",", ":"))
-        if head is None or not same(from_plain(json.loads(text)["state"]), state):
+        if head is None or text is None:
             return False
-        version = code_version()
-        row = (session, state.seq, version, mac(key, session, state.seq, version, head, text), text)
+        return _write_cache(store, _checkpoint_writes(key, session, state.seq, head, text))
     except Exception:
         return False
-    c = store.conn
-    try:
-        c.execute(_CHECKPOINTS)
-        c.execute("INSERT OR REPLACE INTO checkpoints (session_id, seq, version, state_hash, state) "
-                  "VALUES (?, ?, ?, ?, ?)", row)
-        c.execute("DELETE FROM checkpoints WHERE session_id = ? AND seq NOT IN (SELECT seq FROM checkpoints "
-                  "WHERE session_id = ? ORDER BY seq DESC LIMIT ?)", (session, session, KEEP_CHECKPOINTS))
-        return True
-    except sqlite3.Error:
-        return False
+
+
+def _checkpoint_writes(key: bytes, session: str, seq: int, head: str, state_text: str) -> list[tuple[str, tuple]]:
+    """The statements that keep a checkpoint at `seq` (`head`: the hash of the event there)
+    and drop the ones past the last `KEEP_CHECKPOINTS`."""
+    version = code_version()
+    text = _cache_text(head, state_text)
+    return [(_CHECKPOINTS, ()),
+            ("INSERT OR REPLACE INTO checkpoints (session_id, seq, version, state_hash, state) VALUES (?, ?, ?, ?, ?)",
+             (session, seq, version, mac(key, session, seq, version, head, text), text)),
+            ("DELETE FROM checkpoints WHERE session_id = ? AND seq NOT IN (SELECT seq FROM checkpoints "
+             "WHERE session_id = ? ORDER BY seq DESC LIMIT ?)", (session, session, KEEP_CHECKPOINTS))]
 
 
 def read_checkpoint(store: Store, session: str, before: int, head: int) -> tuple[int, TableState] | None:
@@ -296,7 +361,7 @@ def mac(key: bytes, session: str, seq: int, version: str, head: str | None, text
     version, the event hash at that seq and the stored JSON text, each one JSON value."""
     msg = json.dumps(["potlog-snapshot/1", session, seq, version, head, text], ensure_ascii=False,
                      separators=(",", ":")).encode("utf-8", "surrogatepass")
-    return hmac.new(key, msg, hashlib.sha256).hexdigest()
+    return hmac.digest(key, msg, "sha256").hex()  # (HMAC-SHA256, as hmac.new(...).hexdigest(), in one C call)
 
 
 # ---------------------------------------------------------------------- reading and writing
@@ -340,30 +405,67 @@ def write_snapshot(store: Store, session: str, state: TableState) -> bool:
     key = snapshot_key()
     if key is None:
         return False  # no key outside the database: no snapshot it could be checked by
+    text = _state_text(state)
     try:
-        plain = to_plain(state)
         head = store.hash_at(session, state.seq)
-        text = json.dumps({"head": head, "state": plain}, ensure_ascii=False, separators=(",", ":"))
-        if head is None or not same(from_plain(json.loads(text)["state"]), state):
+        if head is None or text is None:
             return False  # something in the state does not survive JSON: never cache it
-        version = code_version()
-        row = (session, state.seq, version, mac(key, session, state.seq, version, head, text), text)
+        return _write_cache(store, [_snapshot_write(key, session, state.seq, head, text)])
     except Exception:
         return False
+
+
+def _snapshot_write(key: bytes, session: str, seq: int, head: str, state_text: str) -> tuple[str, tuple]:
+    version = code_version()
+    text = _cache_text(head, state_text)
+    return ("INSERT OR REPLACE INTO snapshots (session_id, seq, version, state_hash, state) VALUES (?, ?, ?, ?, ?)",
+            (session, seq, version, mac(key, session, seq, version, head, text), text))
+
+
+def _state_text(state: TableState) -> str | None:
+    """`state` as the JSON a snapshot or checkpoint keeps, or None when it does not come back
+    from JSON exactly (same types, values and key order): such a state is never cached.
+    A state `faithful` vouches for is not sent through the round trip (what it would
+    give is known); any other is, and is kept only if it comes back the very same."""
+    try:
+        text = json.dumps(_plain(state), ensure_ascii=False, separators=(",", ":"))
+        if faithful(state):
+            return text
+        return text if same(from_plain(json.loads(text)), state) else None
+    except Exception:
+        return None
+
+
+def _cache_text(head: str, state_text: str) -> str:
+    """The stored text: ``{"head":HASH,"state":STATE}`` (what `json.dumps` of that object writes)."""
+    return '{"head":' + json.dumps(head, ensure_ascii=False) + ',"state":' + state_text + "}"
+
+
+def _write_cache(store: Store, statements: list[tuple[str, tuple]]) -> bool:
+    """Cache writes on their own: inside an open transaction (a batch), a savepoint of it;
+    else one transaction that needs no fsync and never waits long behind a recorder."""
     c = store.conn
+    if c.in_transaction:
+        return store._cache_writes(statements)
     try:
         (sync,) = c.execute("PRAGMA synchronous").fetchone()
         (timeout,) = c.execute("PRAGMA busy_timeout").fetchone()
     except sqlite3.Error:
         return False
     try:
-        # a cache needs no fsync of its own, and must never wait long behind a recorder
         c.execute("PRAGMA synchronous=NORMAL")
         c.execute("PRAGMA busy_timeout=100")
-        c.execute("INSERT OR REPLACE INTO snapshots (session_id, seq, version, state_hash, state) "
-                  "VALUES (?, ?, ?, ?, ?)", row)
+        c.execute("BEGIN IMMEDIATE")
+        for sql, params in statements:
+            c.execute(sql, params)
+        c.execute("COMMIT")
         return True
     except sqlite3.Error:
+        try:
+            if c.in_transaction:
+                c.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
         return False
     finally:
         try:
@@ -371,6 +473,50 @@ def write_snapshot(store: Store, session: str, state: TableState) -> bool:
             c.execute(f"PRAGMA busy_timeout={int(timeout)}")
         except sqlite3.Error:
             pass
+
+
+class PendingCache:
+    """The snapshot and checkpoint a command's append writes in its own transaction
+    (`Store.append_cached`): the states' JSON made and round-trip checked before the write
+    lock is taken, the rows finished with the hashes the append wrote."""
+
+    def __init__(self, store: Store, session: str, head: TableState | None, point: TableState | None):
+        self.store, self.session = store, session
+        self.snapshot: tuple[int, str] | None = None
+        self.point: tuple[int, str] | None = None
+        self.key = snapshot_key() if head is not None or (point is not None and point.seq >= CHECKPOINT_FROM) else None
+        if self.key is None:
+            return
+        if head is not None:
+            text = _state_text(head)
+            self.snapshot = (head.seq, text) if text is not None else None
+        if point is not None and point.seq >= CHECKPOINT_FROM:
+            text = _state_text(point)
+            self.point = (point.seq, text) if text is not None else None
+
+    def writes(self, written: list[tuple[int, str, str]]) -> list[tuple[str, tuple]]:
+        """The statements, given the (seq, prev_hash, hash) the append wrote."""
+        if self.key is None or not written or (self.snapshot is None and self.point is None):
+            return []
+        hashes = {seq: h for seq, _, h in written}
+        hashes[written[0][0] - 1] = written[0][1]
+        out: list[tuple[str, tuple]] = []
+        try:
+            if self.point is not None:
+                seq, text = self.point
+                head = hashes.get(seq) or self.store.hash_at(self.session, seq)
+                if head is not None:
+                    out += _checkpoint_writes(self.key, self.session, seq, head, text)
+            if self.snapshot is not None:
+                seq, text = self.snapshot
+                head = hashes.get(seq)
+                if head is None:  # the head state is not at what was written: no snapshot
+                    self.snapshot = None
+                else:
+                    out.append(_snapshot_write(self.key, self.session, seq, head, text))
+        except Exception:
+            return []
+        return out
 
 
 def clear(store: Store, session: str | None = None) -> None:
@@ -398,34 +544,121 @@ def _hints(cls: type) -> dict[str, Any]:
 
 def _build(tp: Any, value: Any) -> Any:
     """Rebuild `value` (plain JSON data) as the annotated type `tp`."""
-    if value is None or tp is Any:
-        return value
+    return _builder(tp)(value)
+
+
+_BUILDERS: dict[Any, Any] = {}
+
+
+def _builder(tp: Any) -> Any:
+    """The function that rebuilds plain data as `tp`, made once per annotation: a dataclass
+    from an object (its fields by their annotations), a list, a tuple or a dict of what its
+    arguments say, the dataclass or container member of an optional; anything else, and
+    None, as it is."""
+    got = _BUILDERS.get(tp)
+    if got is None:
+        got = _BUILDERS[tp] = _make_builder(tp)
+    return got
+
+
+def _same_value(value: Any) -> Any:
+    return value
+
+
+def _make_builder(tp: Any) -> Any:
+    if tp is Any:
+        return _same_value
     if dataclasses.is_dataclass(tp) and isinstance(tp, type):
-        if not isinstance(value, dict):
-            raise TypeError(f"{tp.__name__} needs an object")
-        hints = _hints(tp)
-        names = {f.name for f in dataclasses.fields(tp)}
-        if not set(value) <= names:
-            raise TypeError(f"unknown fields for {tp.__name__}")
-        return tp(**{k: _build(hints[k], v) for k, v in value.items()})
+        cls: Any = tp
+        names = frozenset(f.name for f in dataclasses.fields(cls))
+        fields: dict[str, Any] = {}  # name -> builder, filled on first use (a dataclass may hold itself)
+
+        def build_dataclass(value: Any) -> Any:
+            if value is None:
+                return None
+            if not isinstance(value, dict):
+                raise TypeError(f"{cls.__name__} needs an object")
+            if not value.keys() <= names:
+                raise TypeError(f"unknown fields for {cls.__name__}")
+            if not fields:
+                fields.update({k: _builder(h) for k, h in _hints(cls).items() if k in names})
+            return cls(**{k: fields[k](v) for k, v in value.items()})
+        return build_dataclass
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
     if origin is list:
-        return [_build(args[0] if args else Any, v) for v in value]
+        item = _builder(args[0] if args else Any)
+        return lambda value: None if value is None else [item(v) for v in value]
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_build(args[0], v) for v in value)
-        return tuple(_build(a, v) for a, v in zip(args, value)) if args else tuple(value)
+            each = _builder(args[0])
+            return lambda value: None if value is None else tuple(each(v) for v in value)
+        if args:
+            parts = [_builder(a) for a in args]
+            return lambda value: None if value is None else tuple(b(v) for b, v in zip(parts, value))
+        return lambda value: None if value is None else tuple(value)
     if origin is dict:
-        return {k: _build(args[1] if args else Any, v) for k, v in value.items()}
+        member = _builder(args[1] if args else Any)
+        return lambda value: None if value is None else {k: member(v) for k, v in value.items()}
     if origin in (typing.Union, types.UnionType):
-        for arg in args:  # the dataclass member of an optional, if the value is an object
-            if isinstance(value, dict) and dataclasses.is_dataclass(arg):
-                return _build(arg, value)
-            if typing.get_origin(arg) in (list, tuple, dict) and isinstance(value, (list, dict)):
-                return _build(arg, value)
-        return value
-    return value
+        members = [(arg, _builder(arg) if dataclasses.is_dataclass(arg) or typing.get_origin(arg) in (list, tuple, dict)
+                    else None) for arg in args]
+
+        def build_union(value: Any) -> Any:
+            if value is None:
+                return None
+            for arg, build in members:  # the dataclass member of an optional, if the value is an object
+                if build is None:
+                    continue
+                if isinstance(value, dict) and dataclasses.is_dataclass(arg):
+                    return build(value)
+                if typing.get_origin(arg) in (list, tuple, dict) and isinstance(value, (list, dict)):
+                    return build(value)
+            return value
+        return build_union
+    return _same_value
+
+
+def _plain(obj: Any) -> Any:
+    """`state.to_plain`, by a copier made once per class: dataclasses to dicts (fields in
+    order), dicts to dicts, lists and tuples to lists, anything else as it is. (Only for
+    cached texts, which must come back through `from_plain` as the very state anyway.)"""
+    t = type(obj)
+    if t in _LEAVES:
+        return obj
+    fields = _FIELD_NAMES.get(t)
+    if fields is None:
+        fields = _FIELD_NAMES[t] = _kind(t)
+    leaves = _LEAVES  # (a leaf is taken as it is here, without a call: most values are leaves)
+    if fields is _DICT:
+        return {k: v if type(v) in leaves else _plain(v) for k, v in obj.items()}
+    if fields is _SEQ:
+        return [v if type(v) in leaves else _plain(v) for v in obj]
+    if fields is _OTHER:
+        return obj
+    out = {}
+    for name in fields:
+        v = getattr(obj, name)
+        out[name] = v if type(v) in leaves else _plain(v)
+    return out
+
+
+_LEAVES = frozenset({str, int, bool, float, type(None)})
+_DICT: tuple[str, ...] = ("<dict>",)
+_SEQ: tuple[str, ...] = ("<list>",)
+_OTHER: tuple[str, ...] = ("<other>",)
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _kind(t: type) -> tuple[str, ...]:
+    """A class's field names (a dataclass), or which plain kind it is, as `same` and `_plain` walk it."""
+    if dataclasses.is_dataclass(t):
+        return tuple(f.name for f in dataclasses.fields(t))
+    if issubclass(t, dict):
+        return _DICT
+    if issubclass(t, (list, tuple)):
+        return _SEQ
+    return _OTHER
 
 
 def from_plain(data: dict[str, Any]) -> TableState:
@@ -446,14 +679,174 @@ def from_plain(data: dict[str, Any]) -> TableState:
     return state
 
 
+def faithful(state: TableState) -> bool:
+    """True when `from_plain` of the state's JSON is surely `same` as `state`: every value is
+    of the very type the annotation it sits under is rebuilt as (`_builder`), dict keys are
+    text, numbers are not NaN; the game's `ext` is the dataclass its `initial` makes. False
+    means only "not sure" (the round trip then decides). Cheaper than the round trip: no
+    JSON is parsed and nothing is built."""
+    try:
+        if type(state) is not TableState or not _rebuilt_by_init(TableState):
+            return False
+        for name, check, leaf in _field_checks(TableState):
+            if name != "ext":
+                v = getattr(state, name)
+                if not (leaf and type(v) in _TEXT_LEAVES) and not check(v):
+                    return False
+        ext = state.ext
+        if ext is None:
+            return _EXT_DEFAULT is None  # not written back by `from_plain`: the default stays
+        from .games import get_ruleset
+
+        proto = get_ruleset(state.game).initial(state)
+        if dataclasses.is_dataclass(proto) and not isinstance(proto, type):
+            return bool(_faithful(type(proto))(ext))
+        if isinstance(proto, dict):
+            return type(ext) is dict and _json_faithful(ext)
+        return False
+    except Exception:  # a cycle, a game that is gone...: let the round trip say
+        return False
+
+
+_EXT_DEFAULT = next(f.default for f in dataclasses.fields(TableState) if f.name == "ext")
+_TEXT_LEAVES = frozenset({str, int, bool, type(None)})  # come back from JSON as themselves, whatever the annotation
+_FAITHFUL: dict[Any, Any] = {}
+_CHECKS: dict[type, list[tuple[str, Any, bool]]] = {}
+
+
+def _faithful(tp: Any) -> Any:
+    """The check, made once per annotation, that a value comes back from JSON through
+    `_builder(tp)` as itself (the mirror of `_make_builder`)."""
+    got = _FAITHFUL.get(tp)
+    if got is None:
+        got = _FAITHFUL[tp] = _make_faithful(tp)
+    return got
+
+
+def _json_faithful(value: Any) -> bool:
+    """A value rebuilt as the JSON that holds it (an annotation `_builder` leaves alone)."""
+    t = type(value)
+    if t is str or t is int or t is bool or value is None:
+        return True
+    if t is float:
+        return bool(value == value)  # NaN is never equal to itself
+    if t is list:
+        return all(_json_faithful(v) for v in value)
+    if t is dict:
+        return all(type(k) is str and _json_faithful(v) for k, v in value.items())
+    return False
+
+
+def _rebuilt_by_init(cls: type) -> bool:
+    """A dataclass that `_builder` rebuilds by calling it with every field: it must take
+    them all and change none of them (no __post_init__)."""
+    params = getattr(cls, "__dataclass_params__", None)
+    return (params is not None and params.init and not hasattr(cls, "__post_init__")
+            and all(f.init for f in dataclasses.fields(cls)))
+
+
+def _field_checks(cls: type) -> list[tuple[str, Any, bool]]:
+    """(name, its check, whether text, a whole number, a bool or None there comes back as itself)."""
+    got = _CHECKS.get(cls)
+    if got is None:
+        hints = _hints(cls)
+        got = _CHECKS[cls] = [(f.name, _faithful(hints[f.name]), _leaf_ok(hints[f.name]))
+                              for f in dataclasses.fields(cls)]
+    return got
+
+
+def _leaf_ok(tp: Any) -> bool:
+    """Whether `_builder(tp)` gives text, a whole number, a bool or None back as it is: it does
+    but for a dataclass, a list, a tuple or a dict annotation (those would rebuild or refuse it)."""
+    return not (dataclasses.is_dataclass(tp) or typing.get_origin(tp) in (list, tuple, dict))
+
+
+def _never(value: Any) -> bool:
+    return False
+
+
+def _make_faithful(tp: Any) -> Any:
+    if tp is Any:
+        return _json_faithful
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        cls: Any = tp
+        if not _rebuilt_by_init(cls):
+            return _never
+
+        def dataclass_ok(value: Any) -> bool:
+            if value is None:
+                return True
+            if type(value) is not cls:
+                return False
+            for name, check, leaf in _field_checks(cls):
+                v = getattr(value, name)
+                if not (leaf and type(v) in _TEXT_LEAVES) and not check(v):
+                    return False
+            return True
+        return dataclass_ok
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is list:
+        item, leaf = _faithful(args[0] if args else Any), _leaf_ok(args[0] if args else Any)
+        return lambda value: value is None or (type(value) is list and all(
+            (leaf and type(v) in _TEXT_LEAVES) or item(v) for v in value))
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            each = _faithful(args[0])
+            return lambda value: value is None or (type(value) is tuple and all(each(v) for v in value))
+        if args:
+            parts = [_faithful(a) for a in args]
+            return lambda value: value is None or (type(value) is tuple and len(value) == len(parts)
+                                                   and all(c(v) for c, v in zip(parts, value)))
+        return lambda value: value is None or (type(value) is tuple and all(_json_faithful(v) for v in value))
+    if origin is dict:
+        member, leaf = _faithful(args[1] if args else Any), _leaf_ok(args[1] if args else Any)
+        return lambda value: value is None or (type(value) is dict and all(
+            type(k) is str and ((leaf and type(v) in _TEXT_LEAVES) or member(v)) for k, v in value.items()))
+    if origin in (typing.Union, types.UnionType):
+        members = [(dataclasses.is_dataclass(arg), typing.get_origin(arg) in (list, tuple, dict), arg) for arg in args]
+
+        def union_ok(value: Any) -> bool:
+            if value is None:
+                return True
+            t = type(value)
+            as_object = (dataclasses.is_dataclass(t) and t is not type) or isinstance(value, dict)  # JSON object
+            as_array = isinstance(value, (list, tuple))
+            for is_class, is_container, arg in members:  # the member `_builder` picks for that JSON
+                if (as_object and is_class) or (is_container and (as_object or as_array)):
+                    return bool(_faithful(arg)(value))
+            return _json_faithful(value)
+        return union_ok
+    return _json_faithful
+
+
 def same(a: Any, b: Any) -> bool:
     """Equal in value, type and dict order, all the way down (what a round trip must keep)."""
-    if type(a) is not type(b):
+    t = type(a)
+    if t is not type(b):
         return False
-    if dataclasses.is_dataclass(a):
-        return all(same(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a))
-    if isinstance(a, dict):
-        return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
-    if isinstance(a, (list, tuple)):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    return a == b
+    if t in _LEAVES:
+        return bool(a == b)
+    fields = _FIELD_NAMES.get(t)
+    if fields is None:
+        fields = _FIELD_NAMES[t] = _kind(t)
+    if fields is _DICT:
+        if list(a) != list(b):
+            return False
+        for k in a:
+            if not same(a[k], b[k]):
+                return False
+        return True
+    if fields is _SEQ:
+        if len(a) != len(b):
+            return False
+        for x, y in zip(a, b):
+            if not same(x, y):
+                return False
+        return True
+    if fields is _OTHER:
+        return bool(a == b)
+    for name in fields:
+        if not same(getattr(a, name), getattr(b, name)):
+            return False
+    return True

@@ -24,7 +24,7 @@ import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from .errors import Conflict, InputError, IntegrityError, NotFound
 from .events import GENESIS, HASH_SCHEME, Event, Recorded, chain_hash, parse_typed, v1_hash
@@ -230,6 +230,55 @@ class Store:
             c.execute("ROLLBACK")
             raise
         return [(r[1], r[4], r[5]) for r in rows]
+
+    def append_cached(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]], recorded_at: str,
+                      cache: Callable[[list[tuple[int, str, str]]], list[tuple[str, tuple]]]
+                      ) -> tuple[list[tuple[int, str, str]], bool]:
+        """`append`, and in the same transaction the cache writes (a snapshot, a checkpoint:
+        SQL statements) that `cache` returns for the (seq, prev_hash, hash) it appended: one
+        commit for both. The cache writes are best-effort, in a savepoint of their own: if
+        they fail, the events are appended all the same. Returns what `append` returns, and
+        whether the cache writes were made."""
+        c = self.conn
+        self._writable()
+        if self._held:  # inside `held()`: a savepoint of that transaction, the cache too
+            written = self._append_held(session, expected_seq, bodies, recorded_at)
+            return written, self._cache_writes(cache(written))
+        self._begin()
+        try:
+            rows = self._chained_rows(session, expected_seq, bodies, recorded_at)
+            self.insert_rows(rows)  # (a PostgreSQL store's own insert)
+            written = [(r[1], r[4], r[5]) for r in rows]
+            cached = self._cache_writes(cache(written))
+            c.execute("COMMIT")
+        except sqlite3.IntegrityError:
+            c.execute("ROLLBACK")
+            raise Conflict(f"session {session}: seq {expected_seq} was written by another recorder; retry") from None
+        except sqlite3.OperationalError as exc:
+            if c.in_transaction:
+                c.execute("ROLLBACK")
+            if "locked" in str(exc) or "busy" in str(exc):
+                raise Conflict("the database is busy: another potlog is writing to it (an import?); nothing was "
+                               "recorded, try again") from None
+            raise
+        except BaseException:
+            if c.in_transaction:
+                c.execute("ROLLBACK")
+            raise
+        return written, cached
+
+    def _cache_writes(self, statements: list[tuple[str, tuple]]) -> bool:
+        """Run cache writes inside the open transaction, in a savepoint: False (and nothing of
+        them kept) if any fails."""
+        if not statements:
+            return False
+        try:
+            with self.savepoint("cache"):
+                for sql, params in statements:
+                    self.conn.execute(sql, params)
+        except sqlite3.Error:
+            return False
+        return True
 
     def _chained_rows(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]],
                       recorded_at: str) -> list[tuple[str, int, str, str, str, str, str]]:
