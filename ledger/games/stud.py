@@ -35,29 +35,18 @@ from __future__ import annotations
 
 from typing import Literal, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field
 
 from ..kit import poker
 from ..kit.evaluators import Ranked, lowball, pokervariants
-from ..kit.poker.options import chips, stakes
+from ..kit.poker.options import StudSizes, chips, stakes
 
 
-class Options(BaseModel):
+class Options(StudSizes):
     """Seven-card stud's table choices."""
 
-    model_config = ConfigDict(extra="forbid")
-    ante: int = chips(1, "an ante from every player; 0: none")
     bring_in: int = chips(2, "the bring-in of the lowest up card (less than the small bet); 0: none")
-    small_bet: int = chips(4, "the bet of third and fourth street", least=1)
-    big_bet: int = chips(8, "the bet from fifth street on", least=1)
     split: Literal["high", "hi-lo"] = Field(default="high", description="high, or hi-lo (eight or better) split")
-
-    @model_validator(mode="after")
-    def _sizes(self) -> "Options":
-        if self.bring_in >= self.small_bet or self.small_bet > self.big_bet:
-            raise ValueError(f"the bring-in ({self.bring_in}) must be less than the small bet ({self.small_bet}), "
-                             f"and the small bet at most the big bet ({self.big_bet})")
-        return self
 
 
 def best(hole: Sequence[str], board: Sequence[str]) -> Ranked:

@@ -1,10 +1,11 @@
-"""Options for a poker declaration: a chips field, and the `Stakes` read from any options model."""
+"""Options for a poker declaration: a chips field, the stud family's sizes (`StudSizes`), and the
+`Stakes` read from any options model."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ... import events as ev
 from ...games.ruleset import options_of
@@ -18,6 +19,24 @@ _FIELDS = ("small_blind", "big_blind", "ante", "bb_ante", "straddle", "structure
 def chips(default: int, what: str, *, least: int = 0) -> Any:
     """An options field of chips: `default`, from `least` to potlog's maximum."""
     return Field(default=default, ge=least, le=ev.MAX_CHIPS, description=what)
+
+
+class StudSizes(BaseModel):
+    """The antes, bring-in and two bet sizes of a fixed-limit stud game (a game's options model
+    derives from it, restating `bring_in` to say which up card brings in)."""
+
+    model_config = ConfigDict(extra="forbid")
+    ante: int = chips(1, "an ante from every player; 0: none")
+    bring_in: int = chips(2, "the bring-in (less than the small bet); 0: none")
+    small_bet: int = chips(4, "the bet of third and fourth street", least=1)
+    big_bet: int = chips(8, "the bet from fifth street on", least=1)
+
+    @model_validator(mode="after")
+    def _sizes(self) -> "StudSizes":
+        if self.bring_in >= self.small_bet or self.small_bet > self.big_bet:
+            raise ValueError(f"the bring-in ({self.bring_in}) must be less than the small bet ({self.small_bet}), "
+                             f"and the small bet at most the big bet ({self.big_bet})")
+        return self
 
 
 def stakes(model: type[BaseModel], **fixed: Any) -> Callable[[TableState], Stakes]:
