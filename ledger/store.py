@@ -207,8 +207,7 @@ class Store:
         self._writable()
         if self._held:  # inside `held()`: this append is one savepoint of that transaction
             return self._append_held(session, expected_seq, bodies, recorded_at)
-        self._begin()
-        try:
+        with self._appending(session, expected_seq):
             rows = self._chained_rows(session, expected_seq, bodies, recorded_at)
             c.executemany(
                 "INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
@@ -216,6 +215,16 @@ class Store:
                 rows,
             )
             c.execute("COMMIT")
+        return [(r[1], r[4], r[5]) for r in rows]
+
+    @contextmanager
+    def _appending(self, session: str, expected_seq: int) -> Iterator[None]:
+        """One append's transaction, begun here and committed by the body: rolled back on any
+        failure, a seq taken first or a locked database as a `Conflict`."""
+        c = self.conn
+        self._begin()
+        try:
+            yield
         except sqlite3.IntegrityError:
             c.execute("ROLLBACK")
             raise Conflict(f"session {session}: seq {expected_seq} was written by another recorder; retry") from None
@@ -227,9 +236,9 @@ class Store:
                                "recorded, try again") from None
             raise
         except BaseException:
-            c.execute("ROLLBACK")
+            if c.in_transaction:
+                c.execute("ROLLBACK")
             raise
-        return [(r[1], r[4], r[5]) for r in rows]
 
     def append_cached(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]], recorded_at: str,
                       cache: Callable[[list[tuple[int, str, str]]], list[tuple[str, tuple]]]
@@ -244,27 +253,12 @@ class Store:
         if self._held:  # inside `held()`: a savepoint of that transaction, the cache too
             written = self._append_held(session, expected_seq, bodies, recorded_at)
             return written, self._cache_writes(cache(written))
-        self._begin()
-        try:
+        with self._appending(session, expected_seq):
             rows = self._chained_rows(session, expected_seq, bodies, recorded_at)
             self.insert_rows(rows)  # (a PostgreSQL store's own insert)
             written = [(r[1], r[4], r[5]) for r in rows]
             cached = self._cache_writes(cache(written))
             c.execute("COMMIT")
-        except sqlite3.IntegrityError:
-            c.execute("ROLLBACK")
-            raise Conflict(f"session {session}: seq {expected_seq} was written by another recorder; retry") from None
-        except sqlite3.OperationalError as exc:
-            if c.in_transaction:
-                c.execute("ROLLBACK")
-            if "locked" in str(exc) or "busy" in str(exc):
-                raise Conflict("the database is busy: another potlog is writing to it (an import?); nothing was "
-                               "recorded, try again") from None
-            raise
-        except BaseException:
-            if c.in_transaction:
-                c.execute("ROLLBACK")
-            raise
         return written, cached
 
     def _cache_writes(self, statements: list[tuple[str, tuple]]) -> bool:
