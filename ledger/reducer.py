@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from . import events as ev
-from .chips import Posting, check, post, seat_account
+from .chips import Posting, check
 from .state import Declaration, Hand, Held, Played, Roll, Seat, TableState
 
 if TYPE_CHECKING:
@@ -28,11 +28,19 @@ if TYPE_CHECKING:
 Observer = Callable[[int, ev.Event, list[Posting], TableState], None]
 
 
+# The steps below run for every event of every fold: a `Posting` is made as ``_posting(Posting, (...))``,
+# without the Python-level ``__new__`` every NamedTuple has, and a card as ``_new(Held)`` (`_held`), without
+# its ``__init__``; "seat:" + name is `chips.seat_account`.
+_posting = tuple.__new__
+_new = object.__new__
+
+
 def _seat(state: TableState, name: str) -> Seat:
-    seat = state.seat(name)
-    if seat is None:  # an overridden event may name someone never seated: seat them empty
-        seat = Seat(name=name, active=False)
-        state.seats.append(seat)
+    for seat in state.seats:  # `TableState.seat`, spelt out
+        if seat.name == name:
+            return seat
+    seat = Seat(name=name, active=False)  # an overridden event may name someone never seated: seat them empty
+    state.seats.append(seat)
     return seat
 
 
@@ -48,9 +56,9 @@ def _take(cards: list[Held], card: str) -> Held | None:
 
 
 def _holder(state: TableState, name: str) -> list[Held]:
-    seat = state.seat(name)
-    if seat is not None:
-        return seat.cards
+    for seat in state.seats:  # `TableState.seat`, spelt out
+        if seat.name == name:
+            return seat.cards
     hand = state.hand
     if hand is None:
         hand = state.hand = Hand(number=0, dealer=name, ended=True)
@@ -58,6 +66,7 @@ def _holder(state: TableState, name: str) -> list[Held]:
 
 
 def _hand(state: TableState) -> Hand:
+    """The hand, made (ended, empty) when there is none: the steps write ``state.hand or _hand(state)``."""
     if state.hand is None:
         state.hand = Hand(number=0, dealer="", ended=True)
     return state.hand
@@ -87,12 +96,12 @@ def _player_joined(state: TableState, e: ev.PlayerJoined) -> list[Posting]:
             state.seats.insert(e.position, seat)
     seat.active = True
     seat.bought_in += e.buyin
-    return [Posting("bank", seat_account(e.player), e.buyin, "buy-in")] if e.buyin else []
+    return [_posting(Posting, ("bank", "seat:" + e.player, e.buyin, "buy-in"))] if e.buyin else []
 
 
 def _rebuy(state: TableState, e: ev.Rebuy) -> list[Posting]:
     _seat(state, e.player).rebought += e.amount
-    return [Posting("bank", seat_account(e.player), e.amount, "rebuy")]
+    return [_posting(Posting, ("bank", "seat:" + e.player, e.amount, "rebuy"))]
 
 
 def _player_left(state: TableState, e: ev.PlayerLeft) -> list[Posting]:
@@ -100,7 +109,7 @@ def _player_left(state: TableState, e: ev.PlayerLeft) -> list[Posting]:
     seat.active = False
     seat.in_hand = False
     seat.cashed_out += e.cashout
-    return [Posting(seat_account(e.player), "bank", e.cashout, "cash-out")] if e.cashout else []
+    return [_posting(Posting, ("seat:" + e.player, "bank", e.cashout, "cash-out"))] if e.cashout else []
 
 
 def _hand_started(state: TableState, e: ev.HandStarted) -> list[Posting]:
@@ -112,11 +121,11 @@ def _hand_started(state: TableState, e: ev.HandStarted) -> list[Posting]:
         seat.round_bet = 0
         seat.hand_bet = seat.hand_costs = 0
         seat.in_hand = seat.active
-    return [Posting("carry", "pot", e.carry_in, "carry-in")] if e.carry_in else []
+    return [_posting(Posting, ("carry", "pot", e.carry_in, "carry-in"))] if e.carry_in else []
 
 
 def _round_started(state: TableState, e: ev.RoundStarted) -> list[Posting]:
-    hand = _hand(state)
+    hand = state.hand or _hand(state)
     hand.round = e.round
     hand.current_bet = 0
     for seat in state.seats:
@@ -124,8 +133,18 @@ def _round_started(state: TableState, e: ev.RoundStarted) -> list[Posting]:
     return []
 
 
+def _held(cards: Iterable[str], up: bool) -> list[Held]:
+    """``[Held(c, up) for c in cards]``, without a Python-level ``__init__`` per card."""
+    out = []
+    for c in cards:
+        h = _new(Held)
+        h.card, h.up = c, up
+        out.append(h)
+    return out
+
+
 def _cards_dealt(state: TableState, e: ev.CardsDealt) -> list[Posting]:
-    _holder(state, e.to).extend(Held(c, e.face_up) for c in e.cards)
+    _holder(state, e.to).extend(_held(e.cards, e.face_up))
     return []
 
 
@@ -148,26 +167,26 @@ def _cards_revealed(state: TableState, e: ev.CardsRevealed) -> list[Posting]:
 
 def _cards_exchanged(state: TableState, e: ev.CardsExchanged) -> list[Posting]:
     seat = _seat(state, e.player)
-    hand = _hand(state)
+    hand = state.hand or _hand(state)
     for c in e.discard:
         _take(seat.cards, c)
         hand.out.append(c)
-    seat.cards.extend(Held(c, e.face_up) for c in e.draw)
+    seat.cards.extend(_held(e.draw, e.face_up))
     if e.cost:
         if e.to_account.startswith("pot"):
             seat.hand_costs += e.cost
-        return [Posting(seat_account(e.player), e.to_account, e.cost, "card cost")]
+        return [_posting(Posting, ("seat:" + e.player, e.to_account, e.cost, "card cost"))]
     return []
 
 
 def _card_played(state: TableState, e: ev.CardPlayed) -> list[Posting]:
     _take(_seat(state, e.player).cards, e.card)
-    _hand(state).trick.append(Played(e.player, e.card))
+    (state.hand or _hand(state)).trick.append(Played(e.player, e.card))
     return []
 
 
 def _trick_won(state: TableState, e: ev.TrickWon) -> list[Posting]:
-    hand = _hand(state)
+    hand = state.hand or _hand(state)
     hand.tricks[e.player] = hand.tricks.get(e.player, 0) + 1
     hand.out.extend(p.card for p in hand.trick)
     hand.trick = []
@@ -175,27 +194,32 @@ def _trick_won(state: TableState, e: ev.TrickWon) -> list[Posting]:
 
 
 def _dice_rolled(state: TableState, e: ev.DiceRolled) -> list[Posting]:
-    _hand(state).dice.append(Roll(e.player, list(e.faces), e.sides))
+    (state.hand or _hand(state)).dice.append(Roll(e.player, list(e.faces), e.sides))
     return []
 
 
 def _declared(state: TableState, e: ev.Declared) -> list[Posting]:
-    _hand(state).declarations.append(Declaration(e.player, e.name, e.value))
+    (state.hand or _hand(state)).declarations.append(Declaration(e.player, e.name, e.value))
     return []
 
 
 def _stake(state: TableState, e: ev.Ante | ev.Bet | ev.Call | ev.Raise | ev.AllIn) -> list[Posting]:
-    seat = _seat(state, e.player)
-    seat.hand_bet += e.amount
-    if not isinstance(e, ev.Ante):
-        seat.round_bet += e.amount
-        hand = _hand(state)
+    player, amount = e.player, e.amount
+    for seat in state.seats:  # `_seat`, spelt out
+        if seat.name == player:
+            break
+    else:
+        seat = _seat(state, player)
+    seat.hand_bet += amount
+    if type(e) is not ev.Ante:
+        seat.round_bet += amount
+        hand = state.hand or _hand(state)
         if seat.round_bet > hand.current_bet:
             hand.current_bet = seat.round_bet
-    posting = Posting(seat_account(e.player), e.pot, e.amount, e.type)
-    if state.balances.get(posting.source, 0) == e.amount:
+    source = "seat:" + player  # `seat_account`
+    if state.balances.get(source, 0) == amount:
         seat.all_in = True
-    return [posting]
+    return [_posting(Posting, (source, e.pot, amount, e.type))]
 
 
 def _check(state: TableState, e: ev.Check) -> list[Posting]:
@@ -208,19 +232,19 @@ def _fold(state: TableState, e: ev.Fold) -> list[Posting]:
 
 
 def _transfer(state: TableState, e: ev.Transfer) -> list[Posting]:
-    return [Posting(e.from_account, e.to_account, e.amount, e.reason or "transfer")]
+    return [_posting(Posting, (e.from_account, e.to_account, e.amount, e.reason or "transfer"))]
 
 
 def _pot_awarded(state: TableState, e: ev.PotAwarded) -> list[Posting]:
-    return [Posting(e.pot, seat_account(s.player), s.amount, "award") for s in e.shares]
+    return [_posting(Posting, (e.pot, "seat:" + s.player, s.amount, "award")) for s in e.shares]
 
 
 def _pot_carried(state: TableState, e: ev.PotCarried) -> list[Posting]:
-    return [Posting(e.pot, e.to_account, e.amount, "carry-over")]
+    return [_posting(Posting, (e.pot, e.to_account, e.amount, "carry-over"))]
 
 
 def _hand_ended(state: TableState, e: ev.HandEnded) -> list[Posting]:
-    hand = _hand(state)
+    hand = state.hand or _hand(state)
     hand.ended = True
     hand.to_act = None
     hand.phase = "ended"
@@ -248,7 +272,7 @@ def _scored(state: TableState, e: ev.Scored) -> list[Posting]:
 
 
 def _deck_reshuffled(state: TableState, e: ev.DeckReshuffled) -> list[Posting]:
-    _hand(state).out = []
+    (state.hand or _hand(state)).out = []
     return []
 
 
@@ -276,29 +300,34 @@ A class not in here (one added for a game) moves the chips its `postings()` name
 
 def apply(state: TableState, seq: int, event: ev.Event) -> list[Posting]:
     """Apply one (not voided) event in place; returns the postings it made."""
-    step = _CORE.get(type(event))
+    t = type(event)
+    step = _CORE.get(t)
     postings = step(state, event) if step is not None else event.postings()
-    balances = state.balances
-    for p in postings:
-        post(balances, p)
+    if postings:
+        balances = state.balances
+        for source, dest, amount, _ in postings:  # `chips.post`, spelt out: the hot path of every fold
+            balances[source] = balances.get(source, 0) - amount
+            balances[dest] = balances.get(dest, 0) + amount
     if event.ruling is not None:
         state.rulings.append(seq)
     state.seq = seq
-    rules = _RULES.get(state.game) or _ruleset(state.game)
-    if isinstance(event, (ev.SessionOpened, ev.GameSwitched)):
-        state.ext = rules.initial(state)  # a new game starts from its own initial state
+    evolve = _EVOLVE.get(state.game) or _ruleset(state.game).evolve
+    if t is ev.SessionOpened or t is ev.GameSwitched:
+        state.ext = _RULES[state.game].initial(state)  # a new game starts from its own initial state
     else:
-        rules.evolve(state, event)
+        evolve(state, event)
     return postings
 
 
 _RULES: dict[str, Ruleset] = {}  # game -> ruleset, so the hot path skips the import machinery
+_EVOLVE: dict[str, Callable[[TableState, ev.Event], None]] = {}  # game -> its ruleset's evolve
 
 
 def _ruleset(game: str) -> Ruleset:
     from .games import get_ruleset  # here, not at the top: the games import this module
 
     rules = _RULES[game] = get_ruleset(game)
+    _EVOLVE[game] = rules.evolve
     return rules
 
 
@@ -332,6 +361,9 @@ def fold(
             records = list(records)
         voided = voided_seqs(records)
     st = state.clone() if state is not None else TableState()
+    if not checked and observer is None:
+        _fold_plain(st, records, voided)
+        return st
     for seq, event in records:
         if seq in voided:
             st.seq = seq
@@ -342,3 +374,37 @@ def fold(
         if observer is not None:
             observer(seq, event, postings, st)
     return st
+
+
+def _fold_plain(st: TableState, records: Iterable[tuple[int, ev.Event]], voided: set[int]) -> None:
+    """`fold`'s loop with `apply` spelt out (the same steps, in the same order): a fold with no
+    chip checks and no observer (`Ledger.fold_session`, every snapshot's refold) pays no call per
+    event for it. Keep the two in step."""
+    core, game = _CORE, None
+    evolve: Callable[[TableState, ev.Event], None] = _ruleset_unknown  # (looked up at the first event)
+    for seq, event in records:
+        if seq in voided:
+            st.seq = seq
+            continue
+        t = type(event)
+        step = core.get(t)
+        postings = step(st, event) if step is not None else event.postings()
+        if postings:
+            balances = st.balances
+            for source, dest, amount, _ in postings:
+                balances[source] = balances.get(source, 0) - amount
+                balances[dest] = balances.get(dest, 0) + amount
+        if event.ruling is not None:
+            st.rulings.append(seq)
+        st.seq = seq
+        if st.game is not game:  # the game's evolve, looked up again only when the game changes
+            game = st.game
+            evolve = (_RULES.get(game) or _ruleset(game)).evolve
+        if t is ev.SessionOpened or t is ev.GameSwitched:
+            st.ext = _RULES[game].initial(st)
+        else:
+            evolve(st, event)
+
+
+def _ruleset_unknown(state: TableState, event: ev.Event) -> None:
+    """`_fold_plain`'s evolve before it has looked up the table's game (never called)."""

@@ -12,7 +12,7 @@ import copy
 import dataclasses
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable, cast
 
 from .events import canonical_json
 
@@ -180,32 +180,117 @@ class TableState:
         return sum(v for k, v in self.balances.items() if k != "bank")
 
     def clone(self) -> TableState:
-        return _copy(self)
+        """A deep copy (what a trial or a new head works on): the core fields copied by their
+        declared kinds, the game's `ext` and `options` by `_copy`."""
+        if type(self) is not TableState:
+            return _copy(self)  # type: ignore[no-any-return]
+        new = _new(TableState)
+        new.session, new.game, new.chip_unit, new.title = self.session, self.game, self.chip_unit, self.title
+        new.options = _copy_dict(self.options)
+        new.seq, new.hands_played, new.closed = self.seq, self.hands_played, self.closed
+        new.seats = [_copy_seat(s) for s in self.seats]
+        new.balances = dict(self.balances)  # chips: ints
+        hand = self.hand
+        new.hand = _copy_hand(hand) if type(hand) is Hand else _copy(hand)
+        new.scores = dict(self.scores)  # points: ints
+        new.persistent, new.voided, new.rulings = list(self.persistent), list(self.voided), list(self.rulings)
+        ext = self.ext
+        new.ext = ext if type(ext) in _ATOMS else _copy(ext)
+        return new
 
 
-_ATOMS = (int, str, bool, float, type(None))
-_FIELDS: dict[type, tuple[str, ...]] = {}
+# -- copying: `TableState.clone` is on the path of every command (a trial, the new head) ----------------------------
+
+_new = object.__new__
+_ATOMS = frozenset({int, str, bool, float, type(None)})
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _copy_cards(cards: list[Held]) -> list[Held]:
+    out = []
+    for h in cards:
+        if type(h) is Held:
+            n = _new(Held)
+            n.card, n.up = h.card, h.up
+            out.append(n)
+        else:
+            out.append(_copy(h))
+    return out
+
+
+def _copy_seat(s: Seat) -> Seat:
+    if type(s) is not Seat:
+        return _copy(s)  # type: ignore[no-any-return]
+    n = _new(Seat)
+    n.name, n.active, n.bought_in, n.rebought, n.cashed_out = s.name, s.active, s.bought_in, s.rebought, s.cashed_out
+    n.cards = _copy_cards(s.cards)
+    n.folded, n.all_in, n.round_bet, n.hand_bet = s.folded, s.all_in, s.round_bet, s.hand_bet
+    n.hand_costs, n.in_hand, n.last_count = s.hand_costs, s.in_hand, s.last_count
+    return n
+
+
+def _copy_hand(h: Hand) -> Hand:
+    n = _new(Hand)
+    n.number, n.dealer, n.first, n.round, n.current_bet = h.number, h.dealer, h.first, h.round, h.current_bet
+    n.boards = {k: _copy_cards(v) for k, v in h.boards.items()}
+    n.dice = _copy_list(h.dice) if h.dice else []
+    n.declarations = _copy_list(h.declarations) if h.declarations else []
+    n.trick = _copy_list(h.trick) if h.trick else []
+    n.tricks = dict(h.tricks)  # tricks taken: ints
+    n.out = list(h.out)  # card codes
+    n.to_act, n.phase, n.ended = h.to_act, h.phase, h.ended
+    return n
 
 
 def _copy(obj: Any) -> Any:
-    """A deep copy of plain state data (dataclasses, lists, dicts, atoms), several times
-    faster than `copy.deepcopy`; anything else (a game's odd field) goes to deepcopy."""
+    """A deep copy of plain state data (dataclasses, lists, dicts, tuples, atoms), several
+    times faster than `copy.deepcopy`; anything else (a game's odd field) goes to deepcopy."""
     cls = type(obj)
     if cls in _ATOMS:
         return obj
-    if cls is list:
-        return [_copy(v) for v in obj]
-    if cls is dict:
-        return {k: _copy(v) for k, v in obj.items()}
-    names = _FIELDS.get(cls)
-    if names is None:
-        if not dataclasses.is_dataclass(cls) or getattr(cls, "__deepcopy__", None) is not None:
-            return copy.deepcopy(obj)
-        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
-    new = object.__new__(cls)
-    for name in names:
-        object.__setattr__(new, name, _copy(getattr(obj, name)))
-    return new
+    copier = _COPIERS.get(cls)
+    if copier is None:
+        copier = _copier(cls)
+    return copier(obj)
+
+
+def _copy_list(obj: list[Any]) -> list[Any]:
+    return [v if type(v) in _ATOMS else _copy(v) for v in obj]
+
+
+def _copy_dict(obj: dict[Any, Any]) -> dict[Any, Any]:
+    return {k: v if type(v) in _ATOMS else _copy(v) for k, v in obj.items()}
+
+
+def _copy_tuple(obj: tuple[Any, ...]) -> tuple[Any, ...]:
+    for v in obj:
+        if type(v) not in _ATOMS:
+            return tuple(v if type(v) in _ATOMS else _copy(v) for v in obj)
+    return obj  # immutable all the way down: the same tuple (as deepcopy gives)
+
+
+def _copier(cls: type) -> Callable[[Any], Any]:
+    """How to copy an object of class `cls`: a function made once per dataclass (its fields in
+    order, atoms as they are, the rest by `_copy`); deepcopy for anything else."""
+    if not dataclasses.is_dataclass(cls) or getattr(cls, "__deepcopy__", None) is not None:
+        fn: Callable[[Any], Any] = copy.deepcopy
+    else:
+        plain = cls.__setattr__ is object.__setattr__  # not frozen, no __setattr__ of its own
+        lines = ["def copy_(obj):", "    new = _new(_cls)"]
+        for f in dataclasses.fields(cls):  # atoms as they are, a list by one comprehension, the rest by `_copy`
+            value = ("v if type(v) in _ATOMS else [x if type(x) in _ATOMS else _copy(x) for x in v] "
+                     "if type(v) is list else _copy(v)")
+            lines.append(f"    v = obj.{f.name}")
+            lines.append(f"    new.{f.name} = {value}" if plain else f"    _set(new, {f.name!r}, {value})")
+        lines.append("    return new")
+        scope = {"_new": _new, "_cls": cls, "_ATOMS": _ATOMS, "_copy": _copy, "_set": object.__setattr__}
+        exec("\n".join(lines), scope)  # as `dataclasses` makes __init__: one straight function per class
+        fn = cast(Callable[[Any], Any], scope["copy_"])
+    _COPIERS[cls] = fn
+    return fn
+
+
+_COPIERS.update({list: _copy_list, dict: _copy_dict, tuple: _copy_tuple, Hand: _copy_hand, Seat: _copy_seat})
 
 
 def to_plain(obj: Any) -> Any:

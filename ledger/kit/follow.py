@@ -32,10 +32,15 @@ game has checked it already; None when the game never records it."""
 
 def then(state: TableState, events: list[ev.Event], after: After, *, limit: int = 64) -> list[ev.Event]:
     """`events`, then whatever `after` says follows them, until it says nothing (`state` is
-    not changed)."""
-    trial = state.clone()
+    not changed: the events are applied to one copy of it, made only when there are some)."""
     out = list(events)
-    step = list(events)
+    step = list(events) if events else after(state)  # no events: `after` reads the table itself
+    if not step:
+        return out
+    if not out:
+        out += step
+        limit -= 1
+    trial = state.clone()
     for _ in range(limit):
         for e in step:
             apply(trial, trial.seq + 1, e)
@@ -61,8 +66,9 @@ def due_first(state: TableState, cmd: Command, decide: Decide, after: After) -> 
     (a ruling or a void can leave one) first; then `cmd`'s events, decided on the table after
     those steps, and whatever follows them (only the due steps when `cmd` makes nothing)."""
     pre = then(state, [], after) if state.in_hand else []
-    events = decide(trial(state, pre), cmd)
-    return pre + then(trial(state, pre), events, after) if events else pre
+    table = trial(state, pre)  # (neither `decide` nor `then` changes it)
+    events = decide(table, cmd)
+    return pre + then(table, events, after) if events else pre
 
 
 def check(state: TableState, event: ev.Event, after: After, decide: Decide, command: Redo, *, game: str,

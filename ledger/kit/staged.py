@@ -26,7 +26,9 @@ Public API:
 - ``tally(book, event) -> bool``: in ``evolve``, count a settlement event in `book`: an award
   or carry-over (`pots.tally`: ``paid``, ``settled``) or the declared next dealer (kept in
   ``next_dealer``, counted in ``settled``); True when `event` was one.
-- ``track(state, book, event, *, flow, betting, dealing, declarations=(), own=None, done=None)``:
+- ``track(state, book, event, *, flow, betting, dealing, declarations=(), own=None, done=None)``
+  (``tracker(*, flow, ..., own_events=None) -> track``: the same with its declaration bound once,
+  what ``evolve`` calls for every event; `own` asked only about `own_events` when given):
   ``evolve``'s part for a staged hand, after the game has set up its ext (`book`) for a new
   hand: a ``hand_ended`` ends the phase; while a hand is on, the stock (`deal.track`), the
   betting book (`bets.track`; a round start opens the flow's recorded-start stage), the
@@ -77,7 +79,7 @@ from ..games import base
 from ..state import TableState, in_pot  # noqa: F401 (what a player has in the pot: here for staged games)
 from . import betting as bets
 from . import deal, declare, follow, pots
-from .stages import Flow, Stage, advance
+from .stages import Flow, Stage, _advance, _down_to_one
 from .turns import SeatTest
 
 Verb = Callable[[TableState, Command], list[ev.Event]]
@@ -85,7 +87,7 @@ After = Callable[[TableState], list[ev.Event]]
 
 __all__ = ["BETWEEN", "ROLL_MESSAGES", "TURNING", "After", "Book", "Settled", "Verb", "between", "checker", "in_pot",
            "decider", "end", "follows", "hole", "hole_hands", "last_one", "roll", "settlement", "showdown", "tally",
-           "track"]
+           "track", "tracker"]
 
 BETWEEN = ("hand", "join", "rebuy", "leave", "count", "note", "close")
 """The verbs between hands."""
@@ -192,29 +194,79 @@ def track(state: TableState, book: B, event: ev.Event, *, flow: Flow, betting: b
           declarations: Sequence[declare.Declaration] = (), own: Callable[[TableState, B, ev.Event], bool | None] |
           None = None, done: Callable[[B], SeatTest | None] | None = None) -> None:
     """``evolve``'s part for a staged hand (see the module docstring)."""
-    x, hand, t = book, state.hand, type(event)  # dispatch by class: the hot path of every fold
-    if t is ev.HandEnded:
-        x.phase = "ended"
-        return
-    if hand is None or hand.ended:
-        return
-    if t in _STOCK:
-        deal.track(state, x, event)
-    moves = own(state, x, event) if own is not None else None
-    if moves is False:
-        return
-    if moves is None:
-        if bets.track(state, x, betting, event):
-            if type(event) is ev.RoundStarted:
+    tracker(flow=flow, betting=betting, dealing=dealing, declarations=declarations, own=own, done=done)(
+        state, book, event)
+
+
+def tracker(*, flow: Flow, betting: bets.Betting, dealing: deal.Dealing,
+            declarations: Sequence[declare.Declaration] = (),
+            own: Callable[[TableState, B, ev.Event], bool | None] | None = None,
+            done: Callable[[B], SeatTest | None] | None = None,
+            own_events: Collection[type[ev.Event]] | None = None) -> Callable[[TableState, B, ev.Event], None]:
+    """`track` with its declaration bound once: what a game's ``evolve`` calls for every event
+    of every fold (``_TRACK = staged.tracker(flow=FLOW, ...)``, then ``_TRACK(state, x, event)``).
+    `own_events`: the event classes `own` keeps (None: it is asked about every event)."""
+    own_for = frozenset(own_events) if own_events is not None else None
+    deal_stage, each = flow.stages[0].name, dealing.each
+    declared = frozenset(d.name for d in declarations)
+    moves_, record, reset, to_act = bets.MOVES, bets.record, bets.reset, bets.to_act
+    stock, dealt = deal.track, deal.dealt
+
+    def finished(state: TableState) -> Callable[[Stage], bool]:
+        """`advance`'s `finished`: a deal stage is over once everyone in the hand has `each` cards."""
+        return lambda stage: stage.kind == "deal" and deal.dealt(state, each)
+
+    def run(state: TableState, book: B, event: ev.Event) -> None:
+        x, hand, t = book, state.hand, type(event)  # dispatch by class: the hot path of every fold
+        if t is ev.HandEnded:
+            x.phase = "ended"
+            return
+        if hand is None or hand.ended:
+            return
+        if t in _STOCK:
+            stock(state, x, event)
+        moves = own(state, x, event) if own is not None and (own_for is None or t in own_for) else None
+        if moves is False:
+            return
+        if moves is None:
+            if t in moves_:  # `bets.track`, spelt out
+                record(state, x, betting, event)
+            elif type(event) is ev.RoundStarted:
+                reset(x)
                 x.phase = _opens(flow, event.name).name
-        elif tally(x, event) or declare.record(x, declarations, event) or deal.track_hole(state, x.hole, event):
-            return
-        elif t not in TURNING or (t is ev.CardsDealt and x.phase != flow.stages[0].name):
-            return
-    x.phase, hand.to_act = advance(state, flow, x.phase, x, x.order, done=done(x) if done is not None else None,
-                                   finished=lambda stage: stage.kind == "deal" and deal.dealt(state, dealing.each),
-                                   left=t is ev.Fold or t is ev.PlayerLeft)
-    hand.phase = x.phase
+            elif type(event) is ev.Declared:  # the next dealer, a declaration or a hole card: the turn stays
+                name, value = event.name, event.value  # (`tally`, `declare.record`, `deal.track_hole`: where they act)
+                if name == "next-dealer" and isinstance(value, str):
+                    tally(x, event)
+                elif not (isinstance(value, int) and name in declared and declare.record(x, declarations, event)):
+                    deal.track_hole(state, x.hole, event)
+                return
+            elif t is ev.PotAwarded or t is ev.PotCarried:  # a settlement: the turn stays
+                pots.tally(x, event)
+                return
+            elif t not in TURNING or (t is ev.CardsDealt and x.phase != deal_stage):
+                return
+        # `advance`, its first step spelt out for the stage the hand is in (unless a player leaving has left
+        # only one): a betting round still going, a deal not over
+        left = (t is ev.Fold or t is ev.PlayerLeft) and _down_to_one(state, flow, x.phase)
+        stage = None if left else flow.stage(x.phase, state)
+        who = None
+        if stage is not None:
+            if stage.betting is not None and stage.actor != "each+bet":
+                who = to_act(state, x, stage.betting, x.order)
+                if who is not None:
+                    hand.to_act, hand.phase = who, x.phase
+                    return
+            elif stage.actor == "anyone" and stage.ready is None:
+                if not (stage.kind == "deal" and dealt(state, each)):
+                    hand.to_act, hand.phase = None, x.phase
+                    return
+            else:
+                stage = None
+        x.phase, hand.to_act = _advance(state, flow, x.phase, x, x.order, done(x) if done is not None else None,
+                                        finished(state), left, stage, who)
+        hand.phase = x.phase
+    return run
 
 
 def _opens(flow: Flow, name: str) -> Stage:

@@ -167,10 +167,15 @@ class Flow:
     gates: Mapping[str, bets.Gate] = field(default_factory=dict)
 
     _by_name: dict[str, list[Stage]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _index: dict[int, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _starts: dict[str, list[Stage]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _one: dict[str, Stage] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        for s in self.stages:
+        for i, s in enumerate(self.stages):
             self._by_name.setdefault(s.name, []).append(s)
+            self._index.setdefault(id(s), i)  # the first place of each stage (`after` steps on from it)
+        self._one.update((name, found[0]) for name, found in self._by_name.items() if len(found) == 1)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -178,12 +183,11 @@ class Flow:
 
     def stage(self, name: str, state: TableState | None = None) -> Stage | None:
         """The stage called `name` (given the table, the one its `when` lets in first)."""
+        one = self._one.get(name)
+        if one is not None:  # the usual case: one stage of that name, whatever the table
+            return one
         found = self._by_name.get(name)
-        if not found:
-            return None
-        if len(found) == 1:  # the usual case: one stage of that name, whatever the table
-            return found[0]
-        return _pick(found, state)
+        return _pick(found, state) if found else None
 
     def taking(self, verb: str) -> tuple[str, ...]:
         """The names of the stages whose verbs include `verb`."""
@@ -203,8 +207,11 @@ class Flow:
             return "", None
         nxt: Stage | None = here
         if round_ >= here.repeat:
-            i = next(i for i, s in enumerate(self.stages) if s is here)
-            nxt = next((s for s in self.stages[i + 1:] if _in(s, state)), None)
+            nxt = None
+            for s in self.stages[self._index[id(here)] + 1:]:
+                if _in(s, state):
+                    nxt = s
+                    break
         if nxt is None:
             return "", None
         return (self.due if nxt.recorded_start else nxt.name), nxt
@@ -212,8 +219,12 @@ class Flow:
     def starting(self, name: str | None, state: TableState | None = None) -> Stage | None:
         """The stage a recorded round start called `name` opens: one with that `start`, or a
         `recorded_start` stage of that name (given the table, the one its `when` lets in first)."""
-        return _pick([s for s in self.stages if name and (s.start == name or (s.recorded_start and s.name == name))],
-                     state)
+        found = self._starts.get(name or "")
+        if found is None:
+            found = [s for s in self.stages if name and (s.start == name or (s.recorded_start and s.name == name))]
+            if len(self._starts) < 64:  # the names the flow's round starts carry (and a few odd ones from rulings)
+                self._starts[name or ""] = found
+        return _pick(found, state)
 
 
 def _in(stage: Stage, state: TableState | None) -> bool:
@@ -228,28 +239,30 @@ def _pick(stages: list[Stage], state: TableState | None) -> Stage | None:
 def actor(state: TableState, stage: Stage, book: bets.Book, order: Sequence[str],
           done: SeatTest | None = None, last: str | None = None) -> str | None:
     """Who acts in `stage` now, or None (the stage is over, or it is nobody's turn)."""
-    return _turn(state, stage, book, order, done, Turn(stage.name, last=last)).to_act
+    return _who(state, stage, book, order, done, last, None)[0]
 
 
-def _turn(state: TableState, stage: Stage, book: bets.Book, order: Sequence[str], done: SeatTest | None,
-          at: Turn) -> Turn:
-    """`at` with who acts in `stage` now (and, in an ``each+bet`` stage, `last`/`drew` moved on)."""
-    if stage.betting is not None and stage.actor == "each+bet":
-        return _each_then_bet(state, stage.betting, book, order, done, at)
+def _who(state: TableState, stage: Stage, book: bets.Book, order: Sequence[str], done: SeatTest | None,
+         last: str | None, drew: str | None) -> tuple[str | None, str | None, str | None]:
+    """Who acts in `stage` now, and (in an ``each+bet`` stage, moved on) `last` and `drew`: (who, last, drew)."""
+    rules = stage.betting
+    if rules is not None:
+        if stage.actor == "each+bet":
+            return _each_then_bet(state, rules, book, order, done, last, drew)
+        return bets.to_act(state, book, rules, order, last=last), last, drew
+    kind = stage.actor
     who: str | None = None
-    if stage.betting is not None:
-        who = bets.to_act(state, book, stage.betting, order, last=at.last)
-    elif stage.actor == "fewest":
+    if kind == "fewest":
         who = deal.fewest_first(state, order, stage.cards)
-    elif stage.actor == "dealer":
+    elif kind == "dealer":
         who = state.hand.dealer if state.hand is not None else None
-    elif stage.actor == "first":
+    elif kind == "first":
         first = order[0] if order else None
         seat = state.seat(first) if first else None
         who = first if seat is not None and (done is None or not done(seat)) else None
-    elif stage.actor == "each":
-        who = next_waiting(state, _after(order, at.last), lambda s: in_hand(s) and (done is None or not done(s)))
-    return at.acting(who)
+    elif kind == "each":
+        who = next_waiting(state, _after(order, last), lambda s: in_hand(s) and (done is None or not done(s)))
+    return who, last, drew
 
 
 def _after(order: Sequence[str], last: str | None) -> list[str]:
@@ -260,27 +273,27 @@ def _after(order: Sequence[str], last: str | None) -> list[str]:
 
 
 def _each_then_bet(state: TableState, rules: bets.Betting, book: bets.Book, order: Sequence[str],
-                   done: SeatTest | None, at: Turn) -> Turn:
+                   done: SeatTest | None, last: str | None,
+                   drew: str | None) -> tuple[str | None, str | None, str | None]:
     """A turn is the player's own move (until `done`), then a betting step; a player who is
     done still bets each time round; once everyone is done, the betting goes on until the
-    bets are level."""
+    bets are level. Returns (who acts, last, drew)."""
     seats = [s for s in (state.seat(n) for n in order) if s is not None]
     able = sum(1 for s in seats if bets.can_act(state, s))
 
     def bets_now(seat: Seat) -> bool:  # a betting step on their turn: something to call, or someone to bet against
         return bets.can_act(state, seat) and (bets.owed(state, seat.name) > 0 or able >= 2)
 
-    last, drew = at.last, at.drew
     if drew is not None:
         seat = state.seat(drew)
         if seat is not None and bets_now(seat):
-            return at.acting(drew)
+            return drew, last, drew
         last, drew = drew, None
     if done is None or all(done(s) for s in seats if in_hand(s)):
         who = bets.to_act(state, book, rules, order, last=last)
     else:
         who = next_waiting(state, _after(order, last), lambda s: in_hand(s) and (not done(s) or bets_now(s)))
-    return Turn(at.phase, who, at.due, last, drew)
+    return who, last, drew
 
 
 def moved(flow: Flow, at: Turn, player: str, state: TableState | None = None) -> Turn:
@@ -308,23 +321,39 @@ def walk(state: TableState, flow: Flow, at: Turn, book: bets.Book, order: Sequen
     the phase stays on the stage just over and `due` names the round to record."""
     if at.due:
         return at.acting(None)
+    return Turn(*_walk(state, flow, at.phase, at.last, at.drew, book, order, done, finished))
+
+
+_Walked = tuple[str, str | None, str, str | None, str | None]
+
+
+def _walk(state: TableState, flow: Flow, phase: str, last: str | None, drew: str | None, book: bets.Book,
+          order: Sequence[str], done: SeatTest | None, finished: Callable[[Stage], bool] | None,
+          stage: Stage | None = None, who: str | None = None) -> _Walked:
+    """`walk` on plain values, from a turn with nothing due: (phase, to_act, due, last, drew).
+    `stage` (the one `phase` names) and `who` (who acts in it): when the caller has asked already."""
     for _ in range(len(flow.stages) + 1):
-        stage = flow.stage(at.phase, state)
         if stage is None:
-            return at.acting(None)
-        at = _turn(state, stage, book, order, done, at)
-        if at.to_act is not None or not _over(state, stage, finished):
-            return at
+            stage = flow.stage(phase, state)
+            if stage is None:
+                return phase, None, "", last, drew
+            rules = stage.betting
+            if rules is not None and stage.actor != "each+bet":  # `_who` of a betting stage, spelt out
+                who = bets.to_act(state, book, rules, order, last=last)
+            else:
+                who, last, drew = _who(state, stage, book, order, done, last, drew)
+        if who is not None or not _over(state, stage, finished):
+            return phase, who, "", last, drew
         hand = state.hand
-        phase, nxt = flow.after(stage.name, hand.round if hand is not None and stage.repeat > 1 else 1, state)
+        after, nxt = flow.after(stage.name, hand.round if hand is not None and stage.repeat > 1 else 1, state)
         if nxt is None:
-            return Turn(phase, None, "", at.last, at.drew)
-        if phase == flow.due:
-            return Turn(stage.name, None, nxt.round_name, at.last, at.drew)
+            return after, None, "", last, drew
+        if after == flow.due:
+            return stage.name, None, nxt.round_name, last, drew
         if nxt.betting is not None:
             bets.reset(book)
-        at = Turn(phase)
-    return at
+        phase, last, drew, stage = after, None, None, None
+    return phase, None, "", last, drew
 
 
 def _over(state: TableState, stage: Stage, finished: Callable[[Stage], bool] | None) -> bool:
@@ -341,10 +370,29 @@ def advance(state: TableState, flow: Flow, phase: str, book: bets.Book, order: S
     """Move `phase` on past every stage that is over; return (the phase, who acts). `left`: a
     player has just left the hand; past the deal, a hand down to one player is `flow.won`.
     The phase is `flow.due` while a recorded round start is pending."""
-    if left and flow.won and _dealt(flow, phase) and sum(1 for s in state.seats if s.in_hand and not s.folded) <= 1:
-        phase = flow.won
-    at = walk(state, flow, Turn(phase), book, order, done, finished)
-    return (flow.due if at.due else at.phase), at.to_act
+    return _advance(state, flow, phase, book, order, done, finished, left)
+
+
+def _advance(state: TableState, flow: Flow, phase: str, book: bets.Book, order: Sequence[str], done: SeatTest | None,
+             finished: Callable[[Stage], bool] | None, left: bool, stage: Stage | None = None,
+             who: str | None = None) -> tuple[str, str | None]:
+    """`advance`; `stage` (the one `phase` names) and `who` (who acts in it): when the caller
+    (`staged.tracker`) has asked already."""
+    if left and _down_to_one(state, flow, phase):
+        phase, stage = flow.won, None
+    phase, to_act, due, _, _ = _walk(state, flow, phase, None, None, book, order, done, finished, stage, who)
+    return (flow.due if due else phase), to_act
+
+
+def _down_to_one(state: TableState, flow: Flow, phase: str) -> bool:
+    """A player has left the hand past the deal, and at most one is left in it: the hand is `flow.won`."""
+    if not flow.won or not _dealt(flow, phase):
+        return False
+    live = 0
+    for s in state.seats:
+        if s.in_hand and not s.folded:
+            live += 1
+    return live <= 1
 
 
 def opened(state: TableState, flow: Flow, at: Turn, name: str | None, order: Sequence[str]) -> Turn:

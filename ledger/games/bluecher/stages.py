@@ -10,6 +10,7 @@ from ...kit import betting as bets
 from ...kit import deal, declare, staged
 from ...kit.declare import Declaration
 from ...kit.stages import Flow, Stage, everyone
+from ...kit.turns import SeatTest
 from ...state import TableState
 from ..ruleset import options_of
 from .options import MAX_DICE, BluecherExt, Options, ext
@@ -97,21 +98,30 @@ def evolve(state: TableState, event: ev.Event) -> None:
         state.ext = x = BluecherExt(phase="deal", card_cost=options_of(state, Options).card_cost,
                                     order=deal.seat_in(state, event), stock=x.pack_size,
                                     pack_size=x.pack_size, carried_in=event.carry_in)
-    staged.track(state, x, event, flow=FLOW, betting=ROUND, dealing=DEALING, declarations=DECLARATIONS, own=_own,
-                 done=lambda x: everyone if x.target is not None else None)  # rolled
+    _track(state, x, event)
+
+
+def _rolled(x: BluecherExt) -> SeatTest | None:
+    """Once the dice are rolled, the first player has had their move."""
+    return everyone if x.target is not None else None
 
 
 def _own(state: TableState, x: BluecherExt, event: ev.Event) -> bool | None:
     """Who bought a card this round (a buy moves no turn), and the target once the dice are rolled."""
-    if type(event) is ev.RoundStarted:
+    t = type(event)
+    if t is ev.RoundStarted:
         x.bought = []
-    elif type(event) is ev.CardsExchanged:
+    elif t is ev.CardsExchanged:
         if x.phase == "round":
-            x.bought.append(event.player)
+            x.bought.append(event.player)  # type: ignore[attr-defined]  # `t` says CardsExchanged
         return False
-    elif type(event) is ev.DiceRolled:
+    elif t is ev.DiceRolled:
         if x.target is None and x.phase in ("roll", "open"):
-            x.target, x.phase = sum(event.faces), FLOW.due
+            x.target, x.phase = sum(event.faces), FLOW.due  # type: ignore[attr-defined]  # DiceRolled
         return True
     return None
+
+
+_track = staged.tracker(flow=FLOW, betting=ROUND, dealing=DEALING, declarations=DECLARATIONS, own=_own, done=_rolled,
+                        own_events=(ev.RoundStarted, ev.CardsExchanged, ev.DiceRolled))
 
