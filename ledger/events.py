@@ -41,10 +41,18 @@ GENESIS = "0" * 64
 
 
 
+_GOOD_NAMES: set[str] = set()  # names found good already: every event of a fold names its players again
+
+
 def _check_name(v: str) -> str:
+    if v in _GOOD_NAMES:
+        return v
     why = name_problem(v)  # one rule for typed and imported names (`ledger.names`)
     if why is not None:
         raise ValueError(why)
+    if len(_GOOD_NAMES) > 4096:
+        _GOOD_NAMES.clear()
+    _GOOD_NAMES.add(v)
     return v
 
 

@@ -23,8 +23,8 @@ def record(state: TableState, book: Book, rules: Betting, event: ev.Event, *, fo
         if rules.reopens == "highest":
             _record_highest(state, book, player, bet_now)
         elif not forced:
-            full = full or bet_now - book.high >= rules.smallest(state)
-            if rules.reraise and raising and (full or rules.short_all_in_reopens):
+            if rules.reraise and raising and (full or rules.short_all_in_reopens
+                                              or bet_now - book.high >= rules.smallest(state)):
                 book.acted = [player]
             elif player not in book.acted:
                 book.acted.append(player)
