@@ -77,3 +77,15 @@ class Table:
 
     def stack(self, player: str) -> int:
         return self.state.stack(player)
+
+
+def poker_table(game: str, options: dict[str, Any] | None = None, **players: int) -> Table:
+    """A poker table (`verify` on) with its first hand started: Ann, Ben and Cy at 100 each unless named."""
+    t = Table(game, options=options, verify=True, **(players or {"Ann": 100, "Ben": 100, "Cy": 100}))
+    t("hand")
+    return t
+
+
+def awards(events: list[ev.Event]) -> list[tuple[str, list[tuple[str, int]]]]:
+    """Each pot award among `events`: its reason and the (player, chips) shares."""
+    return [(e.reason, [(s.player, s.amount) for s in e.shares]) for e in events if isinstance(e, ev.PotAwarded)]

@@ -7,17 +7,7 @@ import json
 
 from ledger import events as ev
 from ledger.snapshots import from_plain, same, to_plain
-from tests.table import Table
-
-
-def table(game: str, options: dict | None = None, **players: int) -> Table:
-    t = Table(game, options=options, verify=True, **(players or {"Ann": 100, "Ben": 100, "Cy": 100}))
-    t("hand")
-    return t
-
-
-def awards(events: list[ev.Event]) -> list[tuple[str, list[tuple[str, int]]]]:
-    return [(e.reason, [(s.player, s.amount) for s in e.shares]) for e in events if isinstance(e, ev.PotAwarded)]
+from tests.table import Table, awards, poker_table as table
 
 
 def level(t: Table) -> None:

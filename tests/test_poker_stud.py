@@ -4,7 +4,7 @@ fixed-limit sizes and caps, hi-lo split, the run-out and the community card."""
 from __future__ import annotations
 
 from ledger import events as ev
-from tests.table import Table
+from tests.table import Table, awards
 
 STAKES = {"ante": 1, "bring_in": 2, "small_bet": 4, "big_bet": 8}
 
@@ -19,10 +19,6 @@ def stud(options: dict | None = None, game: str = "stud", **players: int) -> Tab
 def dealt(t: Table, *hands: tuple[str, ...]) -> None:
     for name, cards in zip(("Ann", "Ben", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal"), hands):
         t("deal", to=name, cards=cards)
-
-
-def awards(events: list[ev.Event]) -> list[tuple[str, list[tuple[str, int]]]]:
-    return [(e.reason, [(s.player, s.amount) for s in e.shares]) for e in events if isinstance(e, ev.PotAwarded)]
 
 
 def street(t: Table, *cards: str) -> None:

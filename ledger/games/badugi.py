@@ -27,20 +27,14 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from pydantic import BaseModel, ConfigDict
-
 from ..kit import poker
 from ..kit.evaluators import Ranked, lowball
-from ..kit.poker.options import chips, stakes
+from ..kit.poker.options import Blinds, chips, stakes
 
 
-class Options(BaseModel):
+class Options(Blinds):
     """Badugi's table choices."""
 
-    model_config = ConfigDict(extra="forbid")
-    small_blind: int = chips(1, "the small blind", least=1)
-    big_blind: int = chips(2, "the big blind (0: a small blind alone)")
-    ante: int = chips(0, "an ante from every player; 0: none")
     small_bet: int = chips(0, "the small bet; 0: the big blind")
     big_bet: int = chips(0, "the big bet; 0: twice the small bet")
 

@@ -31,21 +31,17 @@ from __future__ import annotations
 
 from typing import Literal, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ..kit import poker
 from ..kit.evaluators import Ranked, lowball
-from ..kit.poker.options import chips, stakes
+from ..kit.poker.options import Blinds, chips, stakes
 from .ruleset import options_of
 
 
-class Options(BaseModel):
+class Options(Blinds):
     """Deuce-to-seven's table choices."""
 
-    model_config = ConfigDict(extra="forbid")
-    small_blind: int = chips(1, "the small blind", least=1)
-    big_blind: int = chips(2, "the big blind (0: a small blind alone)")
-    ante: int = chips(0, "an ante from every player; 0: none")
     bb_ante: int = chips(0, "a big-blind ante (dead money the big blind posts for the table); 0: none")
     draws: int = Field(default=3, ge=1, le=3, description="how many draws: 1 (single draw) to 3 (triple draw)")
     structure: Literal["fixed-limit", "no-limit", "pot-limit"] = Field(

@@ -31,20 +31,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from ..kit import poker
 from ..kit.evaluators import lowball, pokervariants
-from ..kit.poker.options import chips, stakes
+from ..kit.poker.options import Blinds, chips, stakes
 
 
-class Options(BaseModel):
+class Options(Blinds):
     """Omaha's table choices."""
 
-    model_config = ConfigDict(extra="forbid")
-    small_blind: int = chips(1, "the small blind", least=1)
-    big_blind: int = chips(2, "the big blind (0: a small blind alone)")
-    ante: int = chips(0, "an ante from every player; 0: none")
     bb_ante: int = chips(0, "a big-blind ante (dead money the big blind posts for the table); 0: none")
     straddle: int = chips(0, "a straddle posted left of the big blind (3+ players); 0: none")
     structure: Literal["pot-limit", "no-limit", "fixed-limit"] = Field(default="pot-limit",

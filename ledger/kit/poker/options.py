@@ -1,5 +1,5 @@
-"""Options for a poker declaration: a chips field, the stud family's sizes (`StudSizes`), and the
-`Stakes` read from any options model."""
+"""Options for a poker declaration: a chips field, the blinds (`Blinds`) and the stud family's
+sizes (`StudSizes`) a game's options derive from, and the `Stakes` read from any options model."""
 
 from __future__ import annotations
 
@@ -19,6 +19,16 @@ _FIELDS = ("small_blind", "big_blind", "ante", "bb_ante", "straddle", "structure
 def chips(default: int, what: str, *, least: int = 0) -> Any:
     """An options field of chips: `default`, from `least` to potlog's maximum."""
     return Field(default=default, ge=least, le=ev.MAX_CHIPS, description=what)
+
+
+class Blinds(BaseModel):
+    """The blinds and ante of a game that posts blinds (a game's options model derives from it
+    and adds what else it has: a big-blind ante, a straddle, the structure, the draws)."""
+
+    model_config = ConfigDict(extra="forbid")
+    small_blind: int = chips(1, "the small blind", least=1)
+    big_blind: int = chips(2, "the big blind (0: a small blind alone)")
+    ante: int = chips(0, "an ante from every player; 0: none")
 
 
 class StudSizes(BaseModel):
