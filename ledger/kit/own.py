@@ -12,12 +12,13 @@ once, in place of the ``initial``/``_x``/``_opts`` every game would otherwise wr
 
 Public API:
 
-- ``Own(ext, options)``: ``initial(state)``: a fresh `ext` (the ruleset's ``initial``);
+- ``Plain(ext, options, fresh=None)``: ``initial(state)``: a fresh `ext` (the ruleset's
+  ``initial``; ``fresh(state, options)`` builds it where the class's defaults are not enough);
   ``x(state)``: the game's state (`stages.ext_of`); ``opts(state)``: its options, typed
-  (`options_of`); ``at(state, phases, refusal) -> ext``: the state of a hand in progress
-  (`stages.hand_on`) whose ``phase`` is one of `phases`, else the `refusal` (`RuleViolation`).
-- ``Plain(ext, options)``: the same ``initial``, ``x`` and ``opts`` for a state that keeps no
-  ``phase`` (its rounds in fields of their own: Liar's Dice, Meier, Bluke), so no ``at``.
+  (`options_of`). For a state that keeps no ``phase`` (Liar's Dice, Meier, Bluke).
+- ``Own(ext, options, fresh=None)``: `Plain` with ``at(state, phases, refusal) -> ext``: the
+  state of a hand in progress (`stages.hand_on`) whose ``phase`` is one of `phases`, else the
+  `refusal` (`RuleViolation`).
 - ``live(state, order) -> list[str]``: the players of `order` dealt in and not folded.
 - ``cards(state, name) -> list[str]``: what `name` holds (``??`` unseen; [] for nobody).
 - ``hands(state, order) -> dict[str, list[str]]``: what each seated player of `order` holds.
@@ -50,21 +51,31 @@ X = TypeVar("X", bound=Phased)
 O = TypeVar("O", bound=BaseModel)
 
 
+E = TypeVar("E")
+
+
 @dataclass(frozen=True)
-class Own(Generic[X, O]):
-    """A game's state class and options model (see the module docstring)."""
+class Plain(Generic[E, O]):
+    """A game's state class and options model (see the module docstring); `fresh(state,
+    options)` builds a new state where the class's defaults are not enough."""
 
-    ext: type[X]
+    ext: type[E]
     options: type[O]
+    fresh: Callable[[TableState, O], E] | None = None
 
-    def initial(self, state: TableState) -> X:
-        return self.ext()
+    def initial(self, state: TableState) -> E:
+        return self.ext() if self.fresh is None else self.fresh(state, self.opts(state))
 
-    def x(self, state: TableState) -> X:
+    def x(self, state: TableState) -> E:
         return stages.ext_of(state, self.ext, self.initial)
 
     def opts(self, state: TableState) -> O:
         return options_of(state, self.options)
+
+
+@dataclass(frozen=True)
+class Own(Plain[X, O]):
+    """`Plain`, for a state that keeps its ``phase``: with `at`."""
 
     def at(self, state: TableState, phases: Sequence[str], refusal: str) -> X:
         """The game's state, a hand being on and in one of `phases` (else `refusal`)."""
@@ -73,26 +84,6 @@ class Own(Generic[X, O]):
         if x.phase not in phases:
             raise RuleViolation(refusal)
         return x
-
-
-E = TypeVar("E")
-
-
-@dataclass(frozen=True)
-class Plain(Generic[E, O]):
-    """A game's state class, with no ``phase``, and options model (see the module docstring)."""
-
-    ext: type[E]
-    options: type[O]
-
-    def initial(self, state: TableState) -> E:
-        return self.ext()
-
-    def x(self, state: TableState) -> E:
-        return stages.ext_of(state, self.ext, self.initial)
-
-    def opts(self, state: TableState) -> O:
-        return options_of(state, self.options)
 
 
 def live(state: TableState, order: Sequence[str]) -> list[str]:

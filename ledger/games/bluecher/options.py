@@ -8,9 +8,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ... import events as ev
 from ...cards import get_pack
-from ...kit import stages
+from ...kit import own
 from ...state import TableState
-from ..ruleset import options_of
 
 MAX_DICE = 5
 ROUND_NAMES = {1: "first card", 2: "second card", 3: "third card"}
@@ -70,15 +69,10 @@ class BluecherExt:
 
 def family_of(state: TableState) -> str:
     """The pack's family: french or spanish."""
-    return "spanish" if options_of(state, Options).pack.startswith("spanish") else "french"
+    return "spanish" if OWN.opts(state).pack.startswith("spanish") else "french"
 
 
-def initial(state: TableState) -> BluecherExt:
-    opts = options_of(state, Options)
-    return BluecherExt(card_cost=opts.card_cost, pack_size=len(get_pack(opts.pack).cards))
-
-
-def ext(state: TableState) -> BluecherExt:
-    """Blücher's own state (rebuilt from a snapshot's plain data when needed)."""
-    return stages.ext_of(state, BluecherExt, initial)
+OWN = own.Plain(BluecherExt, Options, fresh=lambda state, o: BluecherExt(card_cost=o.card_cost,
+                                                                          pack_size=len(get_pack(o.pack).cards)))
+initial, ext = OWN.initial, OWN.x  # Blücher's own state (rebuilt from a snapshot's plain data when needed)
 

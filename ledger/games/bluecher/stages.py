@@ -9,11 +9,9 @@ from ...errors import InputError, RuleViolation
 from ...kit import betting as bets
 from ...kit import deal, declare, staged
 from ...kit.declare import Declaration
-from ...kit.stages import Flow, Stage, everyone
-from ...kit.turns import SeatTest
+from ...kit.stages import Flow, SeatTest, Stage, everyone
 from ...state import TableState
-from ..ruleset import options_of
-from .options import MAX_DICE, BluecherExt, Options, ext
+from .options import MAX_DICE, OWN, BluecherExt, ext
 
 
 def first_player(x: BluecherExt) -> str:
@@ -95,7 +93,7 @@ DECLARATIONS = (
 def evolve(state: TableState, event: ev.Event) -> None:
     x = state.ext if type(state.ext) is BluecherExt else ext(state)  # the hot path of every fold
     if type(event) is ev.HandStarted:
-        state.ext = x = BluecherExt(phase="deal", card_cost=options_of(state, Options).card_cost,
+        state.ext = x = BluecherExt(phase="deal", card_cost=OWN.opts(state).card_cost,
                                     order=deal.seat_in(state, event), stock=x.pack_size,
                                     pack_size=x.pack_size, carried_in=event.carry_in)
     _track(state, x, event)
@@ -108,16 +106,15 @@ def _rolled(x: BluecherExt) -> SeatTest | None:
 
 def _own(state: TableState, x: BluecherExt, event: ev.Event) -> bool | None:
     """Who bought a card this round (a buy moves no turn), and the target once the dice are rolled."""
-    t = type(event)
-    if t is ev.RoundStarted:
+    if type(event) is ev.RoundStarted:
         x.bought = []
-    elif t is ev.CardsExchanged:
+    elif type(event) is ev.CardsExchanged:
         if x.phase == "round":
-            x.bought.append(event.player)  # type: ignore[attr-defined]  # `t` says CardsExchanged
+            x.bought.append(event.player)
         return False
-    elif t is ev.DiceRolled:
+    elif type(event) is ev.DiceRolled:
         if x.target is None and x.phase in ("roll", "open"):
-            x.target, x.phase = sum(event.faces), FLOW.due  # type: ignore[attr-defined]  # DiceRolled
+            x.target, x.phase = sum(event.faces), FLOW.due
         return True
     return None
 

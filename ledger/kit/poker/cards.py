@@ -45,10 +45,7 @@ class Cards:
     streets: tuple[Street, ...]
     deck: int
     discards: Discards | None
-
-    def after(self, state: TableState) -> list[ev.Event]:
-        """What the rules record by themselves (`Game.after`)."""
-        raise NotImplementedError
+    after: Callable[[TableState], list[ev.Event]]  # what the rules record by themselves (`Game.after`)
 
     @cached_property
     def _need(self) -> tuple[int, ...]:
