@@ -68,20 +68,10 @@ def code() -> list[Any]:
 
     import typer
 
+    from ledger.sources import stamp
+
     here = Path(__file__).resolve().parent
-    files: list[Any] = []
-    stack = [here, here.parent / "ledger"]
-    while stack:
-        folder = stack.pop()
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                if entry.is_dir(follow_symlinks=False):
-                    if not entry.name.startswith((".", "__")):
-                        stack.append(Path(entry.path))
-                elif entry.name.endswith(".py"):
-                    st = entry.stat()
-                    files.append((entry.path, st.st_size, st.st_mtime_ns))
-    files.sort()
+    files = [(str(root), stamp(str(root))) for root in (here, here.parent / "ledger")]
     rich = importlib.util.find_spec("rich")
     rich_file = rich.origin if rich is not None and rich.origin else ""
     rich_stamp = os.stat(rich_file).st_mtime_ns if rich_file else 0

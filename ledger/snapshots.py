@@ -45,7 +45,6 @@ a fold of that hand, not of the night; `load_state` falls back to them too.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
 import hmac
 import json
@@ -60,7 +59,7 @@ from typing import Any
 
 from . import __version__
 from .reducer import apply
-from . import seal
+from . import seal, sources
 from .state import TableState, to_plain
 from .store import Store, void_target
 
@@ -68,17 +67,12 @@ EVERY = 16  # fold at least this many events before writing a new snapshot
 
 
 @cache
-@functools.cache
+@cache
 def code_version() -> str:
-    """``VERSION+HASH``: the package version and a hash of every ``ledger/**/*.py`` file's path,
-    size and modification time (any edit or reinstall changes it; reading every file's bytes on
-    every command cost 5 ms). A snapshot of other code is rebuilt, never trusted."""
-    root = Path(__file__).resolve().parent
-    h = hashlib.sha256()
-    for path in sorted(root.rglob("*.py")):
-        st = path.stat()
-        h.update(f"{path.relative_to(root).as_posix()}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
-    return f"{__version__}+{h.hexdigest()[:16]}"
+    """``VERSION+HASH``: the package version and a hash of the ``ledger`` package's sources
+    (`sources.stamp`: every file's path, size and modification time)."""
+    stamp = sources.stamp(str(Path(__file__).resolve().parent))
+    return f"{__version__}+{hashlib.sha256(json.dumps(stamp).encode()).hexdigest()[:16]}"
 
 
 _KEY_MEMO: dict[tuple[str | None, ...], tuple[str, bytes, bytes]] = {}
