@@ -76,10 +76,17 @@ def utc_now() -> str:
     return _utc_text(time.time_ns() // 1_000_000)
 
 
+_SECOND: tuple[int | None, str] = (None, "")  # the last second written and its text (one tuple: thread-safe)
+
+
 def _utc_text(ms: int) -> str:
     """Milliseconds since 1970 as potlog writes a time (what ``datetime.isoformat`` writes, with Z)."""
+    global _SECOND
     sec, milli = divmod(ms, 1000)
-    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(sec)) + f".{milli:03d}Z"
+    kept = _SECOND
+    if kept[0] != sec:  # a recorder writes many times within one second: its text is made once
+        kept = _SECOND = (sec, time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(sec)))
+    return f"{kept[1]}.{milli:03d}Z"
 
 
 def check_session_id(name: str) -> str:
@@ -312,7 +319,7 @@ class Ledger:
         self._shared = 0  # inside `sharing()`: `open` of this database returns this ledger, `close` keeps it
         self._capture: list[tuple[Command, str | None]] | None = None  # inside `capture()`
         self._void_base: tuple[str, int, int, TableState] | None = None  # see `_void_head`
-        self._decided: dict[str, tuple[TableState, int | None]] = {}  # see `_append`
+        self._decided: dict[str, tuple[TableState, int | None, str | None]] = {}  # see `_append`
 
     @classmethod
     def open(cls, path: str | None = None) -> Ledger:
@@ -517,23 +524,52 @@ class Ledger:
         if self._heads is not None:
             return self._execute_held(session, cmd, override, now)
         stored: int | None = None  # the session's snapshot seq, as far as this process knows
+        expect: str | None = None  # the hash the head must still have when appending (a memo's head)
         state = self._void_head(session, cmd.target) if cmd.verb == "void" else None
         if state is None:  # the head itself, no copy: decided on in place, kept as the new head once recorded
-            state, stored = snapshots.take_head(self.store, session)
-        seen, events, state = self._decide(session, state, cmd, override)
+            seen, events, state, stored, expect = self._decide_head(session, cmd, override)
+        else:
+            seen, events, state = self._decide(session, state, cmd, override)
         for attempt in range(1, RETRIES):
-            self._decided[session] = (state, stored)  # what `_append` keeps as the head, once recorded
+            self._decided[session] = (state, stored, expect)  # what `_append` keeps as the head, once recorded
             try:
                 return self._append(session, seen + 1, events, self._stamp(session, now))
             except Conflict:
+                if expect is not None and self.store.hash_at(session, seen) != expect:
+                    # the head this process kept is not in this log (the database file was replaced):
+                    # decided on the log as it is, as if it had been read first
+                    state, stored = snapshots.take_head(self.store, session)
+                    seen, events, state = self._decide(session, state, cmd, override)
+                    expect = None
+                    continue
                 if self.store.last_seq(session) <= seen:  # nobody wrote: the database was busy
                     raise
+                expect = None  # overtaken: decided again below, as a head read from the log would be
             if attempt == RETRIES - 1:  # the last time, decided under the write lock: nobody can overtake it
                 return self._append_locked(session, cmd, override, seen, events, now)
             time.sleep(random.uniform(0.001, 0.004) * attempt)
             seen, events, state = self._decide_again(session, self.state(session), cmd, override, seen, events)
             stored = None  # (`state` kept a copy in the memo, with the snapshot seq)
         raise AssertionError("unreachable")  # pragma: no cover - the loop returns or raises
+
+    def _decide_head(self, session: str, cmd: Command, override: str | None
+                     ) -> tuple[int, list[ev.Event], TableState, int | None, str | None]:
+        """`_decide` on the session's head, with the snapshot seq and the hash the head must
+        still have when the events are appended. The head this process recorded last (the
+        memo's) is decided on without reading the log; a refusal there stands only once the
+        log says that head is still the head (else another recorder wrote since: the command
+        is decided on the log as it is)."""
+        held = snapshots.take_memo_head(self.store, session)
+        if held is not None:
+            state, stored, expect = held
+            at = state.seq
+            try:
+                return (*self._decide(session, state, cmd, override), stored, expect)
+            except PotlogError:
+                if self.store._last(session) == (at, expect):
+                    raise
+        state, stored = snapshots.take_head(self.store, session)
+        return (*self._decide(session, state, cmd, override), stored, None)
 
     def _execute_held(self, session: str, cmd: Command, override: str | None,
                       now: str | None) -> list[ev.Recorded]:
@@ -742,10 +778,10 @@ class Ledger:
             written = self.store.append(session, first_seq, bodies, now)
             return [ev.Recorded(session, seq, now, prev, h, body, e)
                     for (seq, prev, h), (_, body), e in zip(written, bodies, events)]
-        state, stored = decided
+        state, stored, expect = decided
         due = snapshots.snapshot_due(self.store, session, state.seq, stored)
         cache = snapshots.PendingCache(self.store, session, state if due else None, self._points.pop(session, None))
-        written, cached = self.store.append_cached(session, first_seq, bodies, now, cache.writes)
+        written, cached = self.store.append_cached(session, first_seq, bodies, now, cache.writes, expect)
         out = [ev.Recorded(session, seq, now, prev, h, body, e)
                for (seq, prev, h), (_, body), e in zip(written, bodies, events)]
         if out and out[-1].seq == state.seq:

@@ -127,6 +127,18 @@ def take_head(store: Store, session: str) -> tuple[TableState, int]:
     return _load(store, session, None, keep=False)
 
 
+def take_memo_head(store: Store, session: str) -> tuple[TableState, int, str] | None:
+    """The head this process last kept for `session` (`remember_head`), given up by the memo
+    for the caller to decide on in place, without reading the database: (state, snapshot seq,
+    the hash of the event at its seq); None when there is none. Optimistic: the append that
+    follows must find that very hash at that seq as the log's head (`Store.append_cached`'s
+    `expect_prev`), else the command is decided again on the log as it is."""
+    memo = _memo().pop((store.path, session), None)
+    if memo is None or memo[2].seq != memo[0]:
+        return None
+    return memo[2], memo[3], memo[1]
+
+
 def _load(store: Store, session: str, upto: int | None, *, keep: bool) -> tuple[TableState, int]:
     """`load_state`, and the snapshot seq; `keep`: remember a copy of the head in the memo."""
     last, head = store._last(session)
@@ -243,13 +255,13 @@ def base_before(store: Store, session: str, before: int, head: int) -> tuple[int
         best: tuple[int, TableState] | None = (memo[0], memo[2].clone())
     else:
         best = None
-    snap = read_snapshot(store, session, before - 1)
-    if snap is not None and (best is None or snap[0] > best[0]) \
-            and not any(t <= snap[0] for t in _voids_after(store, session, snap[0], head)):
-        best = snap
     point = read_checkpoint(store, session, before, head)
     if point is not None and (best is None or point[0] > best[0]):
         best = point
+    # the snapshot is read (its state parsed) only when it is later than what is already there
+    snap = read_snapshot(store, session, before - 1, after=best[0] if best is not None else 0)
+    if snap is not None and not any(t <= snap[0] for t in _voids_after(store, session, snap[0], head)):
+        best = snap
     return best if best is not None else (0, TableState(session=session))
 
 
@@ -359,15 +371,16 @@ def mac(key: bytes, session: str, seq: int, version: str, head: str | None, text
 
 
 # ---------------------------------------------------------------------- reading and writing
-def read_snapshot(store: Store, session: str, upto: int) -> tuple[int, TableState] | None:
-    """(seq, state) of the session's snapshot if it is sound and not after `upto`, else None."""
+def read_snapshot(store: Store, session: str, upto: int, *, after: int = 0) -> tuple[int, TableState] | None:
+    """(seq, state) of the session's snapshot if it is sound, after `after` and not after
+    `upto`, else None."""
     try:
         row = store.conn.execute(
             "SELECT seq, version, state_hash FROM snapshots WHERE session_id = ?", (session,)).fetchone()
         if row is None:
             return None
         seq, version, stored_mac = row
-        if version != code_version() or not isinstance(seq, int) or not 0 < seq <= upto:
+        if version != code_version() or not isinstance(seq, int) or not max(after, 0) < seq <= upto:
             return None  # (the state text, large on a long night, is not even read)
         got = store.conn.execute("SELECT state FROM snapshots WHERE session_id = ? AND seq = ?",
                                  (session, seq)).fetchone()

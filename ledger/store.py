@@ -241,20 +241,21 @@ class Store:
             raise
 
     def append_cached(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]], recorded_at: str,
-                      cache: Callable[[list[tuple[int, str, str]]], list[tuple[str, tuple]]]
-                      ) -> tuple[list[tuple[int, str, str]], bool]:
+                      cache: Callable[[list[tuple[int, str, str]]], list[tuple[str, tuple]]],
+                      expect_prev: str | None = None) -> tuple[list[tuple[int, str, str]], bool]:
         """`append`, and in the same transaction the cache writes (a snapshot, a checkpoint:
         SQL statements) that `cache` returns for the (seq, prev_hash, hash) it appended: one
         commit for both. The cache writes are best-effort, in a savepoint of their own: if
         they fail, the events are appended all the same. Returns what `append` returns, and
-        whether the cache writes were made."""
+        whether the cache writes were made. `expect_prev`: the hash the event before
+        `expected_seq` must have (the head the events were decided on), else `Conflict`."""
         c = self.conn
         self._writable()
         if self._held:  # inside `held()`: a savepoint of that transaction, the cache too
-            written = self._append_held(session, expected_seq, bodies, recorded_at)
+            written = self._append_held(session, expected_seq, bodies, recorded_at, expect_prev)
             return written, self._cache_writes(cache(written))
         with self._appending(session, expected_seq):
-            rows = self._chained_rows(session, expected_seq, bodies, recorded_at)
+            rows = self._chained_rows(session, expected_seq, bodies, recorded_at, expect_prev)
             self.insert_rows(rows)  # (a PostgreSQL store's own insert)
             written = [(r[1], r[4], r[5]) for r in rows]
             cached = self._cache_writes(cache(written))
@@ -275,10 +276,14 @@ class Store:
         return True
 
     def _chained_rows(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]],
-                      recorded_at: str) -> list[tuple[str, int, str, str, str, str, str]]:
+                      recorded_at: str, expect_prev: str | None = None) -> list[tuple[str, int, str, str, str, str, str]]:
         """Inside a write transaction: the rows that append `bodies` at `expected_seq`, each
-        chained to the one before; `Conflict` if the session's next seq is not `expected_seq`."""
+        chained to the one before; `Conflict` if the session's next seq is not `expected_seq`
+        (or the event before it does not have the hash `expect_prev`)."""
         last_seq, prev = self._last(session)
+        if expect_prev is not None and prev != expect_prev and last_seq + 1 == expected_seq:
+            raise Conflict(f"session {session}: seq {last_seq} is not the event this table was read with "
+                           "(the database was replaced?); look at the table again and retry")
         if last_seq + 1 != expected_seq:
             raise Conflict(
                 f"session {session} moved on: expected to write seq {expected_seq} but the log is at "
@@ -294,11 +299,11 @@ class Store:
         return rows
 
     def _append_held(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]],
-                     recorded_at: str) -> list[tuple[int, str, str]]:
+                     recorded_at: str, expect_prev: str | None = None) -> list[tuple[int, str, str]]:
         """`append` inside the transaction `held()` opened: the same checks and rows, in a
         savepoint (a failure leaves nothing of this append), committed when `held()` ends."""
         c = self.conn
-        rows = self._chained_rows(session, expected_seq, bodies, recorded_at)
+        rows = self._chained_rows(session, expected_seq, bodies, recorded_at, expect_prev)
         with self.savepoint("append"):
             c.executemany("INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
                           "VALUES (?, ?, ?, ?, ?, ?, ?)", rows)

@@ -34,6 +34,7 @@ from ledger.app import Ledger, check_limits
 from ledger.commands import Command
 from ledger.errors import ChipError, InputError, PotlogError
 from ledger.state import TableState, state_hash
+from ledger.verify import verify_session
 from tests.conftest import SAMPLES
 
 PLAYERS = [("Ann", 100), ("Ben", 100), ("Cy", 100)]
@@ -62,10 +63,48 @@ def test_a_command_reads_the_head_once_and_commits_once(tmp_path):
     led.execute(sid, Command("note", text="first"))  # the head is now this process's
     seen = _statements(led)
     led.execute(sid, Command("note", text="second"))
-    assert [s.split()[0] for s in seen] == ["SELECT", "BEGIN", "SELECT", "INSERT", "COMMIT"], seen
+    # decided on the head this process kept; the head is read once, under the write lock
+    assert [s.split()[0] for s in seen] == ["BEGIN", "SELECT", "INSERT", "COMMIT"], seen
     head = snapshots._memo()[(led.store.path, sid)]
     assert head[0] == led.store.last_seq(sid) and head[1] == led.store.last_hash(sid)
     assert state_hash(head[2]) == state_hash(led.fold_session(sid))
+
+
+def test_a_refusal_on_the_kept_head_stands_only_if_it_is_still_the_head(tmp_path):
+    a = Ledger.open(str(tmp_path / "m.db"))
+    sid = a.new_session("freeform", PLAYERS, name="s")
+    a.execute(sid, Command("note", text="a's head"))  # a keeps this head: no hand is going
+    with pytest.raises(PotlogError, match="hand"):
+        a.execute(sid, Command("bet", player="Ann", amount=5))  # refused: still the head
+    a.execute(sid, Command("note", text="a's head again"))
+    b = Ledger.open(str(tmp_path / "m.db"))
+    snapshots.forget()  # b is another process: it reads the log, and a keeps no head either...
+    a.execute(sid, Command("note", text="kept again"))  # ...until a records once more
+    b.execute(sid, Command("hand"))  # b starts a hand after a's head
+    out = a.execute(sid, Command("bet", player="Ann", amount=5))  # refused on a's head, decided on the log
+    assert out[0].seq == a.store.last_seq(sid) and out[0].event.type == "bet"
+    assert state_hash(a.state(sid)) == state_hash(a.fold_session(sid, checked=True))
+
+
+def test_a_kept_head_the_log_does_not_have_is_never_appended_to(tmp_path):
+    led = Ledger.open(str(tmp_path / "r.db"))
+    sid = led.new_session("freeform", PLAYERS, name="s")
+    led.execute(sid, Command("pay", source="Ann", to="Ben", amount=5))
+    key = (led.store.path, sid)
+    seq, _, state, stored = snapshots._memo()[key]
+    state.balances["seat:Ann"] = 1  # a head of another log at the same seq: Ann has 1 there
+    snapshots._memo()[key] = (seq, "0" * 64, state, stored)  # (as if the database file had been replaced)
+    out = led.execute(sid, Command("pay", source="Ann", to="Cy", amount=20))  # refused on that head
+    assert out[0].seq == seq + 1
+    assert led.state(sid).stack("Ann") == 75
+    assert state_hash(led.state(sid)) == state_hash(led.fold_session(sid, checked=True))
+    seq, _, state, stored = snapshots._memo()[key]
+    state.balances["seat:Ann"] = 1000
+    snapshots._memo()[key] = (seq, "0" * 64, state, stored)
+    led.execute(sid, Command("note", text="on the log"))  # decided on the foreign head, caught at the append
+    assert verify_session(led.store, sid).ok and led.store.last_seq(sid) == seq + 1
+    assert state_hash(led.state(sid)) == state_hash(led.fold_session(sid, checked=True))
+    assert led.state(sid).stack("Ann") == 75
 
 
 def test_the_decided_state_is_the_new_head_itself(tmp_path, monkeypatch):
