@@ -316,6 +316,7 @@ class Ledger:
         self.store = store
         self._heads: dict[str, TableState] | None = None  # inside `batch()`: each session's decided head
         self._points: dict[str, TableState] = {}  # states just before a hand started, to keep as checkpoints
+        self._later: dict[str, tuple[TableState, str]] = {}  # such a state recorded, not yet written; its hash
         self._shared = 0  # inside `sharing()`: `open` of this database returns this ledger, `close` keeps it
         self._capture: list[tuple[Command, str | None]] | None = None  # inside `capture()`
         self._void_base: tuple[str, int, int, TableState] | None = None  # see `_void_head`
@@ -332,7 +333,17 @@ class Ledger:
 
     def close(self) -> None:
         if not self._shared:
+            self.flush()
             self.store.close()
+
+    def flush(self) -> None:
+        """Write the hands' checkpoints this recorder still keeps in memory (best-effort:
+        they are a cache; one that no longer matches the log is not written)."""
+        from .snapshots import write_checkpoint
+
+        later, self._later = self._later, {}
+        for session, (point, head) in later.items():
+            write_checkpoint(self.store, session, point, head=head)
 
     # ------------------------------------------------------------------ one transaction
     @contextmanager
@@ -780,10 +791,27 @@ class Ledger:
                     for (seq, prev, h), (_, body), e in zip(written, bodies, events)]
         state, stored, expect = decided
         due = snapshots.snapshot_due(self.store, session, state.seq, stored)
-        cache = snapshots.PendingCache(self.store, session, state if due else None, self._points.pop(session, None))
+        point = self._points.pop(session, None)
+        point_head: str | None = None  # (a point this command made: its hash is among the rows written)
+        if point is not None and expect is not None and not due:
+            # a recorder that goes on (it decided on the head it kept): the hand's checkpoint
+            # waits, in memory, for the next snapshot or `close`, not written with every hand
+            later, point = point, None
+        else:
+            later = None
+            if due and point is None and session in self._later:
+                point, point_head = self._later.pop(session)
+        cache = snapshots.PendingCache(self.store, session, state if due else None, point, point_head)
         written, cached = self.store.append_cached(session, first_seq, bodies, now, cache.writes, expect)
         out = [ev.Recorded(session, seq, now, prev, h, body, e)
                for (seq, prev, h), (_, body), e in zip(written, bodies, events)]
+        if later is not None and out:
+            at = {r.seq: r.hash for r in out}
+            at[out[0].seq - 1] = out[0].prev_hash
+            if later.seq in at:
+                self._later[session] = (later, at[later.seq])
+        elif point is not None:
+            self._later.pop(session, None)  # (written now, or superseded by a newer hand's)
         if out and out[-1].seq == state.seq:
             snapshots.remember_head(self.store, session, state, out[-1].hash, stored=stored,
                           snapshot=cached and cache.snapshot is not None)

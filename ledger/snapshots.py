@@ -276,8 +276,10 @@ KEEP_CHECKPOINTS = 4  # per session: the last few hands
 CHECKPOINT_FROM = 256  # none before this seq: folding a short log from seq 1 costs under a millisecond
 
 
-def write_checkpoint(store: Store, session: str, state: TableState) -> bool:
-    """Keep `state` as a checkpoint of the session at its seq (best-effort, never raises)."""
+def write_checkpoint(store: Store, session: str, state: TableState, *, head: str | None = None) -> bool:
+    """Keep `state` as a checkpoint of the session at its seq (best-effort, never raises).
+    `head`: the hash of the event at that seq when `state` was made: written only if the log
+    still has it there (the same log, up to that seq)."""
     if state.seq < CHECKPOINT_FROM:
         return False
     key = snapshot_key()
@@ -285,9 +287,10 @@ def write_checkpoint(store: Store, session: str, state: TableState) -> bool:
         return False
     text = _state_text(state)
     try:
-        head = store.hash_at(session, state.seq)
-        if head is None or text is None:
+        at = store.hash_at(session, state.seq)
+        if at is None or text is None or (head is not None and at != head):
             return False
+        head = at
         return _write_cache(store, _checkpoint_writes(key, session, state.seq, head, text))
     except Exception:
         return False
@@ -487,8 +490,11 @@ class PendingCache:
     (`Store.append_cached`): the states' JSON made and round-trip checked before the write
     lock is taken, the rows finished with the hashes the append wrote."""
 
-    def __init__(self, store: Store, session: str, head: TableState | None, point: TableState | None):
-        self.store, self.session = store, session
+    def __init__(self, store: Store, session: str, head: TableState | None, point: TableState | None,
+                 point_head: str | None = None):
+        """`point_head`: the hash of the event at the point's seq when it was made (a point
+        kept from an earlier command): written only if the log has it there."""
+        self.store, self.session, self.point_head = store, session, point_head
         self.snapshot: tuple[int, str] | None = None
         self.point: tuple[int, str] | None = None
         self.key = snapshot_key() if head is not None or (point is not None and point.seq >= CHECKPOINT_FROM) else None
@@ -512,7 +518,7 @@ class PendingCache:
             if self.point is not None:
                 seq, text = self.point
                 head = hashes.get(seq) or self.store.hash_at(self.session, seq)
-                if head is not None:
+                if head is not None and self.point_head in (None, head):
                     out += _checkpoint_writes(self.key, self.session, seq, head, text)
             if self.snapshot is not None:
                 seq, text = self.snapshot

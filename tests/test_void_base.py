@@ -55,6 +55,8 @@ def test_a_void_reads_only_the_latest_base_before_its_target(tmp_path, monkeypat
     led.execute(sid, Command("note", text="between"))
     led.execute(sid, Command("hand"))  # its checkpoint: the table just before it
     notes = [led.execute(sid, Command("note", text=f"remark {i}"))[0].seq for i in range(3)]
+    led.close()  # (the recorder writes the hand's checkpoint it kept in memory)
+    led = Ledger.open(str(tmp_path / "v.db"))
     snapshots.forget()  # a new process: nothing in memory
     seen = _parsed(monkeypatch)
     base_seq, base = snapshots.base_before(led.store, sid, notes[1], led.store.last_seq(sid))
@@ -72,9 +74,52 @@ def test_a_later_snapshot_is_used_when_it_is_still_before_the_target(tmp_path, m
     first = led.execute(sid, Command("note", text="early"))[0].seq
     assert snapshots.write_snapshot(led.store, sid, led.state(sid))  # after the hand's checkpoint
     late = led.execute(sid, Command("note", text="late"))[0].seq
+    led.flush()
     snapshots.forget()
     seen = _parsed(monkeypatch)
     base_seq, _ = snapshots.base_before(led.store, sid, late, late)
     assert base_seq == first and seen[-1] == first  # the snapshot: later than the checkpoint
     base_seq, _ = snapshots.base_before(led.store, sid, first, late)  # the snapshot is past the target
     assert base_seq < first
+
+
+def _checkpoints(led: Ledger, sid: str) -> list[int]:
+    try:
+        rows = led.store.conn.execute("SELECT seq FROM checkpoints WHERE session_id = ? ORDER BY seq", (sid,))
+    except Exception:  # (the table is made on first use)
+        return []
+    return [seq for (seq,) in rows]
+
+
+def test_a_recorder_that_goes_on_keeps_a_hands_checkpoint_until_a_snapshot_or_close(tmp_path):
+    led, sid = _night(tmp_path)
+    before = _checkpoints(led, sid)
+    led.execute(sid, Command("note", text="the head is this recorder's"))
+    start = led.execute(sid, Command("hand"))[0].seq
+    assert _checkpoints(led, sid) == before  # not written with the hand...
+    while not snapshots.snapshot_due(led.store, sid, led.store.last_seq(sid) + 1):
+        led.execute(sid, Command("note", text="filler"))
+    led.execute(sid, Command("note", text="the snapshot is due with this one"))
+    assert _checkpoints(led, sid)[-1] == start - 1  # ...but with the snapshot after it
+    led.execute(sid, Command("end"))
+    second = led.execute(sid, Command("hand"))[0].seq
+    assert _checkpoints(led, sid)[-1] == start - 1
+    led.close()  # ...or when the recorder closes
+    led = Ledger.open(str(tmp_path / "v.db"))
+    assert _checkpoints(led, sid)[-1] == second - 1
+    snapshots.forget()
+    point = snapshots.read_checkpoint(led.store, sid, second, led.store.last_seq(sid))
+    assert point is not None and point[0] == second - 1
+    assert state_hash(point[1]) == state_hash(led.fold_session(sid, upto=second - 1))
+
+
+def test_a_kept_checkpoint_is_not_written_to_a_log_that_no_longer_has_its_event(tmp_path):
+    led, sid = _night(tmp_path)
+    led.execute(sid, Command("note", text="the head is this recorder's"))
+    start = led.execute(sid, Command("hand"))[0].seq
+    point, head = led._later[sid]
+    assert point.seq == start - 1
+    led._later[sid] = (point, "0" * 64)  # as if the file had been replaced by another log meanwhile
+    led.close()
+    led = Ledger.open(str(tmp_path / "v.db"))
+    assert start - 1 not in _checkpoints(led, sid)
