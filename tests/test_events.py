@@ -54,3 +54,27 @@ def test_chain_hash_depends_on_prev_and_body():
     a = ev.chain_hash(ev.GENESIS, "x", **at)  # type: ignore[arg-type]
     assert a != ev.chain_hash(ev.GENESIS, "y", **at) and a != ev.chain_hash("1" * 64, "x", **at)  # type: ignore[arg-type]
     assert len(a) == 64
+
+
+def test_a_body_is_the_json_modules_canonical_text_whoever_writes_it():
+    """`event_body` writes with orjson when it can: the very text `canonical_json` writes, for
+    every code point a note can hold and for every kind of field."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    text = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12)
+
+    @settings(max_examples=300, deadline=None)
+    @given(text, text, st.integers(1, ev.MAX_CHIPS), st.booleans())
+    def same(note: str, reason: str, amount: int, up: bool) -> None:
+        for event in (ev.Note(text=note), ev.Bet(player="Ann", amount=amount),
+                      ev.CardsDealt(to="Ann", cards=["AS", "??"], face_up=up),
+                      ev.PotAwarded(shares=[ev.Share(player="Ann", amount=amount)], reason=reason)):
+            assert ev.event_body(event) == ev.canonical_json(ev.event_to_dict(event))
+
+    same()
+    every = "".join(chr(c) for c in range(1, 0x20000) if not 0xD800 <= c < 0xE000)
+    for at in range(0, len(every), 2000):
+        note = ev.Note(text=every[at:at + 2000])
+        assert ev.event_body(note) == ev.canonical_json(ev.event_to_dict(note))
+        assert json.loads(ev.event_body(note))["text"] == note.text
