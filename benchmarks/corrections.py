@@ -30,8 +30,10 @@ from .workload import session_rows, write_db
 
 
 def _potlog() -> list[str]:
-    found = shutil.which("potlog")
-    return [found] if found else [sys.executable, "-m", "cli.main"]
+    """The installed `potlog` script next to this interpreter (never a shim found on PATH,
+    which adds its own start-up), else the module."""
+    script = Path(sys.executable).with_name("potlog")
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "cli.main"]
 
 
 def _wall(cmd: list[str], env: dict) -> float:

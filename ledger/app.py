@@ -537,6 +537,10 @@ class Ledger:
         stored: int | None = None  # the session's snapshot seq, as far as this process knows
         expect: str | None = None  # the hash the head must still have when appending (a memo's head)
         state = self._void_head(session, cmd.target) if cmd.verb == "void" else None
+        if state is not None:  # the snapshot stays as it is while it is before the target, else one is due
+            stored = snapshots.snapshot_seq(self.store, session)
+            if not 0 < stored < (cmd.target or 0):
+                stored = None
         if state is None:  # the head itself, no copy: decided on in place, kept as the new head once recorded
             seen, events, state, stored, expect = self._decide_head(session, cmd, override)
         else:

@@ -255,14 +255,30 @@ def base_before(store: Store, session: str, before: int, head: int) -> tuple[int
         best: tuple[int, TableState] | None = (memo[0], memo[2].clone())
     else:
         best = None
-    point = read_checkpoint(store, session, before, head)
-    if point is not None and (best is None or point[0] > best[0]):
-        best = point
-    # the snapshot is read (its state parsed) only when it is later than what is already there
-    snap = read_snapshot(store, session, before - 1, after=best[0] if best is not None else 0)
-    if snap is not None and not any(t <= snap[0] for t in _voids_after(store, session, snap[0], head)):
-        best = snap
+    # the latest of the snapshot and the checkpoints is read first (its state parsed), the
+    # others only if it is not sound: as a rule one state is parsed
+    floor = best[0] if best is not None else 0
+    snap_at = snapshot_seq(store, session)
+    snap_at = snap_at if floor < snap_at < before else 0  # a snapshot that could serve, by its seq
+    point = read_checkpoint(store, session, before, head, after=max(floor, snap_at))  # the checkpoints later
+    if point is None and snap_at:
+        snap = read_snapshot(store, session, before - 1, after=floor, fold_to=head)
+        if snap is not None:
+            return snap
+        point = read_checkpoint(store, session, snap_at + 1, head, after=floor)  # and those not later
+    if point is not None:
+        return point
     return best if best is not None else (0, TableState(session=session))
+
+
+def snapshot_seq(store: Store, session: str) -> int:
+    """The seq of the session's snapshot made by this code (0 if there is none); not checked
+    beyond that: what `snapshot_due` needs to know."""
+    try:
+        row = store.conn.execute("SELECT seq, version FROM snapshots WHERE session_id = ?", (session,)).fetchone()
+    except sqlite3.Error:
+        return 0
+    return row[0] if row is not None and row[1] == code_version() and isinstance(row[0], int) else 0
 
 
 # ---------------------------------------------------------------------- checkpoints
@@ -308,16 +324,17 @@ def _checkpoint_writes(key: bytes, session: str, seq: int, head: str, state_text
              "WHERE session_id = ? ORDER BY seq DESC LIMIT ?)", (session, session, KEEP_CHECKPOINTS))]
 
 
-def read_checkpoint(store: Store, session: str, before: int, head: int) -> tuple[int, TableState] | None:
-    """(seq, state) of the latest sound checkpoint before `before` that no void up to `head`
-    reaches back past, else None."""
+def read_checkpoint(store: Store, session: str, before: int, head: int, *,
+                    after: int = 0) -> tuple[int, TableState] | None:
+    """(seq, state) of the latest sound checkpoint after `after` and before `before` that no
+    void up to `head` reaches back past, else None."""
     key = snapshot_key()
     if key is None:
         return None
     try:
         rows = store.conn.execute(
-            "SELECT seq, version, state_hash FROM checkpoints WHERE session_id = ? AND seq < ? "
-            "ORDER BY seq DESC LIMIT ?", (session, before, KEEP_CHECKPOINTS)).fetchall()
+            "SELECT seq, version, state_hash FROM checkpoints WHERE session_id = ? AND seq < ? AND seq > ? "
+            "ORDER BY seq DESC LIMIT ?", (session, before, after, KEEP_CHECKPOINTS)).fetchall()
     except sqlite3.Error:
         return None
     for seq, version, stored_mac in rows:
@@ -374,9 +391,11 @@ def mac(key: bytes, session: str, seq: int, version: str, head: str | None, text
 
 
 # ---------------------------------------------------------------------- reading and writing
-def read_snapshot(store: Store, session: str, upto: int, *, after: int = 0) -> tuple[int, TableState] | None:
+def read_snapshot(store: Store, session: str, upto: int, *, after: int = 0,
+                  fold_to: int | None = None) -> tuple[int, TableState] | None:
     """(seq, state) of the session's snapshot if it is sound, after `after` and not after
-    `upto`, else None."""
+    `upto`, else None. `fold_to`: also sound for a fold up to there, which no void up to there
+    reaches back past (checked before its state is read)."""
     try:
         row = store.conn.execute(
             "SELECT seq, version, state_hash FROM snapshots WHERE session_id = ?", (session,)).fetchone()
@@ -385,6 +404,8 @@ def read_snapshot(store: Store, session: str, upto: int, *, after: int = 0) -> t
         seq, version, stored_mac = row
         if version != code_version() or not isinstance(seq, int) or not max(after, 0) < seq <= upto:
             return None  # (the state text, large on a long night, is not even read)
+        if fold_to is not None and any(t <= seq for t in _voids_after(store, session, seq, fold_to)):
+            return None
         got = store.conn.execute("SELECT state FROM snapshots WHERE session_id = ? AND seq = ?",
                                  (session, seq)).fetchone()
     except sqlite3.Error:

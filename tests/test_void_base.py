@@ -123,3 +123,19 @@ def test_a_kept_checkpoint_is_not_written_to_a_log_that_no_longer_has_its_event(
     led.close()
     led = Ledger.open(str(tmp_path / "v.db"))
     assert start - 1 not in _checkpoints(led, sid)
+
+
+def test_a_snapshot_that_is_not_sound_gives_way_to_the_checkpoint_before_it(tmp_path, monkeypatch):
+    led, sid = _night(tmp_path)
+    start = led.execute(sid, Command("hand"))[0].seq
+    led.execute(sid, Command("note", text="early"))
+    led.flush()  # the hand's checkpoint
+    assert snapshots.write_snapshot(led.store, sid, led.state(sid))  # later than the checkpoint...
+    later = led.execute(sid, Command("note", text="later"))[0].seq
+    led.store.conn.execute("UPDATE snapshots SET state_hash = ? WHERE session_id = ?", ("0" * 64, sid))  # ...forged
+    snapshots.forget()
+    seen = _parsed(monkeypatch)
+    base_seq, base = snapshots.base_before(led.store, sid, later, later)
+    assert base_seq == start - 1 and seen == [start - 1]  # the checkpoint, once the snapshot failed its check
+    monkeypatch.undo()
+    assert state_hash(base) == state_hash(led.fold_session(sid, upto=start - 1))
