@@ -20,26 +20,12 @@ import random
 import shutil
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-from .run import Figure, say, table
+from .run import Figure, _wall, compile_bytecode, potlog_command, say, table
 from .workload import session_rows, write_db
-
-
-def _potlog() -> list[str]:
-    """The installed `potlog` script next to this interpreter (never a shim found on PATH,
-    which adds its own start-up), else the module."""
-    script = Path(sys.executable).with_name("potlog")
-    return [str(script)] if script.is_file() else [sys.executable, "-m", "cli.main"]
-
-
-def _wall(cmd: list[str], env: dict) -> float:
-    t = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
-    return time.perf_counter() - t
 
 
 def bench_void(data: Path, size: int, runs: int) -> list[Figure]:
@@ -66,7 +52,8 @@ def bench_void(data: Path, size: int, runs: int) -> list[Figure]:
         led.execute("night", Command("ante", player=seated[i % len(seated)], amount=1))
     events = led.store.last_seq("night")
     led.close()
-    base = _potlog()
+    compile_bytecode()
+    base = potlog_command()
     for _ in range(2):  # warm the OS caches and the snapshot at the head
         subprocess.run(base + ["state"], stdout=subprocess.DEVNULL, env=env, check=True)
     note_t, void_t = [], []
@@ -122,7 +109,7 @@ def bench_run(data: Path, lines: int) -> list[Figure]:
     env = {**os.environ, "POTLOG_DB": str(work / "run.db"),
            "POTLOG_KEY_FILE": os.environ.get("POTLOG_KEY_FILE", str(work / "seal.key"))}
     say(f"potlog run of {lines:,} lines")
-    took = _wall(_potlog() + ["run", "-q", str(script)], env)
+    took = _wall(potlog_command() + ["run", "-q", str(script)], env)
     rate = lines / took
     return [Figure("potlog run FILE (one transaction)", f"{lines:,} lines", f"{rate:,.0f} lines/s",
                    f"{took:.1f} s in all", "", ">= 1,000 lines/s", rate >= 1000)]

@@ -115,6 +115,21 @@ def ledger(db_path: Path):
     led.close()
 
 
+@pytest.fixture
+def own_keys(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A seal key of the test's own (never the user's), and nothing kept in memory from
+    another test (the keys read, the heads of the snapshots' memo); yields the key's path."""
+    from ledger import seal, snapshots
+
+    path = tmp_path / "keys" / "seal.key"
+    monkeypatch.setenv("POTLOG_KEY_FILE", str(path))
+    seal.forget_keys()
+    snapshots.forget()
+    yield path
+    seal.forget_keys()
+    snapshots.forget()
+
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "sample_sessions"
 os.environ.setdefault("COLUMNS", "120")

@@ -14,7 +14,6 @@ import pytest
 
 from ledger import events as ev
 from ledger import seal as sealing
-from ledger import snapshots
 
 NIGHT = """
 new freeform --name night -p Ann=100 -p Ben=100 -p Cy=50
@@ -34,14 +33,9 @@ LAST = 15  # the seq of NIGHT's last event (3 seated with the opening, 12 comman
 
 
 @pytest.fixture(autouse=True)
-def key_file(tmp_path, monkeypatch) -> Path:
+def key_file(own_keys) -> Path:
     """Every test has its own seal key, never the user's."""
-    path = tmp_path / "keys" / "seal.key"
-    monkeypatch.setenv("POTLOG_KEY_FILE", str(path))
-    sealing.forget_keys()
-    snapshots.forget()
-    yield path
-    sealing.forget_keys()
+    return own_keys
 
 
 def copy_with(src: str, dest: Path, *statements: str, params: list[tuple] | None = None) -> str:

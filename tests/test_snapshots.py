@@ -21,14 +21,9 @@ from tests.conftest import SAMPLES, Potlog
 
 
 @pytest.fixture(autouse=True)
-def key_file(tmp_path, monkeypatch):
+def key_file(own_keys):
     """Every test has its own key (and so its own snapshot key), never the user's."""
-    monkeypatch.setenv("POTLOG_KEY_FILE", str(tmp_path / "keys" / "seal.key"))
-    sealing.forget_keys()
-    snapshots.forget()
-    yield tmp_path / "keys" / "seal.key"
-    sealing.forget_keys()
-    snapshots.forget()
+    return own_keys
 
 
 def _rows(sid: str, rng: random.Random, events: int, closed: bool):

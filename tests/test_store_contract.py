@@ -17,7 +17,6 @@ from typing import Any, Callable
 
 import pytest
 
-from ledger import seal as sealing
 from ledger import snapshots
 from ledger.app import Ledger
 from ledger.commands import Command
@@ -247,13 +246,8 @@ def test_the_hash_scheme_row_is_read_on_opening(backend: Backend, store: Store):
 
 
 @pytest.fixture
-def key_file(tmp_path, monkeypatch):
-    monkeypatch.setenv("POTLOG_KEY_FILE", str(tmp_path / "keys" / "seal.key"))
-    sealing.forget_keys()
-    snapshots.forget()
-    yield
-    sealing.forget_keys()
-    snapshots.forget()
+def key_file(own_keys):
+    return own_keys
 
 
 def test_snapshots_round_trip(store: Store, key_file: None):

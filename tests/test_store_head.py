@@ -40,14 +40,7 @@ from tests.conftest import SAMPLES
 PLAYERS = [("Ann", 100), ("Ben", 100), ("Cy", 100)]
 
 
-@pytest.fixture(autouse=True)
-def key_file(tmp_path, monkeypatch):
-    monkeypatch.setenv("POTLOG_KEY_FILE", str(tmp_path / "keys" / "seal.key"))
-    sealing.forget_keys()
-    snapshots.forget()
-    yield
-    sealing.forget_keys()
-    snapshots.forget()
+pytestmark = pytest.mark.usefixtures("own_keys")
 
 
 def _statements(led: Ledger) -> list[str]:

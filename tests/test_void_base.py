@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import seal as sealing
 from ledger import snapshots
 from ledger.app import Ledger
 from ledger.commands import Command
@@ -15,14 +14,7 @@ from ledger.state import state_hash
 PLAYERS = [("Ann", 1000), ("Ben", 1000), ("Cy", 1000)]
 
 
-@pytest.fixture(autouse=True)
-def key_file(tmp_path, monkeypatch):
-    monkeypatch.setenv("POTLOG_KEY_FILE", str(tmp_path / "keys" / "seal.key"))
-    sealing.forget_keys()
-    snapshots.forget()
-    yield
-    sealing.forget_keys()
-    snapshots.forget()
+pytestmark = pytest.mark.usefixtures("own_keys")
 
 
 def _night(tmp_path) -> tuple[Ledger, str]:
