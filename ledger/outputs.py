@@ -479,6 +479,11 @@ class ImportPhh(Out):
     failed: list[PhhFile] = Field(description="hands the rules refused (nothing of them is recorded)")
 
 
+class ImportAny(RootModel[Union[Import, ImportPhh]]):
+    """``potlog import FILE --json``: the counts of a JSONL import; for PHH hands (a .phh or
+    .phhs file, or a directory) what ``potlog import-phh --json`` prints."""
+
+
 # ----------------------------------------------------------------------------- game reading words
 
 class ScoreCell(Out):
@@ -561,7 +566,7 @@ OUTPUTS: dict[str, type[BaseModel]] = {
     "audit": Audit,
     "replay": Replay,
     "settle": Settle,
-    "import": Import,
+    "import": ImportAny,
     "import-phh": ImportPhh,
     "scorecard": Scorecard,
 }

@@ -228,6 +228,9 @@ def test_import_phh_prints_what_it_imported_skipped_and_refused(potlog, tmp_path
     r = potlog("import-phh", str(hands), "--json", ok=False)
     data = check("import-phh", r.stdout)
     assert r.exit_code == 1 and len(data["imported"]) == 1 and len(data["skipped"]) == 1 and len(data["failed"]) == 1
+    r = potlog("import", str(hands), "--json", ok=False)  # the main import reads PHH too: the same shape
+    data = check("import", r.stdout)
+    assert r.exit_code == 1 and data["imported"] == [] and len(data["skipped"]) == 2 and len(data["failed"]) == 1
 
 
 def test_the_bluke_scorecard(potlog, tmp_path):
