@@ -101,9 +101,9 @@ def redecide(decide: Decide, own: Callable[[ev.Event], Command | None] | None = 
     """The simplest `check_event`: every event decided again from the command behind it
     (`ledger.verify.command_for`, or `own` for the game's own event classes) must come out the
     same; an event no command records passes (the chips still check it)."""
-    from ..verify import command_for
-
     def command(state: TableState, event: ev.Event) -> Command | bool:
+        from ..verify import command_for  # (on first use: declaring a game does not load the verifier)
+
         return command_for(event) or (own(event) if own is not None else None) or True
 
     def check_event(state: TableState, event: ev.Event) -> None:
