@@ -22,7 +22,6 @@ Names used in events:
         ``trump``, ``discard``.
 """
 
-from __future__ import annotations
 
 import hashlib
 import json
