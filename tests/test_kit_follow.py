@@ -125,3 +125,34 @@ def test_due_first_records_what_is_due_then_the_command_and_what_follows():
     state.hand.ended = True  # between hands nothing is due first; what follows the command still follows
     assert follow.due_first(state, Command("bet", player="Ann", amount=2), _decide, up_to_three_rounds) == \
         [bet] + [ev.RoundStarted(round=n) for n in (1, 2, 3)]
+
+
+def test_a_committed_table_takes_the_events_itself_and_a_look_ahead_shows_as_a_divergence():
+    state, seen = table(), []
+
+    def record(e: ev.Event) -> None:
+        apply(state, state.seq + 1, e)
+        seen.append(e)
+
+    bet = ev.Bet(player="Ann", amount=2)
+    commit = follow.committing(state, record)
+    try:
+        out = follow.then(state, [bet], up_to_three_rounds)
+        assert follow.trial(state, out[-2:]) is state  # just applied: the table itself
+        other = table()
+        assert follow.trial(other, out[-2:]) is not other  # another table: a copy, as ever
+    finally:
+        follow.release()
+    assert out == commit.applied == seen and state.hand.round == 3 and state.stack("Ann") == 18
+    # released: `then` leaves the table alone again, and a copy is what `trial` gives
+    assert follow.then(state, [ev.Bet(player="Ben", amount=1)], lambda s: []) and state.stack("Ben") == 20
+    assert follow.trial(state, out[-1:]) is not state
+    # a look-ahead (events applied, others decided) is what a committing caller must detect
+    state2, seen2 = table(), []
+    commit2 = follow.committing(state2, lambda e: (apply(state2, state2.seq + 1, e), seen2.append(e)))
+    try:
+        follow.then(state2, [bet], lambda s: [])
+        decided = [ev.Fold(player="Ann")]
+    finally:
+        follow.release()
+    assert commit2.applied == [bet] != decided

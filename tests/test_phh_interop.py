@@ -25,6 +25,7 @@ The data is the tarball the repository keeps next to it; the test unpacks it onc
 from __future__ import annotations
 
 import os
+import re
 import tarfile
 from pathlib import Path
 
@@ -152,6 +153,27 @@ def test_the_sample_agrees_with_pokerkit_both_ways(data: Path):
     bad = disagreements(sample(data), data, back=4)
     assert any(b.startswith(RAZZ_85) for b in bad)
     assert explained(bad) == []
+
+
+def test_the_committed_replay_records_what_the_plain_one_does(data: Path):
+    """`replay` lets `follow.then` work on the table itself (no copy per decision): on every
+    variant of the sample it records the very events, and ends at the very table, of the
+    plain way, which decides each command on a copy."""
+    from ledger.phh.play import _replay
+    from ledger.state import state_hash
+
+    for path in sample(data)[::3]:
+        hand = phh_to_commands(path.read_text(encoding="utf-8"))
+        fast: list = []
+        plain: list = []
+        try:
+            a = _replay(hand, fast, commit=True)
+        except PhhError as exc:
+            with pytest.raises(PhhError, match=re.escape(str(exc))):
+                _replay(hand, plain, commit=False)
+            continue
+        b = _replay(hand, plain, commit=False)
+        assert fast == plain and state_hash(a) == state_hash(b), path
 
 
 def test_a_record_in_cents_is_read_in_hundredths(data: Path):

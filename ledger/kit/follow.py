@@ -14,6 +14,7 @@ newest event of the last hand, and never what its rules record once a hand is ov
 
 from __future__ import annotations
 
+import threading
 from typing import Callable, Protocol
 
 from .. import events as ev
@@ -30,9 +31,39 @@ Redo = Callable[[TableState, ev.Event], "Command | bool | None"]
 game has checked it already; None when the game never records it."""
 
 
+class Committed:
+    """A table whose owner records whatever is decided on it (`committing`): `then` applies
+    the events to it through `record` instead of to a copy, and lists them in `applied`."""
+
+    def __init__(self, state: TableState, record: Callable[[ev.Event], None]) -> None:
+        self.state, self.record, self.applied = state, record, []  # type: list[ev.Event]
+
+
+_COMMIT = threading.local()
+
+
+def committing(state: TableState, record: Callable[[ev.Event], None]) -> Committed:
+    """Let `then` work on `state` itself for as long as the caller's decision lasts, not on a
+    copy: the caller records every event decided (a replay of a hand it refuses whole on any
+    refusal), so the copy `then` would make, and applying the same events again, are saved.
+    `record(event)` applies one event to `state` (and checks what the caller checks); the
+    returned `Committed` lists what was applied. The caller must compare that list with the
+    decision and, when it differs (a game that looks ahead with `then` and records something
+    else), or when the decision raises, start again without committing; `release()` ends it."""
+    commit = Committed(state, record)
+    _COMMIT.value = commit
+    return commit
+
+
+def release() -> None:
+    """End `committing`."""
+    _COMMIT.value = None
+
+
 def then(state: TableState, events: list[ev.Event], after: After, *, limit: int = 64) -> list[ev.Event]:
     """`events`, then whatever `after` says follows them, until it says nothing (`state` is
-    not changed: the events are applied to one copy of it, made only when there are some)."""
+    not changed: the events are applied to one copy of it, made only when there are some;
+    while its owner is `committing`, to `state` itself)."""
     out = list(events)
     step = list(events) if events else after(state)  # no events: `after` reads the table itself
     if not step:
@@ -40,6 +71,17 @@ def then(state: TableState, events: list[ev.Event], after: After, *, limit: int 
     if not out:
         out += step
         limit -= 1
+    commit: Committed | None = getattr(_COMMIT, "value", None)
+    if commit is not None and commit.state is state:
+        for _ in range(limit):
+            for e in step:
+                commit.record(e)
+                commit.applied.append(e)
+            step = after(state)
+            if not step:
+                return out
+            out += step
+        raise RuntimeError("the rules keep recording by themselves: a game's `after` never settles")
     trial = state.clone()
     for _ in range(limit):
         for e in step:
@@ -55,6 +97,10 @@ def trial(state: TableState, events: list[ev.Event]) -> TableState:
     """A copy of the table with `events` applied (the table itself when there are none)."""
     if not events:
         return state
+    commit: Committed | None = getattr(_COMMIT, "value", None)
+    if commit is not None and commit.state is state and len(commit.applied) >= len(events) \
+            and all(a is b for a, b in zip(commit.applied[-len(events):], events)):
+        return state  # `then` has just applied them to the committed table itself
     st = state.clone()
     for e in events:
         apply(st, st.seq + 1, e)
