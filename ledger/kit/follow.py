@@ -36,7 +36,8 @@ class Committed:
     the events to it through `record` instead of to a copy, and lists them in `applied`."""
 
     def __init__(self, state: TableState, record: Callable[[ev.Event], None]) -> None:
-        self.state, self.record, self.applied = state, record, []  # type: list[ev.Event]
+        self.state, self.record = state, record
+        self.applied: list[ev.Event] = []
 
 
 _COMMIT = threading.local()
