@@ -139,11 +139,29 @@ def _normalise(text: str) -> str:
     return t
 
 
+_PARSED: dict[tuple[str, str, bool], str] = {}  # (text, pack name, allow_unknown) -> the card, for the packs of PACKS
+
+
 def parse_card(text: str, pack: Pack | str = "french52", *, allow_unknown: bool = True) -> str:
     """Parse one card in `pack`'s notation (see the module docstring) to its canonical form.
 
     Raises `InputError` naming what was wrong and what the pack accepts.
     """
+    if type(text) is str:  # the same text in the same known pack reads the same: looked up once
+        key = (text, pack if isinstance(pack, str) else pack.name, allow_unknown)
+        hit = _PARSED.get(key)
+        if hit is not None and (isinstance(pack, str) or PACKS.get(pack.name) is pack):
+            return hit
+        card = _parse_card(text, pack, allow_unknown)
+        if isinstance(pack, str) or PACKS.get(pack.name) is pack:
+            if len(_PARSED) > 4096:
+                _PARSED.clear()
+            _PARSED[key] = card
+        return card
+    return _parse_card(text, pack, allow_unknown)
+
+
+def _parse_card(text: str, pack: Pack | str, allow_unknown: bool) -> str:
     if isinstance(pack, str):
         pack = get_pack(pack)
     raw = text if isinstance(text, str) else str(text)

@@ -105,3 +105,18 @@ def test_bad_faces(bad, sides, msg):
 def test_no_faces():
     with pytest.raises(InputError, match="name the faces"):
         parse_faces("")
+
+
+def test_a_card_read_once_reads_the_same_and_a_refusal_is_never_kept():
+    """`parse_card` keeps what it read, per pack: the same text gives the same card, in the
+    pack it was read for only, and a refused text is refused every time."""
+    assert parse_card("as") == parse_card("as") == "AS"
+    assert parse_card("10h", "french52") == "10H" and parse_card("10h", PACKS["french52"]) == "10H"
+    assert parse_card("7 swords", "spanish40") == parse_card("7 swords", "spanish40") == "7E"
+    assert parse_card("2S", "french52") == "2S"
+    for _ in range(2):
+        with pytest.raises(InputError, match="not in the french32 pack"):
+            parse_card("2S", "french32")  # read in another pack before: a short pack has no twos
+        with pytest.raises(InputError, match="unseen card"):
+            parse_card("??", "french52", allow_unknown=False)
+    assert parse_card("??", "french52") == "??"

@@ -254,3 +254,41 @@ def test_face_down_first_then_face_up_and_named():
         ev.CardsDealt(to="Ann", cards=["7S"], face_up=True)]
     with pytest.raises(RuleViolation, match="Ann's second card is dealt face up, so the table sees it"):
         deal.face_down_first(state, Command("deal", to="Ann", count=1), "Ann")
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from ledger.cards import PACKS, UNKNOWN  # noqa: E402
+from ledger.games import base  # noqa: E402
+from ledger.state import Held, Played  # noqa: E402
+
+_PLACES = ["Ann", "Ben", "Cy", "board", "stock", "trick", "out"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_PLACES), st.sampled_from(PACKS["french52"].cards[:12] + (UNKNOWN,))),
+                max_size=20), st.sampled_from([None, "Ann's hand", "the board"]))
+def test_check_unseen_refuses_exactly_where_where_is_finds_the_card(placed, allow_at):
+    """`check_unseen` finds every known card's place in one pass over the hand: it must refuse
+    each card exactly where `where_is` (card by card) finds it, naming the same place, a card
+    in two places included (the first place `where_is` names)."""
+    state = table({"Ann": 10, "Ben": 10, "Cy": 10})
+    hand = state.hand
+    for place, card in placed:
+        if place in ("Ann", "Ben", "Cy"):
+            state.seat(place).cards.append(Held(card))
+        elif place == "trick":
+            hand.trick.append(Played(player="Ann", card=card))
+        elif place == "out":
+            hand.out.append(card)
+        else:
+            hand.boards.setdefault(place, []).append(Held(card, up=True))
+    for card in PACKS["french52"].cards[:14] + (UNKNOWN,):
+        where = base.where_is(state, card)
+        if where is None or where == allow_at:
+            base.check_unseen(state, [card], allow_at=allow_at)
+        else:
+            with pytest.raises(RuleViolation, match=f"^{card} is already in {where}:"):
+                base.check_unseen(state, [card], allow_at=allow_at)
+    with pytest.raises(RuleViolation, match="named twice"):
+        base.check_unseen(state, ["KD", "KD"])

@@ -124,15 +124,38 @@ def where_is(state: TableState, card: str) -> str | None:
 def check_unseen(state: TableState, cards: list[str], *, allow_at: str | None = None) -> None:
     """Refuse a known card that is already somewhere else this hand, or named twice."""
     seen: set[str] = set()
+    placed: dict[str, str] | None = None  # every known card of the hand -> where it is (`where_is`), found once
     for c in cards:
         if c == UNKNOWN:
             continue
         if c in seen:
             raise RuleViolation(f"{c} is named twice: a pack holds one {c}")
         seen.add(c)
-        where = where_is(state, c)
+        if placed is None:
+            placed = _placed(state)
+        where = placed.get(c)
         if where is not None and where != allow_at:
             raise RuleViolation(f"{c} is already in {where}: a pack holds one {c}")
+
+
+def _placed(state: TableState) -> dict[str, str]:
+    """Where each known card is this hand, as `where_is` says it (the first place it names)."""
+    out: dict[str, str] = {}
+    for seat in state.seats:
+        here = f"{seat.name}'s hand"
+        for h in seat.cards:
+            out.setdefault(h.card, here)
+    hand = state.hand
+    if hand is not None:
+        for board, cards in hand.boards.items():
+            for h in cards:
+                out.setdefault(h.card, f"the {board}")
+        for p in hand.trick:
+            out.setdefault(p.card, "the current trick")
+        for c in hand.out:
+            out.setdefault(c, "the discards")
+    out.pop(UNKNOWN, None)
+    return out
 
 
 def to_call(state: TableState, player: str) -> int:
