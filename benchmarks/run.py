@@ -105,14 +105,18 @@ def child(*args: str) -> dict:
     return json.loads(out.stdout)
 
 
-def best(repeat: int, *args: str, fresh: Path | None = None) -> dict:
-    runs = []
+def best_pair(repeat: int, *cases: tuple[tuple[str, ...], Path | None]) -> list[dict]:
+    """Each case (child arguments, the database to start afresh or None) measured `repeat`
+    times, the cases taking turns run by run, so a slow spell of this shared machine falls
+    on ours and its baseline alike; the quickest run of each (and its highest peak RSS)."""
+    runs: list[list[dict]] = [[] for _ in cases]
     for _ in range(repeat):
-        if fresh is not None:
-            for p in fresh.parent.glob(fresh.name + "*"):
-                p.unlink()
-        runs.append(child(*args))
-    return min(runs, key=lambda r: r["seconds"]) | {"rss_mb": max(r["rss_mb"] for r in runs)}
+        for i, (args, fresh) in enumerate(cases):
+            if fresh is not None:
+                for p in fresh.parent.glob(fresh.name + "*"):
+                    p.unlink()
+            runs[i].append(child(*args))
+    return [min(r, key=lambda x: x["seconds"]) | {"rss_mb": max(x["rss_mb"] for x in r)} for r in runs]
 
 
 # ------------------------------------------------------------------------------- figures
@@ -121,8 +125,7 @@ def bench_fold(data: Path, sizes: list[int], repeat: int) -> tuple[list[Figure],
     for size in sizes:
         db, _ = archive(data, size)
         say(f"fold {label(size)}")
-        ours = best(repeat, "fold", str(db))
-        floor = best(repeat, "floor", str(db))
+        ours, floor = best_pair(repeat, (("fold", str(db)), None), (("floor", str(db)), None))
         r_ours = ours["events"] / ours["seconds"]
         ratio = ours["seconds"] / floor["seconds"]
         big = size == max(sizes)
@@ -141,9 +144,8 @@ def bench_import(data: Path, sizes: list[int], repeat: int) -> list[Figure]:
     for size in sizes:
         _, jsonl = archive(data, size)
         say(f"import {label(size)}")
-        n = repeat if size < 1_000_000 else 1
-        ours = best(n, "import", str(jsonl), str(work / "ours.db"), fresh=work / "ours.db")
-        floor = best(n, "executemany", str(jsonl), str(work / "floor.db"), fresh=work / "floor.db")
+        ours, floor = best_pair(repeat, (("import", str(jsonl), str(work / "ours.db")), work / "ours.db"),
+                                (("executemany", str(jsonl), str(work / "floor.db")), work / "floor.db"))
         ratio = ours["seconds"] / floor["seconds"]
         figs.append(Figure("import (JSONL, chain + chips checked)", label(size), rate(ours["events"], ours["seconds"]),
                            rate(floor["events"], floor["seconds"]) + " (read + orjson + one executemany)",
