@@ -22,7 +22,8 @@ Names used in events:
         ``trump``, ``discard``.
 """
 
-
+# (no `from __future__ import annotations`: pydantic would evaluate every annotation string
+# again when it builds each model, and every command imports this module)
 import hashlib
 import json
 import re
