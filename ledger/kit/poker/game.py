@@ -27,6 +27,7 @@ from .streets import Hand, Stakes, Street
 BB_ANTE = "big blind ante"
 _BETS = ("bet", "call", "raise", "allin", "check", "fold")
 _FORCED = frozenset({ev.Ante, ev.Transfer, ev.Bet, ev.Call, ev.Raise, ev.AllIn})
+_PHASE_SHOWN = {"board": "dealing", "deal": "dealing", "next": "dealing", "draw": "drawing"}  # `hand.phase` of a phase
 _BY_CARDS = ("low-card", "high-card")
 _POT_WORDS = {"bet_range": "{player} may bet {min} to {max} (pot limit: the pot), not {amount}",
               "raise_range": "{player} may raise by {min} to {max} (pot limit: the pot after calling), not {amount}"}
@@ -362,14 +363,14 @@ class Game(Cards):
         waiting = x.phase == "bet" and x.opener == "?" and sum(1 for s in state.seats if bets.can_act(state, s)) > 1
         who = bets.to_act(state, x, self.betting(state, x), self._round_order(state, x)) \
             if x.phase == "bet" and not waiting else None
-        live = sum(1 for s in state.seats if s.in_hand and not s.folded)
-        if live <= 1 and (x.phase in ("bet", "next", "board") or (x.street and x.phase in ("deal", "draw"))):
+        if (x.phase in ("bet", "next", "board") or (x.street and x.phase in ("deal", "draw"))) \
+                and sum(1 for s in state.seats if s.in_hand and not s.folded) <= 1:
             x.phase = "showdown"
         elif x.phase == "bet" and who is None and not waiting:
             x.phase = "showdown" if x.street == len(self.streets) - 1 else "next"
-        hand.to_act = who if x.phase == "bet" else self._drawer(state, x) if x.phase == "draw" else None
-        hand.phase = {"bet": self.streets[x.street].name, "board": "dealing", "deal": "dealing", "next": "dealing",
-                      "draw": "drawing"}.get(x.phase, x.phase)
+        phase = x.phase
+        hand.to_act = who if phase == "bet" else self._drawer(state, x) if phase == "draw" else None
+        hand.phase = self.streets[x.street].name if phase == "bet" else _PHASE_SHOWN.get(phase, phase)
 
     def _entry(self, state: TableState, x: Hand) -> str:
         """The phase a street opens with: its draw, its hole cards, or its board; a stud street
