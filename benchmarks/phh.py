@@ -18,7 +18,7 @@ only one side reads is counted apart). Target: ours >= 10x PokerKit.
 Beside them, the floor (`floor`): the same files read and parsed, a row per player and per
 action inserted with one executemany, and nothing else (no rules, no chips, no hash chain,
 no fold). It is the most any importer of these files reaches in this Python; on this
-machine it comes out near 9-10x PokerKit, so the target sits at or above the floor itself.
+machine it came out 7.7-10.6x PokerKit in four runs, so the target sits at or above the floor itself.
 
 The data is the tarball next to the repository, unpacked once into ``$POTLOG_PHH_CACHE``
 (default ``~/.cache/potlog-phh``), as tests/test_phh_interop.py does.

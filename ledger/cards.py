@@ -147,18 +147,17 @@ def parse_card(text: str, pack: Pack | str = "french52", *, allow_unknown: bool 
 
     Raises `InputError` naming what was wrong and what the pack accepts.
     """
-    if type(text) is str:  # the same text in the same known pack reads the same: looked up once
-        key = (text, pack if isinstance(pack, str) else pack.name, allow_unknown)
-        hit = _PARSED.get(key)
-        if hit is not None and (isinstance(pack, str) or PACKS.get(pack.name) is pack):
-            return hit
-        card = _parse_card(text, pack, allow_unknown)
-        if isinstance(pack, str) or PACKS.get(pack.name) is pack:
-            if len(_PARSED) > 4096:
-                _PARSED.clear()
-            _PARSED[key] = card
-        return card
-    return _parse_card(text, pack, allow_unknown)
+    if type(text) is not str or not (isinstance(pack, str) or PACKS.get(pack.name) is pack):
+        return _parse_card(text, pack, allow_unknown)
+    # the same text in the same known pack reads the same: read once
+    key = (text, pack if isinstance(pack, str) else pack.name, allow_unknown)
+    card = _PARSED.get(key)
+    if card is None:
+        card = _parse_card(text, pack, allow_unknown)  # (a refusal raises: never kept)
+        if len(_PARSED) > 4096:
+            _PARSED.clear()
+        _PARSED[key] = card
+    return card
 
 
 def _parse_card(text: str, pack: Pack | str, allow_unknown: bool) -> str:

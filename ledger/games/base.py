@@ -103,22 +103,7 @@ def pack_of(state: TableState) -> str:
 
 def where_is(state: TableState, card: str) -> str | None:
     """Where a known card is this hand (``Ann's hand``, ``the board``), or None."""
-    if card == UNKNOWN:
-        return None
-    for seat in state.seats:
-        if any(h.card == card for h in seat.cards):
-            return f"{seat.name}'s hand"
-    hand = state.hand
-    if hand is None:
-        return None
-    for board, cards in hand.boards.items():
-        if any(h.card == card for h in cards):
-            return f"the {board}"
-    if any(p.card == card for p in hand.trick):
-        return "the current trick"
-    if card in hand.out:
-        return "the discards"
-    return None
+    return None if card == UNKNOWN else _placed(state).get(card)
 
 
 def check_unseen(state: TableState, cards: list[str], *, allow_at: str | None = None) -> None:
@@ -139,7 +124,8 @@ def check_unseen(state: TableState, cards: list[str], *, allow_at: str | None = 
 
 
 def _placed(state: TableState) -> dict[str, str]:
-    """Where each known card is this hand, as `where_is` says it (the first place it names)."""
+    """Where each known card is this hand: the first of a player's hand (in seat order), a
+    board, the current trick, the discards that holds it."""
     out: dict[str, str] = {}
     for seat in state.seats:
         here = f"{seat.name}'s hand"

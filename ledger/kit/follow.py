@@ -39,6 +39,11 @@ class Committed:
         self.state, self.record = state, record
         self.applied: list[ev.Event] = []
 
+    def take(self, event: ev.Event) -> None:
+        """Apply `event` to the table (the owner's `record`) and list it."""
+        self.record(event)
+        self.applied.append(event)
+
 
 _COMMIT = threading.local()
 
@@ -61,6 +66,12 @@ def release() -> None:
     _COMMIT.value = None
 
 
+def _committed(state: TableState) -> Committed | None:
+    """The commitment `state` is under (`committing`), if any."""
+    commit: Committed | None = getattr(_COMMIT, "value", None)
+    return commit if commit is not None and commit.state is state else None
+
+
 def then(state: TableState, events: list[ev.Event], after: After, *, limit: int = 64) -> list[ev.Event]:
     """`events`, then whatever `after` says follows them, until it says nothing (`state` is
     not changed: the events are applied to one copy of it, made only when there are some;
@@ -72,21 +83,12 @@ def then(state: TableState, events: list[ev.Event], after: After, *, limit: int 
     if not out:
         out += step
         limit -= 1
-    commit: Committed | None = getattr(_COMMIT, "value", None)
-    if commit is not None and commit.state is state:
-        for _ in range(limit):
-            for e in step:
-                commit.record(e)
-                commit.applied.append(e)
-            step = after(state)
-            if not step:
-                return out
-            out += step
-        raise RuntimeError("the rules keep recording by themselves: a game's `after` never settles")
-    trial = state.clone()
+    commit = _committed(state)
+    trial = state if commit is not None else state.clone()
+    put: Callable[[ev.Event], object] = commit.take if commit is not None else lambda e: apply(trial, trial.seq + 1, e)
     for _ in range(limit):
         for e in step:
-            apply(trial, trial.seq + 1, e)
+            put(e)
         step = after(trial)
         if not step:
             return out
@@ -98,8 +100,8 @@ def trial(state: TableState, events: list[ev.Event]) -> TableState:
     """A copy of the table with `events` applied (the table itself when there are none)."""
     if not events:
         return state
-    commit: Committed | None = getattr(_COMMIT, "value", None)
-    if commit is not None and commit.state is state and len(commit.applied) >= len(events) \
+    commit = _committed(state)
+    if commit is not None and len(commit.applied) >= len(events) \
             and all(a is b for a, b in zip(commit.applied[-len(events):], events)):
         return state  # `then` has just applied them to the committed table itself
     st = state.clone()
