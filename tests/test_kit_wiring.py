@@ -82,8 +82,9 @@ def test_check_event_wants_the_due_steps_first_and_decides_the_rest_again():
                                if isinstance(e, ev.Note) else None)
     on = table({"Ann": 10, "Ben": 10})
     check(on, ev.HandEnded(hand=1))                                    # due: it passes
-    with pytest.raises(RuleViolation):
-        check(on, ev.Note(text="the hand end is due first"))
+    check(on, ev.Note(text="a note may come at any moment"))           # a recorder's aside, not a move
+    with pytest.raises(RuleViolation, match="the rules make it 'hand 1 ends'"):
+        check(on, ev.DiceCupped(player="Ann", count=2))                # a move: the due step first
     off = _open({"Ann": 10, "Ben": 10})
     with pytest.raises(RuleViolation, match="records hand ended by itself, and none is due"):
         check(off, ev.HandEnded(hand=1))

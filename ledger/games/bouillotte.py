@@ -193,11 +193,11 @@ def check_event(state: TableState, event: ev.Event) -> None:
                  by_itself=(ev.PotAwarded, ev.PotCarried, ev.HandEnded, ev.Transfer))
 
 
-decide = claims.decider(
+decide = follow.settled(claims.decider(
     "bouillotte", "Bouillotte",
     Options, {"hand": _hand, "deal": _deal, "declare": _straddle, "reveal": _reveal, "join": _cave, "rebuy": _cave,
               **dict.fromkeys(("raise", "call", "fold", "allin", "check", "bet"), _move)},
-    "hand, deal, then straddle, open, call, raise, allin and fold to the right; reveal at the showdown")
+    "hand, deal, then straddle, open, call, raise, allin and fold to the right; reveal at the showdown"), _after)
 
 
 # ----------------------------------------------------------------------------- evolve, legal, view

@@ -190,11 +190,11 @@ def check_event(state: TableState, event: ev.Event) -> None:
                      by_itself=(ev.Transfer, ev.PotAwarded, ev.HandEnded))
 
 
-decide = claims.decider(
+decide = follow.settled(claims.decider(
     "poch", "Poch", Options,
     {"hand": _hand, "close": BOARD.close, "deal": _deal, "reveal": _reveal, "declare": _board, "play": _play,
      **dict.fromkeys(("bet", "call", "raise", "allin", "check", "fold"), _vie)},
-    "hand, deal (five each and the trump), reveal and board, then check, bet, call, raise, fold, then play")
+    "hand, deal (five each and the trump), reveal and board, then check, bet, call, raise, fold, then play"), _after)
 
 
 # ----------------------------------------------------------------------------- evolve, legal, view
@@ -233,9 +233,11 @@ def legal(state: TableState) -> list[Legal]:
     if hand is None or hand.ended:
         return [claims.IDLE]
     who = hand.to_act
-    if x.phase in ("deal", "board", "showdown"):
-        return [Legal(None, {"deal": ("deal",), "board": ("reveal", "board"), "showdown": ("reveal",)}[x.phase],
-                      {"deal": "five cards each, then the trump: potlog deal trump CARD --up",
+    if x.phase in ("dress", "deal", "board", "showdown"):  # (dress: a void left some of the dressing due)
+        return [Legal(None, {"dress": ("deal",), "deal": ("deal",), "board": ("reveal", "board"),
+                             "showdown": ("reveal",)}[x.phase],
+                      {"dress": "the dressing is due: potlog records it before the next command, then the deal",
+                       "deal": "five cards each, then the trump: potlog deal trump CARD --up",
                        "board": "show the trumps that claim a compartment, then potlog board",
                        "showdown": "name the unseen cards of the hands still in the vying"}[x.phase])]
     if x.phase == "vie" and who:

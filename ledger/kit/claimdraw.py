@@ -274,7 +274,7 @@ class ClaimDraw:
         verbs = {"hand": self._hand, "deal": self._deal, "reveal": self._reveal, "declare": self._declare,
                  "exchange": self._exchange, **dict.fromkeys(("bet", "call", "raise", "allin", "check", "fold"), self._bet)}
         hint = "hand, deal, claim or pass, exchange (the draw), reveal at the showdown; potlog pays the pot"
-        return claims.decider(self.name, self.title, self.options, verbs, hint)(state, cmd)
+        return follow.settle(state, cmd, claims.decider(self.name, self.title, self.options, verbs, hint), self._after)
 
     def evolve(self, state: TableState, event: ev.Event) -> None:
         x, hand = self.x(state), state.hand

@@ -4,8 +4,10 @@ A roll that ends the last turn is followed by the payout and the end of the hand
 closes a betting round by the next round. A game says what follows a table state (``after``);
 `then` applies the command's events to a copy, asks, and repeats until nothing more follows;
 `trial` is the copy with some events applied, for a step that must look past them;
-`due_first` decides a command at such a table (what a ruling or a void left due first); `check`
-is ``potlog verify --rules`` for a game that decides this way.
+`due_first` decides a command at such a table (what a ruling or a void left due first), and
+`settle` is how every game that records steps by itself decides (`due_first`, but a void or a
+note as itself: a correction may come at any moment); `check` is ``potlog verify --rules`` for
+a game that decides this way, and asks of the log what `settle` records.
 
 Corrections newest first (`Recent`, `newest_first`): a game whose steps stand on each other
 (a round opened by a call, a forced raise on its antes) lets ``potlog void`` undo only the
@@ -29,6 +31,12 @@ Decide = Callable[[TableState, Command], list[ev.Event]]
 Redo = Callable[[TableState, ev.Event], "Command | bool | None"]
 """(table, recorded event) -> the command that records it, to decide again; True when the
 game has checked it already; None when the game never records it."""
+
+_ANY_TIME = (ev.Void, ev.Note)
+_ANY_TIME_VERBS = ("void", "note")
+"""A recorder's corrections and asides: ``undo`` and ``amend`` record voids one by one, each
+on the table the one before left (where a step the rules record by themselves may be due
+again, a blind whose void is next, say), and a note may be written at any moment."""
 
 
 class Committed:
@@ -120,6 +128,24 @@ def due_first(state: TableState, cmd: Command, decide: Decide, after: After) -> 
     return pre + then(table, events, after) if events else pre
 
 
+def settle(state: TableState, cmd: Command, decide: Decide, after: After) -> list[ev.Event]:
+    """A game's `decide` (which settles what follows its own events) as the application calls
+    it: a void or a note as itself (``undo`` voids an act's events one by one, each on the table
+    the one before left), anything else after the steps already due, as `due_first` does, so
+    that the log holds what `check` asks of it: a step due first, exactly."""
+    pre = then(state, [], after) if state.in_hand and cmd.verb not in _ANY_TIME_VERBS else []
+    if not pre:
+        return decide(state, cmd)
+    return pre + decide(trial(state, pre), cmd)
+
+
+def settled(decide: Decide, after: After) -> Decide:
+    """`decide` made to `settle` (for a game declared with functions)."""
+    def decide_settled(state: TableState, cmd: Command) -> list[ev.Event]:
+        return settle(state, cmd, decide, after)
+    return decide_settled
+
+
 def check(state: TableState, event: ev.Event, after: After, decide: Decide, command: Redo, *, game: str,
           by_itself: tuple[type[ev.Event], ...]) -> None:
     """A game's `check_event` (``potlog verify --rules``): raise `RuleViolation` unless `event` is
@@ -130,6 +156,10 @@ def check(state: TableState, event: ev.Event, after: After, decide: Decide, comm
 
     plain = event.model_copy(update={"ruling": None})
     auto = after(state)
+    if auto and auto[0] == plain:
+        return None
+    if isinstance(event, _ANY_TIME):
+        return _check_any_time(state, plain, decide, command)
     if auto:
         return require_same(auto[0], plain)
     if isinstance(event, by_itself):
@@ -143,6 +173,22 @@ def check(state: TableState, event: ev.Event, after: After, decide: Decide, comm
     if not decided:
         raise RuleViolation(f"the rules record nothing for '{cmd.verb}' here")
     require_same(decided[0], plain)
+
+
+def _check_any_time(state: TableState, plain: ev.Event, decide: Decide, command: Redo) -> None:
+    """A void or a note, checked as itself: the rules must record it for its command (a void's
+    target live, the game's own limits on corrections), whatever step is due at that moment;
+    the due steps the game would record first are not asked of it."""
+    from ..games.base import require_same
+
+    cmd = command(state, plain)
+    if not isinstance(cmd, Command):
+        return None  # (True: the game checked it; None cannot happen for these two classes)
+    decided = decide(state, cmd)
+    same = [e for e in decided if type(e) is type(plain)]
+    if not same:
+        raise RuleViolation(f"the rules record nothing for '{cmd.verb}' here")
+    require_same(same[0], plain)
 
 
 

@@ -406,6 +406,9 @@ class KittyGame:
         return follow.then(state, [base.make_event(ev.Declared, player=who, name="stop")], self.after)
 
     def decide(self, state: TableState, cmd: Command) -> list[ev.Event]:
+        return follow.settle(state, cmd, self._decide, self.after)
+
+    def _decide(self, state: TableState, cmd: Command) -> list[ev.Event]:
         if cmd.verb == "open":
             return base.open_session(cmd, self.options, self.name)
         verbs = {"hand": self._hand, "roll": self._roll, "reroll": self._reroll, "declare": self._declare}

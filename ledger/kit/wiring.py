@@ -70,8 +70,8 @@ def wire(game: str, title: str, options: type[BaseModel], after: follow.After, v
          cups: bool = False, opened: bool = False, checked: str | None = None) -> tuple[Decide, CheckEvent]:
     """A game's `decide` and `check_event` (see the module docstring)."""
     moves = {"hand": hand(after), **verbs}
-    decide = claims.decider(game, title, options, {v: _opened(m) for v, m in moves.items()} if opened else moves,
-                            hint)
+    decide = follow.settled(claims.decider(game, title, options,
+                                           {v: _opened(m) for v, m in moves.items()} if opened else moves, hint), after)
 
     def command(state: TableState, event: ev.Event) -> Command | None:
         return ((own(event) if own is not None else None) or (claims.dice_command(event) if cups else None)

@@ -143,7 +143,7 @@ class Game(Cards):
 
     def decide(self, state: TableState, cmd: Command) -> list[ev.Event]:
         """``open``, the hand's verbs, ``rebuy`` at table stakes and the shared ones."""
-        return self._decider(state, cmd)
+        return follow.settle(state, cmd, self._decider, self.after)
 
     @cached_property
     def _decider(self) -> Callable[[TableState, Command], list[ev.Event]]:
@@ -177,11 +177,11 @@ class Game(Cards):
 
     def _bringin(self, state: TableState, cmd: Command) -> list[ev.Event]:
         """``potlog bringin NAME``: the lowest (razz: highest) up card opens with the bring-in."""
-        base.require_hand(state)
         x = ext(state)
         player = base.require_live(state, cmd.player)
         amount = self.current(state).bring_in
-        if x.phase != "bet" or not x.bring:
+        hand = base.require_hand(state)
+        if x.phase != "bet" or not x.bring or hand.current_bet:  # (a bet left standing by a void of the deal)
             raise RuleViolation("the bring-in opens the first betting round, before anyone acts"
                                 if amount else f"{self.title} is played without a bring-in here")
         if x.opener not in ("?", player):
