@@ -461,10 +461,10 @@ class Ledger:
                     now: str | None = None) -> str:
         """Open a session with its players seated in the order given; it becomes current."""
         rules = get_ruleset(game)
-        now = now or utc_now()
-        sid = check_session_id(name) if name else self._free_name(game, now)
+        sid = check_session_id(name) if name else self._free_name(game, now or utc_now())
         if name and self.store.exists(sid):
             raise RuleViolation(f"a session called {sid} exists already: pick another --name")
+        now = self._stamp(sid, now)  # (a time of its own: the first act after it is not grouped with it)
         state = TableState(session=sid)
         events = list(rules.decide(state, Command("open", options=dict(options or {}), chip_unit=chip_unit,
                                                   title=title)))

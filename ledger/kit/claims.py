@@ -250,7 +250,7 @@ def lift_seen(cups: Mapping[str, Cup], names: Iterable[str]) -> tuple[list[ev.Ev
     shows: list[ev.Event] = []
     waiting = False
     for p in names:
-        down = [d.face for d in cups[p].dice if not d.up] if p in cups else []
+        down = [d.face for d in cups[p].dice if not d.up] if p in cups else [UNSEEN]  # (no cup: a void took it)
         if UNSEEN in down:
             waiting = True
         elif down:

@@ -216,7 +216,9 @@ def deal(state: TableState, cmd: Command, rules: Dealing, order: Sequence[str], 
         events = []
         for name in order:
             seat = state.seat(name)
-            missing = rules.each - len(seat.cards) if seat is not None else 0
+            if seat is None or seat.folded:  # out of the hand: no more cards (a void of their deal can leave them short)
+                continue
+            missing = rules.each - len(seat.cards)
             if missing > 0:
                 events.append(base.make_event(ev.CardsDealt, to=name, cards=[UNKNOWN] * missing))
         if not events:

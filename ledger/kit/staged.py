@@ -275,10 +275,13 @@ def _opens(flow: Flow, name: str) -> Stage:
 
 
 def last_one(state: TableState, pot: int | None = None) -> list[ev.Event]:
-    """Everyone else folded: the last player takes every chip in the pot without showing, and deals next."""
+    """Everyone else folded: the last player takes every chip in the pot without showing, and
+    deals next (unless that is recorded already: a void of the hand's end leaves only the end due)."""
     winner, events = pots.last_in(state, amount=pot)
-    return events + ([deal.next_dealer(state, winner)] if winner else []) + [
-        base.make_event(ev.HandEnded, hand=base.require_hand(state).number)]
+    hand = base.require_hand(state)
+    named = winner and (pot is not None or hand.declared("next-dealer") is None)
+    return events + ([deal.next_dealer(state, winner)] if named else []) + [
+        base.make_event(ev.HandEnded, hand=hand.number)]
 
 
 ROLL_MESSAGES: Mapping[str, str] = {
