@@ -217,6 +217,31 @@ def test_hands_recorded_in_a_database_fold_to_the_same_stacks(data: Path, tmp_pa
         led.close()
 
 
+HALF_CHIPS = ["pluribus/102/0.phh", "pluribus/32/23.phh", "pluribus/41b/204.phh", "pluribus/60/88.phh",
+              "pluribus/75b/76.phh", "pluribus/88/128.phh", "pluribus/91/43.phh", "pluribus/91/53.phh"]
+
+
+def test_hands_that_state_a_split_odd_chip_in_halves_import_as_they_are(data: Path, tmp_path: Path):
+    """The eight Pluribus hands whose finishing_stacks split an odd chip in halves import
+    without --trust-actions: potlog and PokerKit give the chip to one winner."""
+    from ledger.phh import import_files
+
+    for where in HALF_CHIPS:
+        hand = phh_to_commands((data / where).read_text(encoding="utf-8"))
+        assert hand.finishing is not None and any(s % 1 == 0.5 for s in hand.finishing), where
+    led = Ledger.open(str(tmp_path / "halves.db"))
+    try:
+        result = import_files(led, [str(data / w) for w in HALF_CHIPS], "2026-01-01T00:00:00Z", root=str(data))
+        assert len(result.imported) == 8 and result.failed == result.differences == []
+        for sid in result.imported:
+            path = Path(result.files[sid])
+            state = led.fold_session(sid, checked=True)
+            names = phh_to_commands(path.read_text(encoding="utf-8")).names
+            assert [state.stack(n) for n in names] == pokerkit_replay(path.read_text(encoding="utf-8")), path
+    finally:
+        led.close()
+
+
 @pytest.fixture
 def slow_only(request: pytest.FixtureRequest) -> None:
     """The whole set runs only when asked for: ``pytest -m slow``."""
@@ -230,6 +255,24 @@ def test_every_hand_agrees_with_pokerkit_both_ways(data: Path):
     hands = every_hand(data)
     assert len(hands) == sum(VARIANTS.values()) == 10088
     assert explained(disagreements(hands, data)) == []
+
+
+@pytest.mark.slow
+@pytest.mark.usefixtures("slow_only")
+def test_every_hand_imports_once_under_a_name_of_its_own(data: Path, tmp_path: Path):
+    """``potlog import data/ --keep-going``: every hand a session of its own (the razz record
+    refused, nothing else), no two hands taken for the same; again, every one skipped."""
+    from ledger.phh import import_files
+
+    led = Ledger.open(str(tmp_path / "all.db"))
+    try:
+        first = import_files(led, [str(data)], "2026-01-01T00:00:00Z", keep_going=True)
+        assert len(first.imported) == len(set(first.imported)) == 10087 and first.skipped == []
+        assert [f for f, _ in first.failed] == [str(data / RAZZ_85)] and first.differences == []
+        again = import_files(led, [str(data / "pluribus"), str(data / "wsop")], "2026-01-01T00:00:01Z", keep_going=True)
+        assert again.imported == [] and len(again.skipped) == 10082 and len(again.failed) == 1
+    finally:
+        led.close()
 
 
 def test_a_recorded_night_exports_to_phh_that_pokerkit_replays(potlog, tmp_path: Path):

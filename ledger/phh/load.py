@@ -28,11 +28,11 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable
 
 from ..errors import InputError, NotFound, PotlogError
 from .play import Row, hand_rows
-from .read import Hand, PhhError, loads, phh_to_commands
+from .read import PhhError, loads, phh_to_commands
 
 DIGEST = 12
 """Hex digits of a hand's content digest in its session name."""
@@ -119,14 +119,16 @@ def import_files(ledger: Any, paths: list[str], now: str, *, limit: int | None =
                 progress(i, len(files))
             if limit is not None and len(out.imported) >= limit:
                 break
-            for where, name, content, hand in _hands(path, refuse):
+            for where, name, table in _tables(path, refuse):
                 if limit is not None and len(out.imported) >= limit:
                     break
+                content = digest(table)
                 if content in stored:
                     out.skipped.append((where, f"the same hand is session {stored[content]} already"))
                     continue
                 sid = session_name(path, next((r for r in roots if path.startswith(r + "/")), ""), name, content)
-                try:  # played through the rules in memory; a hand they refuse leaves nothing behind
+                try:  # read, and played through the rules in memory; a hand refused leaves nothing behind
+                    hand = phh_to_commands(table)
                     made, state = hand_rows(hand, sid, now)
                 except PotlogError as exc:
                     refuse(where, str(exc))
@@ -160,32 +162,24 @@ def _stored(store: Any) -> dict[str, str]:
     return {m.group(1): sid for (sid,) in rows if (m := _DIGEST.fullmatch(sid[-DIGEST - 1:])) is not None}
 
 
-def _hands(path: str, refuse: Callable[[str, str], None]) -> Iterator[tuple[str, str, str, Hand]]:
-    """The hands of one file as (where for people, table name in a .phhs, content digest,
-    hand); what cannot be read goes to `refuse`."""
+def _tables(path: str, refuse: Callable[[str, str], None]) -> list[tuple[str, str, dict[str, Any]]]:
+    """The hands of one file as (where for people, table name in a .phhs, its TOML table);
+    a file that cannot be read goes to `refuse`."""
     try:
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
         data = loads(text)
     except UnicodeDecodeError:
         refuse(path, "not a PHH file: not UTF-8 text")
-        return
+        return []
     except (OSError, PhhError) as exc:
         refuse(path, f"cannot read it: {exc}" if isinstance(exc, OSError) else str(exc))
-        return
-    if path.endswith(".phhs"):
-        loose = [k for k, v in data.items() if not isinstance(v, dict)]
-        if loose or not data:
-            refuse(path, f"not a .phhs file: its hands are tables [1], [2] ..., and {loose[0]!r} is outside them"
-                   if loose else "not a .phhs file: it has no hands (tables [1], [2] ...)")
-            return
-        hands = [(f"{path} [{k}]", str(k), v) for k, v in data.items()]
-    else:
-        hands = [(path, "", data)]
-    for where, key, table in hands:
-        try:
-            hand = phh_to_commands(table)
-        except PhhError as exc:
-            refuse(where, str(exc))
-            continue
-        yield where, key, digest(table), hand
+        return []
+    if not path.endswith(".phhs"):
+        return [(path, "", data)]
+    loose = [k for k, v in data.items() if not isinstance(v, dict)]
+    if loose or not data:
+        refuse(path, f"not a .phhs file: its hands are tables [1], [2] ..., and {loose[0]!r} is outside them"
+               if loose else "not a .phhs file: it has no hands (tables [1], [2] ...)")
+        return []
+    return [(f"{path} [{k}]", str(k), v) for k, v in data.items()]
