@@ -1,10 +1,10 @@
 """PHH (the Poker Hand History standard, uoftcprg/phh-std), as PokerKit reads it: every hand of
 the poker sessions asked for. One hand is a plain ``.phh`` (TOML, its fields at the top, what
 PokerKit's ``HandHistory.load`` reads); several are one ``.phhs`` file (one table ``[1]``,
-``[2]`` ... a hand, ``HandHistory.load_all``). A session's game and options give the variant (`ledger.phh.variants`: hold'em NT
-or FT, short deck NS, Omaha PO or FO/8, stud F7S or F7S/8, razz FR, deuce-to-seven N2L1D or
-F2L3D, badugi FB); a table PHH has no variant for (pot-limit hold'em, five-card draw, ...) is
-refused, naming its game.
+``[2]`` ... a hand, ``HandHistory.load_all``). A session's game and options give the variant
+(`ledger.phh.variants`: hold'em NT or FT, short deck NS, Omaha PO or FO/8, stud F7S or F7S/8,
+razz FR, deuce-to-seven N2L1D or F2L3D, badugi FB); a table PHH has no variant for (pot-limit
+hold'em, five-card draw, ...) is refused, naming its game.
 
 A hand's players are those dealt in, p1 the first left of the button (the small blind;
 heads-up, the big blind) and the button last; ``starting_stacks`` are their stacks as the hand
@@ -130,8 +130,8 @@ class _Hand:
             fields |= {"small_bet": small, "big_bet": s["big_bet"] or 2 * small}
         else:
             fields["min_bet"] = s["min_bet"] or s["big_blind"] or s["button_blind"]
-        self.fields = {k: self._amounts(v) if k != "variant" and k != "ante_trimming_status" else v
-                       for k, v in fields.items()} | {"starting_stacks": self._amounts([state.stack(p) for p in self.order])}
+        chips = fields | {"starting_stacks": [state.stack(p) for p in self.order]}
+        self.fields = {k: v if k in ("variant", "ante_trimming_status") else self._amounts(v) for k, v in chips.items()}
         self.actions: list[str] = []
         self.dealt: str | None = None  # the player the last line dealt hole cards to, while the deal goes on
         self.drawn: list[str] = []  # cards drawn in an exchange, dealt once the players in a row have discarded

@@ -7,7 +7,7 @@ places are refused, and so is an amount that is not a finite number from 0 to
 `events.MAX_CHIPS` (``cbr 1e309``, a negative stack).
 
 ``finishing_stacks``, when the file states them, are what the replay must end with
-(`Hand.difference`). One reading: a record that splits an odd chip in halves (ten Pluribus
+(`Hand.difference`). One reading: a record that splits an odd chip in halves (eight Pluribus
 hands say ``10162.5`` for each of two winners) agrees with a replay that gives the odd chip to
 one of them, as a table of whole chips must: a stated stack with a fraction of a chip agrees
 with the whole chips just below or above it, when the stacks add up to the same.
@@ -184,7 +184,7 @@ def _scale(values: list[Any]) -> int:
                            "not finer amounts")
     scale = 1 if all(type(v) is int for v in values) else 100
     if any(v * scale > MAX_CHIPS for v in values):
-        raise PhhError(f"{max(values)!r} is more chips than potlog counts in one amount, in cents: {_AMOUNTS}")
+        raise PhhError(f"{max(values)!r}: in cents, more chips than potlog counts in one amount ({MAX_CHIPS:,})")
     return scale
 
 
