@@ -73,20 +73,19 @@ class Run:
 def ours(files: list[Path], data: Path, db: Path) -> Run:
     """Import + fold (see the module docstring): stacks by file, relative to `data`."""
     from ledger.app import Ledger
-    from ledger.phh import import_files, session_name
+    from ledger.phh import import_files
 
     for p in db.parent.glob(db.name + "*"):
         p.unlink()
     t = time.perf_counter()
     led = Ledger.open(str(db))
     try:
-        result = import_files(led, [str(f) for f in files], NOW, root=str(data))
+        result = import_files(led, [str(f) for f in files], NOW, root=str(data), keep_going=True)
         imported = time.perf_counter() - t
-        by_sid = {session_name(str(f), str(data)): f for f in files}
         stacks = {}
         for sid in result.imported:
             state = led.fold_session(sid)
-            stacks[str(by_sid[sid].relative_to(data))] = [state.stack(s.name) for s in state.seats]
+            stacks[str(Path(result.files[sid]).relative_to(data))] = [state.stack(s.name) for s in state.seats]
     finally:
         led.close()
     seconds = time.perf_counter() - t

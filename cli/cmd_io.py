@@ -12,6 +12,7 @@ import typer
 
 from ledger.text import printable
 
+from .cmd_phh import KeepGoingOpt, TrustOpt
 from .common import RUN_DEFAULTS, DbOpt, LineFailed, JsonOpt, SessionOpt, app, fail, ledger, print_json, session_of
 
 
@@ -35,19 +36,25 @@ def _count_lines(path: Path) -> int:
 
 @app.command("import", rich_help_panel="Move logs")
 def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog export --format jsonl' writes it ('-' for stdin); or poker hands in PHH: a .phh or .phhs file, or a directory of them.")],
-            use: Annotated[bool, typer.Option(help="Make the (last) imported session current.")] = True,
+            use: Annotated[Optional[bool], typer.Option("--use/--no-use", help="Make the (last) imported session current (the default for JSONL; PHH hands leave the current session alone unless --use).")] = None,
+            keep_going: KeepGoingOpt = False, trust_actions: TrustOpt = False,
             db: DbOpt = None, json: JsonOpt = False) -> None:
     """Import events, checked link by link (seq, hash chain, chips); the first bad line is named
     and nothing is written. Lines already stored are skipped, so importing twice adds nothing.
 
     A .phh or .phhs file, or a directory, is read as PHH poker hands, as 'potlog import-phh'
-    reads them: each hand a new session."""
+    reads them: each hand a new session (--keep-going and --trust-actions are for those)."""
     import contextlib
 
     if file != "-" and (file.endswith((".phh", ".phhs")) or Path(file).is_dir()):
         from .cmd_phh import import_paths
 
-        return import_paths([file], db=db, json=json, use=use)
+        return import_paths([file], db=db, json=json, use=bool(use), keep_going=keep_going,
+                            trust_actions=trust_actions)
+    if keep_going or trust_actions:
+        fail(f"{'--keep-going' if keep_going else '--trust-actions'} is for PHH hands (a .phh or .phhs file, "
+             "or a directory); a JSONL import is checked whole", 2)
+    use = True if use is None else use
     with contextlib.ExitStack() as stack:
         if file == "-":
             lines, total = sys.stdin, 0

@@ -475,8 +475,10 @@ class ImportPhh(Out):
     """``potlog import-phh PATH --json``."""
 
     imported: list[str] = Field(description="the sessions made, one per hand")
-    skipped: list[PhhFile] = Field(description="hands of other variants, or imported before")
-    failed: list[PhhFile] = Field(description="hands the rules refused (nothing of them is recorded)")
+    skipped: list[PhhFile] = Field(description="hands stored already (the same content)")
+    failed: list[PhhFile] = Field(description="with --keep-going: the hands refused, and why (nothing of them is recorded)")
+    differences: list[PhhFile] = Field(description="with --trust-actions: hands recorded as replayed though their "
+                                                   "finishing_stacks differ, and how")
 
 
 class ImportAny(RootModel[Union[Import, ImportPhh]]):

@@ -225,12 +225,12 @@ def test_import_phh_prints_what_it_imported_skipped_and_refused(potlog, tmp_path
     (hands / "63.phh").write_text(PHH, encoding="utf-8")
     (hands / "stud.phh").write_text(PHH.replace("'NT'", "'F7S'"), encoding="utf-8")
     (hands / "bad.phh").write_text(PHH.replace("'p4 cbr 2375000'", "'p4 cbr 1'"), encoding="utf-8")
-    r = potlog("import-phh", str(hands), "--json", ok=False)
+    r = potlog("import-phh", str(hands), "--json", "--keep-going", ok=False)
     data = check("import-phh", r.stdout)
-    assert r.exit_code == 1 and len(data["imported"]) == 1 and len(data["skipped"]) == 1 and len(data["failed"]) == 1
-    r = potlog("import", str(hands), "--json", ok=False)  # the main import reads PHH too: the same shape
+    assert r.exit_code == 1 and len(data["imported"]) == 1 and len(data["skipped"]) == 0 and len(data["failed"]) == 2
+    r = potlog("import", str(hands), "--json", "--keep-going", ok=False)  # the main import reads PHH too: the same shape
     data = check("import", r.stdout)
-    assert r.exit_code == 1 and data["imported"] == [] and len(data["skipped"]) == 2 and len(data["failed"]) == 1
+    assert r.exit_code == 1 and data["imported"] == [] and len(data["skipped"]) == 1 and len(data["failed"]) == 2
 
 
 def test_the_bluke_scorecard(potlog, tmp_path):

@@ -55,7 +55,7 @@ starting_stacks = [2200000, 2575000, 3125000, 2375000, 19425000]
 actions = ['d dh p1 4h3c', 'd dh p2 Qd6d', 'd dh p3 Td2s', 'd dh p4 Ad5s', 'd dh p5 Js6c', 'p3 f', 'p4 cbr 2375000',
            'p5 f', 'p1 f', 'p2 f']
 players = ['Matthew Ashton', 'Kristopher Tong', 'James Obst', 'Talal Shakerchi', 'Brian Rast']
-finishing_stacks = [2125000, 2200000, 3125000, 2375000, 19425000]
+finishing_stacks = [2125000, 2200000, 3125000, 2825000, 19425000]
 """
 
 
@@ -132,9 +132,18 @@ def test_a_hand_is_recorded_into_a_session_of_its_own(tmp_path: Path):
         led.close()
 
 
-def test_session_names_follow_the_files():
-    assert session_name("/data/pluribus/83/27.phh", "/data") == "phh-pluribus-83-27"
-    assert session_name("somewhere/dwan ivey.phh") == "phh-dwan-ivey"
+def test_session_names_follow_the_files_and_their_content():
+    assert session_name("/data/pluribus/83/27.phh", "/data", content="0123456789ab") == "phh-pluribus-83-27-0123456789ab"
+    assert session_name("somewhere/dwan ivey.phh", content="0123456789ab") == "phh-dwan-ivey-0123456789ab"
+    assert session_name("night.phhs", key="2", content="0123456789ab") == "phh-night-2-0123456789ab"
+    long = session_name("/d/" + "x" * 80 + "/27.phh", "/d", content="0123456789ab")
+    assert len(long) == 64 and long.endswith("x-27-0123456789ab")
+
+
+def _imported(potlog, *args: str) -> list[str]:
+    import json
+
+    return json.loads(potlog(*args, "--json").stdout)["imported"]
 
 
 def test_import_phh_reads_files_and_directories(potlog, tmp_path: Path):
@@ -142,14 +151,18 @@ def test_import_phh_reads_files_and_directories(potlog, tmp_path: Path):
     (hands / "wsop").mkdir(parents=True)
     (hands / "wsop" / "63.phh").write_text(WSOP_BB_ANTE)
     (hands / "27.phh").write_text(PLURIBUS_27)
-    (hands / "stud.phh").write_text(WSOP_BB_ANTE.replace("'NT'", "'F7S'"))
     out = potlog("import-phh", str(hands)).output
-    assert "2 hand(s) imported, 1 skipped, 0 refused" in out
+    assert "2 hand(s) imported, 0 skipped (stored already), 0 refused" in out
     again = potlog("import-phh", str(hands), "--json").output
-    assert '"imported": []' in again and "exists already" in again
-    state = potlog("state", "--session", "phh-wsop-63").output
-    assert "19425000" in state
-    assert potlog("verify", "--rules", "--session", "phh-27").exit_code == 0
+    assert '"imported": []' in again and "the same hand is session phh-27-" in again
+    led = potlog.ledger()
+    try:
+        sids = sorted(s.session for s in led.store.sessions())
+    finally:
+        led.close()
+    assert [s[:-13] for s in sids] == ["phh-27", "phh-wsop-63"]
+    assert "19425000" in potlog("state", "--session", sids[1]).output
+    assert potlog("verify", "--rules", "--session", sids[0]).exit_code == 0
     bad = tmp_path / "bad.phh"
     bad.write_text(PLURIBUS_27.replace("'p2 cbr 200'", "'p2 cbr 20'"))
     refused = potlog("import-phh", str(bad), ok=False)
@@ -161,15 +174,16 @@ def test_potlog_import_reads_phh_files_directories_and_phhs_as_import_phh_does(p
     (hands / "wsop").mkdir(parents=True)
     (hands / "wsop" / "63.phh").write_text(WSOP_BB_ANTE)
     (hands / "27.phh").write_text(PLURIBUS_27)
-    out = potlog("import", str(hands)).output
-    assert "2 hand(s) imported, 0 skipped, 0 refused; the last is session phh-wsop-63" in out
-    assert "19425000" in potlog("state").output  # --use (the default): the last hand's session is current
-    again = potlog("import", str(hands / "27.phh"), "--no-use", "--json").output
-    assert '"imported": []' in again and "session phh-27 exists already" in again
+    out = potlog("import", str(hands), "--use").output
+    assert "2 hand(s) imported, 0 skipped (stored already), 0 refused; the last is session phh-wsop-63-" in out
+    assert "19425000" in potlog("state").output  # --use: the last hand's session is current
+    again = potlog("import", str(hands / "27.phh"), "--json").output
+    assert '"imported": []' in again and "the same hand is session phh-27-" in again
     night = tmp_path / "two.phhs"
     night.write_text("[1]\n" + DWAN_IVEY + "\n[2]\n" + PLURIBUS_27)
-    assert "2 hand(s) imported" in potlog("import", str(night)).output
-    assert "1109500" in potlog("state", "--session", "phh-two-1").output
+    two = _imported(potlog, "import", str(night))
+    assert len(two) == 1 and two[0].startswith("phh-two-1-")  # [2] is the 27.phh stored already
+    assert "1109500" in potlog("state", "--session", two[0]).output
     bad = tmp_path / "bad.phh"
     bad.write_text(PLURIBUS_27.replace("'p2 cbr 200'", "'p2 cbr 20'"))
     refused = potlog("import", str(bad), ok=False)
@@ -211,10 +225,11 @@ def test_a_night_exported_as_phhs_imports_back_hand_by_hand(potlog, tmp_path: Pa
         led.close()
     file = tmp_path / "night.phhs"
     file.write_text(out.getvalue())
-    assert "5 hand(s) imported" in potlog("import-phh", str(file)).output
+    sids = _imported(potlog, "import-phh", str(file))
+    assert len(sids) == 5 and sids[4].startswith("phh-night-5-")
     last = potlog.ledger()
     try:
-        hand5 = last.state("phh-night-5")
+        hand5 = last.state(sids[4])
     finally:
         last.close()
     assert [hand5.stack(s.name) for s in hand5.seats] == [night.stack(s.name) for s in hand5.seats]

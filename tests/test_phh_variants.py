@@ -399,7 +399,7 @@ def test_the_export_writes_the_hands_phh_plays_whatever_the_table_plays_now(tmp_
             led.execute(sid, Command("switch", name=game, options=options))
             out = io.StringIO()
             phh_format.write(led, [sid], out)
-            assert [tomllib.loads(out.getvalue())["1"]["variant"]] == ["NT"]
+            assert tomllib.loads(out.getvalue())["variant"] == "NT"  # one hand: a plain .phh
         led.new_session("omaha", [("Ann", 100), ("Ben", 100)], options={"structure": "no-limit"}, name="none")
         with pytest.raises(InputError, match="PHH has no variant for omaha with .*structure=no-limit"):
             phh_format.write(led, ["none"], io.StringIO())

@@ -1,9 +1,10 @@
 """PHH (the Poker Hand History standard, uoftcprg/phh-std), as PokerKit reads it: every hand of
-the poker sessions asked for, written as one ``.phhs`` file (TOML, one table ``[1]``, ``[2]``
-... a hand). A session's game and options give the variant (`ledger.phh.variants`: hold'em NT
-or FT, short deck NS, Omaha PO or FO/8, stud F7S or F7S/8, razz FR, deuce-to-seven N2L1D or
-F2L3D, badugi FB); a table PHH has no variant for (pot-limit hold'em, five-card draw, ...) is
-refused, naming its game.
+the poker sessions asked for. One hand is a plain ``.phh`` (TOML, its fields at the top, what
+PokerKit's ``HandHistory.load`` reads); several are one ``.phhs`` file (one table ``[1]``,
+``[2]`` ... a hand, ``HandHistory.load_all``). A session's game and options give the variant
+(`ledger.phh.variants`: hold'em NT or FT, short deck NS, Omaha PO or FO/8, stud F7S or F7S/8,
+razz FR, deuce-to-seven N2L1D or F2L3D, badugi FB); a table PHH has no variant for (pot-limit
+hold'em, five-card draw, ...) is refused, naming its game.
 
 A hand's players are those dealt in, p1 the first left of the button (the small blind;
 heads-up, the big blind) and the button last; ``starting_stacks`` are their stacks as the hand
@@ -21,6 +22,11 @@ forced bets potlog recorded are not actions). Actions:
 - a hand shown ``pN sm CARDS`` (every card the player holds, as named by then); a muck at the
   showdown ``pN sm``.
 
+Amounts are written in the unit the session counts: a session in cents (chip unit ``cent``, as
+a PHH record in dollars and cents is imported) is written in dollars and cents again
+(``193792375`` cents as ``1937923.75``, ``50000`` as ``500``), so a record imported and
+exported has its own amounts back.
+
 Voided events are left out, as the table is without them. Hands not finished are not written.
 """
 
@@ -34,6 +40,7 @@ from ..cards import UNKNOWN
 from ..errors import InputError
 from ..games import get_ruleset
 from ..games.ruleset import options_of
+from ..phh.read import written
 from ..phh.variants import GAMES, Variant, variant_of
 from ..reducer import apply
 from ..state import TableState
@@ -50,9 +57,15 @@ def _cards(cards: Iterable[str]) -> str:
     return "".join(_card(c) for c in cards)
 
 
+class _Amount(str):
+    """An amount as PHH writes it (`written`): TOML as it stands, not a string."""
+
+
 def _toml(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, _Amount):
+        return str(value)
     if isinstance(value, int):
         return str(value)
     if isinstance(value, str):  # a JSON string is a TOML basic string (every control character escaped)
@@ -93,6 +106,7 @@ class _Hand:
         from ..kit import poker
 
         self.var = var
+        self.scale = 100 if state.chip_unit == "cent" else 1
         self.order: list[str] = list(poker.ext(state).order)
         self.seat = {p: i + 1 for i, p in enumerate(self.order)}
         s = stakes(state)
@@ -116,14 +130,21 @@ class _Hand:
             fields |= {"small_bet": small, "big_bet": s["big_bet"] or 2 * small}
         else:
             fields["min_bet"] = s["min_bet"] or s["big_blind"] or s["button_blind"]
-        self.fields = fields | {"starting_stacks": [state.stack(p) for p in self.order]}
+        chips = fields | {"starting_stacks": [state.stack(p) for p in self.order]}
+        self.fields = {k: v if k in ("variant", "ante_trimming_status") else self._amounts(v) for k, v in chips.items()}
         self.actions: list[str] = []
         self.dealt: str | None = None  # the player the last line dealt hole cards to, while the deal goes on
         self.drawn: list[str] = []  # cards drawn in an exchange, dealt once the players in a row have discarded
 
+    def _amounts(self, value: Any) -> Any:
+        """Chips (a number or a list) as the session's unit writes them."""
+        if isinstance(value, list):
+            return [self._amounts(v) for v in value]
+        return _Amount(written(value, self.scale))
+
     def text(self, state: TableState, session: str, number: int) -> str:
         fields = self.fields | {"actions": self.actions, "players": self.order,
-                                "finishing_stacks": [state.stack(p) for p in self.order],
+                                "finishing_stacks": self._amounts([state.stack(p) for p in self.order]),
                                 "event": session, "hand": number}
         return "".join(f"{k} = {_toml(v)}\n" for k, v in fields.items())
 
@@ -178,7 +199,7 @@ class _Hand:
             to = seat.round_bet if seat is not None else 0
             if self.bring_in and street == 0 and high == 0 and to <= self.bring_in:
                 return f"{p} pb"
-            return f"{p} cbr {to}" if to > high else f"{p} cc"
+            return f"{p} cbr {written(to, self.scale)}" if to > high else f"{p} cc"
         return None
 
 
@@ -213,20 +234,23 @@ def session_hands(events: Iterable[tuple[int, ev.Event]], voided: Iterable[int] 
 
 
 def write(ledger: Any, sessions: list[str], out: TextIO) -> None:
-    """Every finished hand of the poker sessions among `sessions` that a PHH variant plays, as
-    one ``.phhs`` text (the hands of other games, before or after a switch, are left out);
-    `InputError` when there is none because no table is a poker table PHH has a variant for."""
-    n, games, tables = 0, set(), []
+    """Every finished hand of the poker sessions among `sessions` that a PHH variant plays: one
+    hand as a plain ``.phh`` text, several as one ``.phhs`` text (the hands of other games,
+    before or after a switch, are left out); `InputError` when there is none because no table
+    is a poker table PHH has a variant for."""
+    games, tables, hands = set(), [], []
     for sid in sessions:
         ledger.store.require(sid)
         state = ledger.state(sid)
         games.add(state.game)
         if state.game in GAMES:
             tables.append(state)
-        for text in session_hands(ledger.store.events(sid), ledger.store.voids(sid), sid):
-            n += 1
-            out.write(f"{'' if n == 1 else chr(10)}[{n}]\n{text}")
-    if n:
+        hands += session_hands(ledger.store.events(sid), ledger.store.voids(sid), sid)
+    if len(hands) == 1:
+        out.write(hands[0])
+    for n, text in enumerate(hands if len(hands) > 1 else (), 1):
+        out.write(f"{'' if n == 1 else chr(10)}[{n}]\n{text}")
+    if hands:
         return
     for state in tables:
         variant(state)  # a table PHH has no variant for: say so

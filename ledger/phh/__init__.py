@@ -7,7 +7,8 @@ and F7S/8 stud, FR razz, N2L1D and F2L3D deuce-to-seven, FB badugi).
     state = replay(hand)                    # in memory, through the rules: the table at the end
     sid = record_hand(ledger, hand, name="pluribus-83-27")    # into a new session of a Ledger
     rows, state = hand_rows(hand, "pluribus-83-27", now)      # the stored rows of that session
-    import_files(ledger, ["data/"], now)    # many files at once, one transaction
+    hand.difference([state.stack(p) for p in hand.names])     # its finishing_stacks against the replay
+    import_files(ledger, ["data/"], now)    # many files at once, one transaction (`load`)
 
 A PHH action is turned into a potlog command against the table it is played at
 (`ledger.phh.play.command`; PHH says "bet or raise *to* 7000" and "check or call"; potlog
@@ -36,7 +37,11 @@ Readings (where the standard leaves a choice, PokerKit's reading, which is a car
   no big blind to ask for. ``antes`` all alike are an ante from everyone; p2's alone is a
   big-blind ante (dead money, PokerKit's untrimmed ante). Other patterns are refused.
 - Amounts with decimals (a record in dollars and cents) are read in hundredths: every amount
-  times 100, the session's chip unit ``cent``; finer amounts are refused.
+  times 100, the session's chip unit ``cent``; finer amounts are refused, and so is anything
+  not a finite amount from 0 to ``events.MAX_CHIPS``. Export writes such a session back in
+  dollars and cents (`ledger.export.phh_format`), the file's own amounts.
+- ``finishing_stacks`` must be what the replay ends with (`Hand.difference`; a stated half of
+  an odd chip agrees with the whole chip either side of it, the total the same).
 - A ``cbr`` is resolved against the table: in fixed limit its amount must be the limit's (a
   record that raises "to" what the caller can cover, short of the limit, is refused, as
   PokerKit refuses to replay it).
@@ -48,15 +53,15 @@ What potlog's rulesets do not model is refused with `PhhError`, naming what is t
 
 from __future__ import annotations
 
-from .load import Imported, import_files, phh_files, session_name
+from .load import Imported, digest, import_files, phh_files, session_name
 from .play import Run, command, hand_lines, hand_rows, play, record_hand, replay
-from .read import Action, Hand, loads, phh_to_commands, phhs_hands
+from .read import Action, Hand, loads, phh_to_commands, phhs_hands, written
 from .variants import VARIANTS, PhhError, Variant, variant_of
 
 GAME = "holdem"  # the ruleset of NT and FT (earlier callers import it)
 
 __all__ = [
-    "Action", "GAME", "Hand", "Imported", "PhhError", "Run", "VARIANTS", "Variant", "command", "hand_lines",
+    "Action", "GAME", "Hand", "Imported", "PhhError", "Run", "VARIANTS", "Variant", "command", "digest", "hand_lines",
     "hand_rows", "import_files", "loads", "phh_files", "phh_to_commands", "phhs_hands", "play",
-    "record_hand", "replay", "session_name", "variant_of",
+    "record_hand", "replay", "session_name", "variant_of", "written",
 ]

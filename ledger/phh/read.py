@@ -3,16 +3,25 @@ PHH order, and the action lines (`Hand`, `Action`); `phh_to_commands` reads a fi
 
 Chips are whole numbers in potlog. A hand whose amounts have decimals (``1259450.25``) is read
 in hundredths: every amount times 100, the session's chip unit ``cent``; more than two decimal
-places are refused.
+places are refused, and so is an amount that is not a finite number from 0 to
+`events.MAX_CHIPS` (``cbr 1e309``, a negative stack).
+
+``finishing_stacks``, when the file states them, are what the replay must end with
+(`Hand.difference`). One reading: a record that splits an odd chip in halves (eight Pluribus
+hands say ``10162.5`` for each of two winners) agrees with a replay that gives the odd chip to
+one of them, as a table of whole chips must: a stated stack with a fraction of a chip agrees
+with the whole chips just below or above it, when the stacks add up to the same.
 """
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from ..events import MAX_CHIPS
 from ..games import base, get_ruleset
 from ..names import name_problem, skeleton
 from . import toml
@@ -64,6 +73,37 @@ class Hand:
     def chip_unit(self) -> str:
         return "cent" if self.scale == 100 else "chip"
 
+    def difference(self, stacks: list[int]) -> str | None:
+        """None when the stated ``finishing_stacks`` (if any) are the replay's `stacks` (PHH
+        order; see the module docstring for a stated half chip), else the two, as the file
+        writes amounts."""
+        stated = self.finishing
+        if stated is None or _agree(stated, stacks):
+            return None
+        theirs = ", ".join(written(s, self.scale) if type(s) is int else repr(round(s / self.scale, 6)) for s in stated)
+        ours = ", ".join(written(s, self.scale) for s in stacks)
+        return f"finishing_stacks [{theirs}] are not the replay's [{ours}]"
+
+
+def _agree(stated: tuple[int | float, ...], stacks: list[int]) -> bool:
+    if len(stated) != len(stacks) or abs(sum(stated) - sum(stacks)) > 1e-6 * max(1, len(stacks)):
+        return False
+    for s, o in zip(stated, stacks):
+        if abs(s - o) <= 1e-6:
+            continue
+        if type(s) is int or abs(s - round(s)) <= 1e-6 or not math.floor(s) <= o <= math.ceil(s):
+            return False
+    return True
+
+
+def written(n: int, scale: int = 1) -> str:
+    """`n` chips as a PHH file in `scale` (100: hundredths, a record in cents) writes them:
+    ``193792375`` in cents is ``1937923.75``, ``50000`` is ``500``."""
+    if scale == 1:
+        return str(n)
+    whole, part = divmod(n, scale)
+    return str(whole) if part == 0 else f"{whole}.{part:02d}".rstrip("0")
+
 
 _ACTION = re.compile(r"(?:d (dh) p([0-9]+) (\S+)|d (db) (\S+)|p([0-9]+) (f|cc|cbr|sm|sd|pb)(?: (\S+))?)")
 _ALONE = frozenset({"f", "cc", "pb", "sm", "sd"})  # verbs that may stand alone
@@ -74,9 +114,15 @@ _PLAYER = re.compile(r"p[0-9]+")
 def _amount(arg: str | None, line: str) -> int | float:
     try:
         text = arg or ""
-        return float(text) if "." in text or "e" in text.lower() else int(text)
+        value = float(text) if "." in text or "e" in text.lower() else int(text)
     except ValueError:
-        raise PhhError(f"{line!r}: {arg!r} is not an amount of chips") from None
+        value = -1
+    if not 0 <= value <= MAX_CHIPS:  # (a NaN too)
+        raise PhhError(f"{line!r}: {arg!r} is not an amount of chips: {_AMOUNTS}")
+    return value
+
+
+_AMOUNTS = f"a number from 0 to {MAX_CHIPS:,}, whole or with cents"
 
 
 def _bad_action(line: str, n: int) -> str:
@@ -126,16 +172,30 @@ def _names(given: Any, n: int) -> list[str]:
 
 
 def _scale(values: list[Any]) -> int:
-    """1 when every amount is whole, 100 when hundredths make them whole; else refused."""
-    if all(type(v) is int for v in values):
+    """1 when every amount is whole, 100 when hundredths make them whole; else refused (an
+    amount that is not a number from 0 to `MAX_CHIPS` chips, in its scale, too)."""
+    if all(type(v) is int and 0 <= v <= MAX_CHIPS for v in values):
         return 1
     for v in values:
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or v < 0:
-            raise PhhError(f"{v!r} is not an amount of chips")
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= MAX_CHIPS:  # (NaN, inf)
+            raise PhhError(f"{v!r} is not an amount of chips: {_AMOUNTS}")
         if abs(v * 100 - round(v * 100)) > 1e-6:
             raise PhhError(f"{v!r}: potlog counts whole chips, or hundredths (a record in cents); "
                            "not finer amounts")
-    return 100
+    scale = 1 if all(type(v) is int for v in values) else 100
+    if any(v * scale > MAX_CHIPS for v in values):
+        raise PhhError(f"{max(values)!r}: in cents, more chips than potlog counts in one amount ({MAX_CHIPS:,})")
+    return scale
+
+
+def _finishing(value: Any, scale: int) -> tuple[int | float, ...] | None:
+    """The stated ``finishing_stacks`` in the hand's chips (a stated fraction of a chip kept)."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or any(isinstance(v, bool) or not isinstance(v, (int, float))
+                                          or not 0 <= v <= MAX_CHIPS for v in value):
+        raise PhhError(f"finishing_stacks {str(value)[:100]}: each player's chips at the end, {_AMOUNTS}")
+    return tuple(v * scale for v in value)
 
 
 def _whole(value: Any, scale: int) -> Any:
@@ -151,7 +211,7 @@ def phh_to_commands(text: str | dict[str, Any]) -> Hand:
     data = loads(text) if isinstance(text, str) else text
     try:
         return _hand(data)
-    except (ValueError, TypeError, AttributeError, KeyError) as exc:  # a field of the wrong kind
+    except (ValueError, TypeError, AttributeError, KeyError, ArithmeticError) as exc:  # a field of the wrong kind
         raise PhhError(f"not a hand potlog can read: {exc}"[:300]) from None
 
 
@@ -161,6 +221,8 @@ def loads(text: str) -> dict[str, Any]:
         return toml.loads(text)
     except toml.tomllib.TOMLDecodeError as exc:
         raise PhhError(f"not a PHH file (TOML): {exc}") from None
+    except RecursionError:
+        raise PhhError("not a PHH file (TOML): nested too deep") from None
 
 
 def variant(data: dict[str, Any]) -> Variant:
@@ -219,11 +281,9 @@ def _hand(data: dict[str, Any]) -> Hand:
     if any(type(s) is not int or s < 0 for s in stacks):
         raise PhhError(f"starting_stacks {raw}: each player's chips, a whole number")
     options = fit(wanted, rules.options.model_fields, var)
-    finishing = data.get("finishing_stacks")
+    finishing = _finishing(data.get("finishing_stacks"), scale)
     title = str(data.get("event", "") or "")[:200]
-    return Hand(options, tuple(zip(names, stacks)), tuple(actions),
-                tuple(s if scale == 1 else _whole(s, scale) for s in finishing) if isinstance(finishing, list) else None,
-                title,
+    return Hand(options, tuple(zip(names, stacks)), tuple(actions), finishing, title,
                 {k: v for k, v in data.items() if k in ("hand", "event", "year", "author")},
                 var.game, var.code, scale)
 
