@@ -287,7 +287,8 @@ def pay(source: Annotated[str, typer.Argument(metavar="FROM", help="A player, po
 def award(player: Annotated[Optional[str], typer.Argument(help="The winner of the whole pot.")] = None,
           amount: Annotated[Optional[int], typer.Option(help="Only this much of the pot.", min=1)] = None,
           share: Annotated[List[str], typer.Option(metavar="NAME=CHIPS", help="Split the pot: one share per winner. Repeat.")] = [],
-          pot: Annotated[str, typer.Option(help="Which pot: pot or pot:NAME.")] = "pot",
+          pot: Annotated[str, typer.Option(help="Which pot: pot or pot:NAME; in a freeform hand with side pots, "
+                                                "one of them: main, side-1, side-2 ... (see 'potlog state').")] = "pot",
           reason: Annotated[str, typer.Option(help="What won it, for the record.")] = "",
           db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """Pay a pot out to its winner (or split it with --share Ann=10 --share Ben=10)."""

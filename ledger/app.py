@@ -469,6 +469,7 @@ class Ledger:
         events = list(rules.decide(state, Command("open", options=dict(options or {}), chip_unit=chip_unit,
                                                   title=title)))
         state = self._trial(state, events)
+        rules.check_seats(len(players), state.options)  # options first: they may narrow the seats
         for player, buyin in players:
             new = rules.decide(state, Command("join", player=seat_name(state, player), amount=buyin))
             state = self._trial(state, new)

@@ -131,16 +131,17 @@ def test_refusals_before_the_roll(potlog, tmp_path, args, message):
 
 
 def test_table_sizes_and_options(potlog, tmp_path):
-    potlog("new", "bluecher", "--name", "two", "-p", "Ann=10", "-p", "Ben=10")
-    assert "needs 3 to 10 players with chips, not 2" in refused(potlog, "hand")
+    r = potlog("new", "bluecher", "--name", "two", "-p", "Ann=10", "-p", "Ben=10", ok=False)
+    assert r.exit_code == 1 and "Blücher (Forwards) is played by 3 to 10 players, not 2" in r.output
     players = [x for i in range(10) for x in ("-p", f"P{i}=10")]
-    potlog("new", "bluecher", "--name", "ten", "-o", "pack=spanish", *players)
-    assert "with the Spanish pack needs 3 to 9 players" in refused(potlog, "hand")
+    r = potlog("new", "bluecher", "--name", "ten", "-o", "pack=spanish", *players, ok=False)
+    assert r.exit_code == 1 and "with the spanish40 pack is played by 3 to 9 players, not 10" in r.output
     r = potlog("new", "bluecher", "--name", "x", "-o", "pack=tarot78", "-p", "A=1", ok=False)
     assert r.exit_code == 1 and "french or the spanish pack" in r.output
     r = potlog("new", "bluecher", "--name", "y", "-o", "spanish_size=44", "-p", "A=1", ok=False)
     assert "40 or 48 cards" in r.output
-    potlog("new", "bluecher", "--name", "z", "-o", "pack=spanish", "-o", "spanish_size=48", "-p", "A=1")
+    potlog("new", "bluecher", "--name", "z", "-o", "pack=spanish", "-o", "spanish_size=48", "-p", "A=1", "-p", "B=1",
+           "-p", "C=1")
     assert json.loads(potlog("state", "--json").output)["options"]["pack"] == "spanish48"
 
 

@@ -100,9 +100,10 @@ def test_six_players_start_with_eight_cards(potlog):
 
 
 def test_too_many_players_and_too_few(potlog):
-    potlog("new", "bluke", "-p", "Solo=0")
-    refused(potlog, "hand", says="Bluke is for 2 to 15 players, not 1")
-    for i in range(14):
+    r = potlog("new", "bluke", "-p", "Solo=0", ok=False)
+    assert r.exit_code == 1 and "Bluke is played by 2 to 15 players, not 1" in r.output
+    potlog("new", "bluke", "-p", "Solo=0", "-p", "Duo=0")
+    for i in range(13):
         potlog("join", f"P{i}", "0")
     refused(potlog, "join", "P99", "0", says="the table is full")
 

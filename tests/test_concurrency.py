@@ -131,7 +131,7 @@ def test_a_note_overtaken_by_another_recorder_lands_after_it(tmp_path):
     (Command("count", player="Ann", amount=10), [Command("note", text="x")]),
     (Command("fold", player="Ann"), [Command("bet", player="Ben", amount=2)]),
     (Command("bet", player="Ann", amount=3), [Command("deal", to="Cy", count=2)]),
-    (Command("award", player="Ann", amount=1), [Command("call", player="Cy")]),  # an explicit amount: the same
+    (Command("award", player="Ben", amount=1), [Command("call", player="Cy")]),  # an explicit amount: the same
 ], ids=["count", "fold-after-a-bet", "bet-after-a-deal", "award-part"])
 def test_a_command_whose_decision_still_holds_is_retried(tmp_path, mine, theirs):
     db = tmp_path / "r.db"
@@ -153,7 +153,7 @@ def test_a_command_whose_decision_still_holds_is_retried(tmp_path, mine, theirs)
      "someone recorded seq 6 first: Ben bets 2 (and 1 more, up to seq 7); now it would be refused"),
     ([Command("bet", player="Ben", amount=2)], Command("call", player="Cy"), [Command("raise", player="Ann", amount=4)],
      "someone recorded seq 7 first: Ann raises by 4 (puts in 6); now it would record something else"),
-    ([Command("bet", player="Ben", amount=2)], Command("award", player="Ann"), [Command("call", player="Cy")],
+    ([Command("bet", player="Ben", amount=2)], Command("award", player="Ben"), [Command("call", player="Cy")],
      "someone recorded seq 7 first: Cy calls 2; now it would record something else"),
     ([Command("end")], Command("hand"), [Command("hand", dealer="Cy")],
      "someone recorded seq 7 first: hand 2 starts, Cy deals; now it would be refused: hand 2 is still going"),

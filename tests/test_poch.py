@@ -154,8 +154,11 @@ def test_some_circles_pay_a_chip_for_each_new_sequence():
 
 
 def test_refusals_say_what_is_wrong():
-    t = Table("poch", verify=True, Ann=40, Ben=40, Cy=40, Dee=40, Eve=40)
-    t.refused("hand", "5 players play with 52 cards, not this session's french32")
+    t = Table("poch", verify=True, Ann=40, Ben=40, Cy=40, Dee=40)
+    t.refused("join", "the table is full: Poch (Pochen, Glic) with the french32 pack is played by 2 to 4 players",
+              player="Eve", amount=40)
+    t = Table("poch", verify=True, options={"pack": "french52"}, Ann=40, Ben=40, Cy=40, Dee=40)
+    t.refused("hand", "4 players play with 32 cards, not this session's french52")
     t = Table("poch", verify=True, Ann=40, Ben=40, Cy=5)
     t.refused("hand", "Cy cannot dress the board (7 chips)")
     t = game()

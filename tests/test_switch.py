@@ -64,7 +64,7 @@ def test_a_forged_switch_is_caught_by_verify_rules(led):
     (Command("switch", name="dropdead", options={"ante": "2"}), "already playing Drop Dead"),
     (Command("switch", name="zambales", options={"ante": "0"}), "ante"),
     (Command("switch", name="zambales", options={"colour": "red"}), "colour"),
-    (Command("switch", name="bouillotte"), "4 to 4 players"),
+    (Command("switch", name="bouillotte"), "Bouillotte is played by 4 players, not 2"),
 ])
 def test_refusals_name_what_is_wrong(led, command, message):
     sid = _tie_at_dropdead(led)

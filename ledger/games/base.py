@@ -209,10 +209,8 @@ def switch_game(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(f"{where}: pay or share it out before the table switches game "
                             "(only a kitty standing in carry rides into the next game)")
     seated = sum(1 for s in state.seats if s.active)
-    if not rules.min_players <= seated <= rules.max_players:
-        raise RuleViolation(f"{rules.title} is for {rules.min_players} to {rules.max_players} players, "
-                            f"and {seated} are seated")
     opts = validate_options(rules.options, dict(cmd.options), rules.name)
+    rules.check_seats(seated, opts, game_least=True)
     if rules.name == state.game and opts == state.options:
         raise RuleViolation(f"the table is already playing {rules.title} with these options")
     return [make_event(ev.GameSwitched, game=rules.name, options=opts)]
@@ -227,6 +225,10 @@ def join(state: TableState, cmd: Command) -> list[ev.Event]:
     seat = state.seat(cmd.player)
     if seat is not None and seat.active:
         raise RuleViolation(f"{cmd.player} is already at the table: use rebuy for more chips")
+    if state.game:  # the game's most players (a join beyond it would leave every hand refused)
+        from . import get_ruleset
+
+        get_ruleset(state.game).check_seats(len(state.active_seats) + 1, state.options, joining=True)
     amount = cmd.amount if cmd.amount is not None else 0
     if amount < 0:
         raise InputError(f"a buy-in is 0 or more chips, not {amount}")

@@ -55,7 +55,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .. import events as ev
 from ..cards import UNKNOWN, parse_cards, rank
@@ -82,6 +82,13 @@ class Options(BaseModel):
                       description="the chips each player starts (or buys again) with")
     pack: Literal["french32", "french20"] = Field(
         default="french32", description="french32: the text's A K Q 9 8 of each suit; french20: A K Q J 10")
+
+    @model_validator(mode="after")
+    def _ante_within_cave(self) -> Options:
+        if self.ante > self.cave:
+            raise ValueError(f"the ante ({self.ante}) must be at most the cave ({self.cave}): the dealer opens "
+                             "from a cave")
+        return self
 
 
 @dataclass(slots=True)

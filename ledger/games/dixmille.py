@@ -47,7 +47,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from ..kit.kitty import KittyOptions, Reading, Throw, Turn
 from ..kit.kittyturns import KittyTurns
@@ -62,6 +62,12 @@ class Options(KittyOptions):
     target: int = Field(default=10000, ge=50, le=10**9, description="the score that wins")
     opening: int = Field(default=0, ge=0, le=10**9, description="a first score counts only if at least this "
                          "(the text's variant: 500)")
+
+    @model_validator(mode="after")
+    def _opening_within_target(self) -> Options:
+        if self.opening > self.target:
+            raise ValueError(f"the opening score ({self.opening}) must be at most the target ({self.target})")
+        return self
 
 
 def _kind(face: int, n: int) -> int:

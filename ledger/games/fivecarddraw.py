@@ -36,13 +36,13 @@ from __future__ import annotations
 
 from typing import Literal, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..cards import UNKNOWN, rank
 from ..errors import RuleViolation
 from ..kit import poker
 from ..kit.evaluators import Ranked, pokervariants
-from ..kit.poker.options import chips, stakes
+from ..kit.poker.options import chips, stakes, stakes_in_order
 from ..state import Held, TableState
 from .ruleset import options_of
 
@@ -61,6 +61,11 @@ class Options(BaseModel):
     min_bet: int = chips(0, "the smallest bet (no-limit, pot-limit); 0: the big blind, else the small bet")
     draw_limit: Literal["four-with-ace", "three", "none"] = Field(
         default="four-with-ace", description="three cards, four with an ace shown (four-with-ace); three; none")
+
+    @model_validator(mode="after")
+    def _in_order(self) -> Options:
+        stakes_in_order(self)
+        return self
 
 
 def best(hole: Sequence[str], board: Sequence[str]) -> Ranked:

@@ -26,6 +26,21 @@ Nobody's turn is tracked. The recorder says who won (`award`), or lets the kit w
   recorder saw them), ``potlog reroll Ann 2 4 --keep 6,6,6`` (three sixes kept, two dice
   rolled again in the open), ``potlog reroll Ann --cup --keep 6,6,6`` (re-rolled under the
   cup). Open rolls are the shared ``potlog roll``. See `ledger.kit.dice`.
+- Side pots: ``award`` pays a player only the pots they are in (`ledger.kit.pots` layers
+  the hand's bets: a main pot and a side pot for each all-in stack, the uncalled bet its
+  bettor's alone). ``potlog award Cy`` pays Cy every pot he is in that still holds chips;
+  ``--pot main``, ``--pot side-1`` ... (``--pot uncalled``) pays one of them, and its name
+  starts the award's reason ("side pot 1: ..."), which is how the log says which pot was
+  paid. A player in several pots who takes only part of them names the pot. Whatever is
+  left wants a winner (`potlog state`, and ``end`` says which): ``award PLAYER --pot
+  side-1`` or ``showdown``, which ranks the hands for the pots still unpaid. Until two
+  players have put chips in this hand there is no contest and so no side pot: the pot is
+  anyone's the recorder names (a stake lost to a banker, chips that rode in). Chips paid out
+  of the pot to a player (``pay pot Ann 10``) count as that player's award; a carry or a
+  payment to the house comes off the top pots. A pot nobody in the hand reached is open to
+  anyone. Between hands, and from a ``pot:NAME``, an award is only checked against what the
+  pot holds. ``verify --rules`` decides every award again, so one beyond a player's pots
+  (an imported log, say) is reported; ``--override`` records it as a table ruling.
 A new betting round starts with `potlog round`, which sets everyone's bet in the round
 back to zero (so `call` knows what to match).
 """
@@ -67,6 +82,8 @@ class FreeformExt:
     """Freeform's own state: each player's dice this hand (`ledger.kit.dice`)."""
 
     cups: dict[str, Cup] = field(default_factory=dict)
+    paid: dict[str, int] = field(default_factory=dict)
+    """chips paid out of each of the hand's pots so far, by `pots.layer_key` (main, side-1 ...)"""
 
 
 OWN = own.Plain(FreeformExt, Options)
@@ -74,6 +91,104 @@ OWN = own.Plain(FreeformExt, Options)
 
 def _cups(state: TableState) -> dict[str, Cup]:
     return state.ext.cups if isinstance(state.ext, FreeformExt) else {}
+
+
+def _paid(state: TableState) -> dict[str, int]:
+    return state.ext.paid if isinstance(state.ext, FreeformExt) else {}
+
+
+# ----------------------------------------------------------------------------- pots
+
+def _left(state: TableState, held: int | None = None) -> list[pots.Layer]:
+    """The hand's pots with what is left in each; one open pot while fewer than two players
+    have put chips in this hand (no contest: see the module docstring)."""
+    if sum(1 for s in state.seats if s.hand_bet) < 2:
+        have = state.balance("pot") if held is None else held
+        return [pots.Layer("the pot", have, ())] if have > 0 else []
+    return pots.unpaid(state, _paid(state), pots.order_from_dealer(state), held=held)
+
+
+def _split(state: TableState) -> bool:
+    """A hand is on and its pot is more than one pot with chips, or one paid in part."""
+    return state.in_hand and state.balance("pot") > 0 and (
+        bool(_paid(state)) or sum(1 for x in _left(state) if x.amount) > 1)
+
+
+def award(state: TableState, cmd: Command) -> list[ev.Event]:
+    """``award``: a player takes only the pots they are in (see the module docstring)."""
+    base.require_open(state)
+    source = cmd.source or "pot"
+    if not state.in_hand or source.startswith("pot:") or (source == "pot" and not state.balance("pot")):
+        return base.award(state, cmd)
+    left = _left(state)
+    keys = [pots.layer_key(x.name) for x in left]
+    if source != "pot" and source not in keys:
+        raise InputError(f"award pays out of a pot: pot, pot:NAME, or one of this hand's: {', '.join(keys)}; "
+                         f"not {source!r}")
+    layer = source if source != "pot" else pots.named_in(cmd.reason, left)
+    shares: list[tuple[str, int]] = list(cmd.shares)
+    for player, amount in shares:
+        base.require_seated(state, player)
+        if amount <= 0:
+            raise InputError(f"{player}'s share must be above 0 chips, not {amount}")
+    if cmd.player and not shares:
+        player = base.require_seated(state, cmd.player)
+        can = sum(x.amount for x in left if (layer is None or pots.layer_key(x.name) == layer)
+                  and (not x.eligible or player in x.eligible))
+        shares = [(player, cmd.amount if cmd.amount is not None else (can or state.balance("pot")))]
+    if not shares:
+        raise InputError("say who wins: potlog award Ann, or --share Ann=10 --share Ben=5")
+    total = sum(a for _, a in shares)
+    if total > state.balance("pot"):
+        raise RuleViolation(f"pot holds {state.balance('pot')} chips; the shares add up to {total}")
+    got = pots.claim(left, shares, layer=layer)
+    reason = cmd.reason
+    if layer is None and len(got) == 1 and cmd.player and not cmd.shares and _split(state):
+        layer = next(iter(got))  # a whole pot of several, named
+    named = next((x.name for x in left if pots.layer_key(x.name) == layer), None)
+    if named is not None and pots.named_in(reason, left) != layer:
+        reason = f"{named}: {reason}" if reason else named
+    return [pots.award(shares, reason)]
+
+
+def _pay(state: TableState, cmd: Command) -> list[ev.Event]:
+    """``pay``: chips out of the pot to a player in a hand are that player's award."""
+    if state.in_hand and cmd.source is not None and cmd.to is not None and cmd.amount is not None \
+            and base.account_of(cmd.source, state) == "pot" and state.seat(cmd.to) is not None \
+            and 0 < cmd.amount <= state.balance("pot"):
+        pots.claim(_left(state), [(cmd.to, cmd.amount)], layer=pots.named_in(cmd.reason, _left(state)))
+    return base.pay(state, cmd)
+
+
+def _end_hand(state: TableState, cmd: Command) -> list[ev.Event]:
+    """``end``: refused while the pot holds chips, naming the pot that wants a winner."""
+    base.require_open(state)
+    if state.in_hand and state.balance("pot"):
+        raise RuleViolation(f"{pots.wanting(_left(state))} (or potlog carry) before the hand ends")
+    return base.end_hand(state, cmd)
+
+
+def _took(state: TableState, event: ev.Event) -> None:
+    """`evolve`'s part for chips leaving the pot in a hand: which of its pots paid them."""
+    x = OWN.x(state)
+    match event:
+        case ev.PotAwarded(pot="pot"):
+            chips = sum(s.amount for s in event.shares)
+            left = _left(state, held=state.balance("pot") + chips)
+            got = pots.claim(left, [(s.player, s.amount) for s in event.shares],
+                             layer=pots.named_in(event.reason, left), strict=False)
+        case ev.Transfer(from_account="pot"):
+            left = _left(state, held=state.balance("pot") + event.amount)
+            to = event.to_account.removeprefix("seat:")
+            got = pots.claim(left, [(to if event.to_account.startswith("seat:") else "", event.amount)],
+                             layer=pots.named_in(event.reason, left), strict=False)
+        case ev.PotCarried(pot="pot"):
+            left = _left(state, held=state.balance("pot") + event.amount)
+            got = pots.claim(left, [("", event.amount)], strict=False)
+        case _:
+            return
+    for k, n in got.items():
+        x.paid[k] = x.paid.get(k, 0) + n
 
 
 # ----------------------------------------------------------------------------- showdown
@@ -136,7 +251,10 @@ def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
                 ranks[p] = evaluator.rank(h)
             except InputError as exc:
                 raise InputError(f"{p}'s hand for {evaluator.name}: {exc}") from None
-    events += pots.award_by_rank(state, ranks, order, ties="stand" if ties == "stand" else "split")
+    layered = None
+    if _paid(state):  # some pots are paid already: rank the hands for the rest
+        layered = [x if x.eligible else pots.Layer(x.name, x.amount, tuple(live)) for x in _left(state) if x.amount]
+    events += pots.award_by_rank(state, ranks, order, ties="stand" if ties == "stand" else "split", layered=layered)
     return events + [_end(state)]
 
 
@@ -161,7 +279,8 @@ def _dice_verb(state: TableState, cmd: Command) -> list[ev.Event]:
     return [dice.lift(state, cups, player, cmd.faces)]
 
 
-_OWN = {"showdown": showdown, "stands": stands, "cup": _dice_verb, "reroll": _dice_verb, "lift": _dice_verb}
+_OWN = {"showdown": showdown, "stands": stands, "cup": _dice_verb, "reroll": _dice_verb, "lift": _dice_verb,
+        "award": award, "pay": _pay, "end": _end_hand}
 
 
 def decide(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -172,15 +291,19 @@ def decide(state: TableState, cmd: Command) -> list[ev.Event]:
 
 
 _DICE_EVENTS = frozenset({ev.HandStarted, ev.DiceRolled, ev.DiceCupped, ev.DiceRerolled, ev.DiceShown})
+_OUT_OF_POT = frozenset({ev.PotAwarded, ev.Transfer, ev.PotCarried})
 
 
 def evolve(state: TableState, event: ev.Event) -> None:
     kind = type(event)  # most events are bets and deals: skip the engines they do not concern
     if kind is ev.HandStarted and state.hand is not None:
         state.hand.phase = "playing"
+        OWN.x(state).paid = {}
     if kind in _DICE_EVENTS:
         dice.evolve(OWN.x(state).cups, state, event)
-    elif kind is ev.PotCarried:
+    elif kind in _OUT_OF_POT and state.in_hand:
+        _took(state, event)
+    if kind is ev.PotCarried:
         pots.evolve(state, event)
 
 
@@ -189,16 +312,22 @@ def legal(state: TableState) -> list[base.Legal]:
         return []
     if not state.in_hand:
         return [base.Legal(None, ("hand", "join", "rebuy", "leave", "pay", "count", "note", "close"))]
+    note = pots.wanting(_left(state)) if _paid(state) and state.balance("pot") else ""
     return [base.Legal(None, ("deal", "reveal", "exchange", "roll", "cup", "reroll", "lift", "declare", "ante",
                               "bet", "call", "raise", "allin", "check", "fold", "pay", "award", "carry",
-                              "showdown", "stands", "round", "end", "note"), "anyone may act: freeform keeps no turn")]
+                              "showdown", "stands", "round", "end", "note"),
+                       note or "anyone may act: freeform keeps no turn")]
 
 
 def view(state: TableState) -> list[tuple[str, str]]:
     cups = _cups(state)
-    if not state.in_hand or not cups:
-        return []
-    return [("dice", "; ".join(f"{p}: {dice.shown(c)}" for p, c in cups.items() if c.dice))]
+    lines = []
+    if _split(state):
+        lines.append(("pots", "; ".join(f"{x.name} {x.amount} ({', '.join(x.eligible) or 'anyone'})"
+                                        for x in _left(state) if x.amount)))
+    if state.in_hand and cups:
+        lines.append(("dice", "; ".join(f"{p}: {dice.shown(c)}" for p, c in cups.items() if c.dice)))
+    return lines
 
 
 # ----------------------------------------------------------------------------- words

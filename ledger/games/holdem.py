@@ -51,10 +51,11 @@ from __future__ import annotations
 
 from typing import Literal, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .. import events as ev
 from ..kit import poker as game
+from ..kit.poker.options import stakes_in_order
 from ..kit.evaluators import Ranked, pokervariants
 from ..state import TableState
 from .ruleset import options_of
@@ -73,6 +74,11 @@ class Options(BaseModel):
                           description="a straddle posted left of the big blind (3+ players); 0: none")
     structure: Literal["no-limit", "fixed-limit"] = Field(default="no-limit", description="no-limit or fixed-limit")
     min_bet: int = Field(default=0, ge=0, le=ev.MAX_CHIPS, description="the smallest bet (no-limit); 0: the big blind")
+
+    @model_validator(mode="after")
+    def _in_order(self) -> Options:
+        stakes_in_order(self)
+        return self
 
 
 def stakes(state: TableState) -> game.Stakes:

@@ -254,4 +254,6 @@ RULESET = Ruleset(name="poch", title="Poch (Pochen, Glic)",
                   summary="A board of eight compartments: the best trumps paid off the board, the vying for the "
                           "Poch, then the cards played out in sequences, a chip for each card left.",
                   options=Options, initial=OWN.initial, decide=decide, evolve=evolve, legal=legal, view=view,
-                  check_event=check_event, words=(compartments.WORD,), min_players=2, max_players=8)
+                  check_event=check_event, words=(compartments.WORD,), min_players=2, max_players=8,
+                  seats=lambda o: (2, 4, "with the french32 pack") if o.pack == "french32" else
+                  (5, 8, "with the french52 pack"))

@@ -25,7 +25,7 @@ from pydantic import BaseModel, ValidationError
 
 from .. import events as ev
 from ..commands import Command
-from ..errors import InputError
+from ..errors import InputError, RuleViolation
 from ..state import TableState
 
 Values = Mapping[str, Any]
@@ -124,7 +124,12 @@ class Ruleset:
         forced: (state, command) -> the events a command of the game's own records when the
             table overrules the rules (``--override``), built with only its input checked; None
             (or a None result) leaves it to the shared mechanics (`base.forced`).
-        min_players, max_players: how many may sit (for ``potlog games``).
+        min_players, max_players: how many may sit: ``potlog new`` refuses a table outside
+            them, ``join`` a player beyond the most (`check_seats`); max_players 100 or more
+            means no limit.
+        seats: options (the model) -> (least, most, why): the seat range the session's
+            options allow when they narrow the game's (Blücher's Spanish pack seats 9, "with
+            the spanish40 pack"); None: the game's range whatever the options.
         scores: the game keeps score in points (Bluke): players may sit without chips.
     """
 
@@ -143,6 +148,7 @@ class Ruleset:
     min_players: int = 1
     max_players: int = 100
     scores: bool = False
+    seats: Callable[[Any], tuple[int, int, str]] | None = None
     _by_word: dict[str, Word] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -152,21 +158,53 @@ class Ruleset:
         """The game's word called `name`, or None."""
         return self._by_word.get(name)
 
+    def seat_range(self, options: Mapping[str, Any]) -> tuple[int, int, str]:
+        """(least, most, why) players the game seats under `options` (the session's JSON)."""
+        if self.seats is None:
+            return self.min_players, self.max_players, ""
+        low, high, why = self.seats(options_model_of(self.options, options))
+        return max(low, self.min_players), min(high, self.max_players), why
 
-# ----------------------------------------------------------------------------- options
+    def check_seats(self, seated: int, options: Mapping[str, Any], *, joining: bool = False,
+                    game_least: bool = False) -> None:
+        """Refuse `seated` players outside the game's range: "Bouillotte is played by 4
+        players, not 7". `joining`: one more wants to sit, and only the most counts;
+        `game_least`: the least is the game's, whatever the options (a table switching to
+        options that fit more players than sit yet, who join after)."""
+        low, high, why = self.seat_range(options)
+        least = self.min_players if game_least else low
+        if (least <= seated or joining) and seated <= high:
+            return
+        n = str(low) if low == high else f"{low} or more" if high >= UNLIMITED else f"{low} to {high}"
+        said = f"{self.title}{' ' + why if why else ''} is played by {n} players"
+        if joining:
+            raise RuleViolation(f"the table is full: {said}, and {seated - 1} are seated")
+        raise RuleViolation(f"{said}, not {seated}")
+
+
+UNLIMITED = 100
+"""A `Ruleset.max_players` this high means as many as can sit."""
 
 _PARSED: dict[tuple[Any, ...], BaseModel] = {}
 
 
-def options_of(state: TableState, model: type[M]) -> M:
-    """The session's options as the typed model, parsed once per process per option set."""
-    key = (model, *sorted(state.options.items()))  # options are flat scalars: cheaper than JSON per event
+def options_model_of(model: type[M], options: Mapping[str, Any]) -> M:
+    """`options` (a session's JSON) as `model`, parsed once per process per option set."""
+    key = (model, *sorted(options.items()))
     got = _PARSED.get(key)
     if got is None:
         if len(_PARSED) > 256:
             _PARSED.clear()
-        got = _PARSED[key] = model.model_validate(state.options)
-    return cast(M, got)  # keyed by its model: `got` is an M
+        got = _PARSED[key] = model.model_validate(dict(options))
+    return cast(M, got)
+
+
+# ----------------------------------------------------------------------------- options
+
+
+def options_of(state: TableState, model: type[M]) -> M:
+    """The session's options as the typed model, parsed once per process per option set."""
+    return options_model_of(model, state.options)  # options are flat scalars: cheaper than JSON per event
 
 
 def validate_options(options_model: type[BaseModel], raw: dict[str, Any], game: str) -> dict[str, Any]:

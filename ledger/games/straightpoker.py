@@ -43,7 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .. import events as ev
 from ..commands import Command
@@ -68,6 +68,13 @@ class Options(BaseModel):
     wild: str = Field(default="", pattern=rf"^({_RANK}(,{_RANK})*)?$",
                       description="wild ranks, like A (aces, the historical choice) or A,2; empty: none")
     ties: Literal["stand", "split"] = Field(default="stand", description="a tied pot stands (rides) or is split")
+
+    @model_validator(mode="after")
+    def _limit_in_order(self) -> Options:
+        if self.limit and self.limit < self.min_bet:
+            raise ValueError(f"the limit ({self.limit}) must be at least the smallest bet, min_bet ({self.min_bet}), "
+                             "or 0 for no limit")
+        return self
 
 
 @dataclass(slots=True)

@@ -43,7 +43,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable, Literal, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .. import events as ev
 from ..cards import PACKS, UNKNOWN, parse_cards
@@ -70,6 +70,13 @@ class ClaimDrawOptions(BaseModel):
     vying: bool = Field(default=False, description="a round of poker-style vying after the last draw, before the showdown")
     min_bet: int = Field(default=1, ge=1, le=ev.MAX_CHIPS, description="the smallest bet or raise in the vying")
     limit: int = Field(default=0, ge=0, le=ev.MAX_CHIPS, description="the largest bet or raise in the vying; 0: no limit")
+
+    @model_validator(mode="after")
+    def _limit_in_order(self) -> ClaimDrawOptions:
+        if self.limit and self.limit < self.min_bet:
+            raise ValueError(f"the limit ({self.limit}) must be at least the smallest bet, min_bet ({self.min_bet}), "
+                             "or 0 for no limit")
+        return self
 
 
 @dataclass(slots=True)

@@ -68,6 +68,26 @@ but `evolve`, the game's hook):
     side_pots_text(state) -> str
         the hand's pots as the table sees them: "12 for Ann, Ben, Cy; 4 for Ann, Ben".
 
+Pots paid one at a time (freeform's ``award``, where the recorder says who won which pot):
+    hand_layers(state, order=None, *, pot="pot", total=None) -> list[Layer]
+        `layers`, and the uncalled bet as a layer of its own on top ("uncalled bet", its
+        bettor's alone); [] when the pot holds less than the bets.
+    unpaid(state, paid, order=None, *, pot="pot", held=None) -> list[Layer]
+        `hand_layers` less `paid` (chips paid out of each, by `layer_key`); a layer nobody
+        can win (no eligible player) is open to anyone.
+    layer_key(name) -> str
+        how ``--pot`` names a layer: main (the pot, the main pot), side-1, side-2 ..., uncalled.
+    named_in(reason, left) -> str | None
+        the key of the layer an award's reason names first ("side pot 1: ..."), if any.
+    claim(left, shares, *, layer=None, strict=True) -> dict[str, int]
+        which layers `shares` (player, chips) are paid from (chips by key). Strict: refused
+        when a player takes from a layer they are not in, more than a layer holds, or part
+        of several layers without naming one; otherwise (a ruling, a re-fold) as near as it
+        gets: the named layer, the player's own layers from the main pot up, then the rest
+        from the top down.
+    wanting(left) -> str
+        "side pot 1 (Ann, Ben: 60) wants a winner: award PLAYER --pot side-1"; "" when empty.
+
 Readings and choices:
 - Layers are `ledger.chips.side_pots` over each seat's ``hand_bet`` (antes and every bet of
   the hand), eligible = dealt in and not folded; folded players' chips stay in the layers
@@ -265,19 +285,26 @@ def last_in(state: TableState, reason: str = "{player} is the last player in: ev
 
 def award_by_rank(state: TableState, ranks: Mapping[str, Ranked], order: Sequence[str] | None = None,
                   *, ties: Ties = "split", pot: str = "pot", total: int | None = None,
-                  payout: Payout = PAYOUT) -> list[ev.Event]:
+                  payout: Payout = PAYOUT, layered: Sequence[Layer] | None = None) -> list[ev.Event]:
     """Pay the hand: the uncalled bet back to its bettor, then every layer to the best of its
     eligible hands in `ranks` (split, odd chips by `order`; or, with ``ties="stand"``, a tied
     layer rides to the next hand). A layer with two or more contenders needs a rank for each.
-    `total` is the pot's chips (default its balance); `payout` words it (see `Payout`)."""
+    `total` is the pot's chips (default its balance); `payout` words it (see `Payout`).
+    `layered`: the layers still to pay, when some were paid already (`unpaid`), the uncalled
+    bet among them."""
     seats = _order(state, order)
     out: list[ev.Event] = []
-    back = uncalled(state, seats) if payout.returned else None
+    back = uncalled(state, seats) if payout.returned and layered is None else None
     if back is not None:
         out.append(_award(pot, [back], UNCALLED))
     stands = 0
     live = tuple(p for p in seats if _live(state, p))
-    for layer in layers(state, seats, pot=pot, total=total, returned=payout.returned, single=payout.single):
+    todo = layered if layered is not None else layers(state, seats, pot=pot, total=total, returned=payout.returned,
+                                                      single=payout.single)
+    for layer in todo:
+        if layer.name == UNCALLED_LAYER and layered is not None:
+            out.append(_award(pot, [(layer.eligible[0], layer.amount)], UNCALLED))
+            continue
         if not layer.eligible and payout.open_to_live:
             layer = Layer(layer.name, layer.amount, live)
         if not layer.eligible and payout.lost is None:
@@ -479,3 +506,130 @@ def side_pots_text(state: TableState) -> str:
     """The hand's pots (`ledger.chips.side_pots` over the bets), as the table sees them."""
     layered = side_pots([(s.name, s.hand_bet, not s.folded) for s in state.seats if s.in_hand])
     return "; ".join(f"{p.amount} for {', '.join(p.eligible)}" for p in layered)
+
+
+# ----------------------------------------------------------------------------- pots paid one at a time
+
+UNCALLED_LAYER = "uncalled bet"
+
+
+def layer_key(name: str) -> str:
+    """How ``potlog award --pot`` names the layer called `name`: main, side-1 ..., uncalled."""
+    if name.startswith("side pot "):
+        return "side-" + name.removeprefix("side pot ")
+    return "uncalled" if name == UNCALLED_LAYER else "main"
+
+
+def hand_layers(state: TableState, order: Sequence[str] | None = None, *, pot: str = "pot",
+                total: int | None = None) -> list[Layer]:
+    """`layers` (`total`: what `pot` held before anything was paid out of it), and the
+    uncalled bet on top as a layer only its bettor is in; [] when the pot holds less than
+    the bets (chips left it some way this hand does not account for)."""
+    seats = _order(state, order)
+    try:
+        out = layers(state, seats, pot=pot, total=total)
+    except RuleViolation:
+        return []
+    back = uncalled(state, seats)
+    if back is not None:
+        out.append(Layer(UNCALLED_LAYER, back[1], (back[0],)))
+    return out
+
+
+def unpaid(state: TableState, paid: Mapping[str, int], order: Sequence[str] | None = None, *,
+           pot: str = "pot", held: int | None = None) -> list[Layer]:
+    """What is left of each of the hand's pots once `paid` (chips by `layer_key`) came out of
+    them; `held`: what `pot` holds now (default its balance). The layers always add up to
+    `held`: chips paid from a layer that is no longer there, or beyond what one holds, come
+    off the top. When the bets cannot be read as layers, one open pot of what is held."""
+    have = state.balance(pot) if held is None else held
+    full = hand_layers(state, order, pot=pot, total=have + sum(paid.values()))
+    if not full:
+        return [Layer("the pot", have, ())] if have > 0 else []
+    keys = {layer_key(x.name) for x in full}
+    over = sum(c for k, c in paid.items() if k not in keys)
+    left = []
+    for x in full:
+        rest = x.amount - paid.get(layer_key(x.name), 0)
+        over += max(0, -rest)
+        left.append(Layer(x.name, max(0, rest), x.eligible))
+    for i in reversed(range(len(left))):
+        take = min(over, left[i].amount)
+        if take:
+            left[i] = Layer(left[i].name, left[i].amount - take, left[i].eligible)
+            over -= take
+    return left
+
+
+def named_in(reason: str, left: Sequence[Layer]) -> str | None:
+    """The key of the layer `reason` starts by naming ("side pot 1: Ann wins ..."; the
+    uncalled bet's own reason), or None."""
+    for x in left:
+        if reason == x.name or reason.startswith(x.name + ":") or (x.name == UNCALLED_LAYER and reason == UNCALLED):
+            return layer_key(x.name)
+    return None
+
+
+def _in(layer: Layer, player: str) -> bool:
+    return not layer.eligible or player in layer.eligible
+
+
+def _about(layer: Layer) -> str:
+    who = ", ".join(layer.eligible) if layer.eligible else "anyone"
+    return f"{layer.name} ({who}: {layer.amount})"
+
+
+def wanting(left: Sequence[Layer]) -> str:
+    """The pots with chips left, each wanting a winner, and how to award it; "" when none."""
+    return "; ".join(f"{_about(x)} wants a winner: award PLAYER --pot {layer_key(x.name)}" for x in left if x.amount)
+
+
+def claim(left: Sequence[Layer], shares: Sequence[tuple[str, int]], *, layer: str | None = None,
+          strict: bool = True) -> dict[str, int]:
+    """Which layers of `left` pay `shares`: chips by `layer_key` (see the module docstring)."""
+    room = {layer_key(x.name): x.amount for x in left}
+    by_key = {layer_key(x.name): x for x in left}
+    got: dict[str, int] = {}
+
+    def take(key: str, chips: int) -> int:
+        n = min(chips, room[key])
+        if n:
+            room[key] -= n
+            got[key] = got.get(key, 0) + n
+        return chips - n
+
+    if layer is not None and layer in by_key:
+        pot = by_key[layer]
+        outside = [p for p, _ in shares if not _in(pot, p)]
+        asked = sum(a for _, a in shares)
+        if strict and outside:
+            raise RuleViolation(f"{' and '.join(outside)} {'is' if len(outside) == 1 else 'are'} not in {pot.name}, "
+                                f"which is for {', '.join(pot.eligible)}")
+        if strict and asked > pot.amount:
+            raise RuleViolation(f"{pot.name} holds {pot.amount} chips; the shares add up to {asked}")
+        rest = [(p, take(layer, a)) for p, a in shares]
+        shares = [(p, a) for p, a in rest if a]
+    mine = {p: [layer_key(x.name) for x in left if _in(x, p)] for p, _ in shares}
+    ordered = sorted(shares, key=lambda s: sum(1 for k in mine[s[0]] if room[k]))  # the fewest pots first
+    for p, chips in ordered:
+        keys = [k for k in mine[p] if room[k]]
+        can = sum(room[k] for k in keys)
+        if strict and chips > can:
+            raise RuleViolation(_too_much(left, room, p, chips, can))
+        if strict and chips < can and len(keys) > 1:
+            names = " and ".join(by_key[k].name for k in keys)
+            raise RuleViolation(f"{p} is in {names}: say which {p} takes, "
+                                f"{' or '.join('--pot ' + k for k in keys)} (or all {can}: award {p})")
+        for k in keys:
+            chips = take(k, chips)
+        for k in reversed(list(room)):  # beyond the player's own pots (a ruling): from the top down
+            chips = take(k, chips)
+    return got
+
+
+def _too_much(left: Sequence[Layer], room: Mapping[str, int], player: str, chips: int, can: int) -> str:
+    own = [x.name for x in left if _in(x, player) and room[layer_key(x.name)]]
+    rest = wanting([Layer(x.name, room[layer_key(x.name)], x.eligible) for x in left if not _in(x, player)])
+    where = f"{player} is in {' and '.join(own)} ({can} chips), not {chips}" if own else \
+        f"{player} is in no pot with chips left"
+    return where + (f"; {rest}" if rest else "")

@@ -88,4 +88,6 @@ from ..ruleset import Ruleset  # noqa: E402
 __all__ = ["NAME", "RULESET", "BestHand", "BluecherExt", "best_hand", "card_value", "check_event", "decide", "legal"]
 
 RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=initial, decide=decide,
-                  evolve=evolve, legal=legal, view=describe, check_event=check_event, words=WORDS)
+                  evolve=evolve, legal=legal, view=describe, check_event=check_event, words=WORDS,
+                  min_players=3, max_players=10,
+                  seats=lambda o: (3, 9, f"with the {o.pack} pack") if o.pack.startswith("spanish") else (3, 10, ""))

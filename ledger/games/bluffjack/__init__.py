@@ -91,7 +91,7 @@ uses the shared verbs (deal, ante, call, raise, fold, allin, reveal)."""
 
 RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=initial, decide=decide,
                   evolve=evolve, legal=legal, view=describe, check_event=check_event, words=WORDS,
-                  forced=DRAW.forced)
+                  forced=DRAW.forced, min_players=2)
 
 __all__ = ["NAME", "TITLE", "SUMMARY", "RULESET", "WORDS", "Options", "BluffjackExt", "initial", "decide", "evolve",
            "legal", "describe", "check_event", "card_value", "hand_total", "ranked", "trial",

@@ -21,6 +21,24 @@ def chips(default: int, what: str, *, least: int = 0) -> Any:
     return Field(default=default, ge=least, le=ev.MAX_CHIPS, description=what)
 
 
+def stakes_in_order(o: BaseModel) -> None:
+    """The relations between a poker table's stakes, for its options model's validator (a
+    `ValueError` says which one fails): the small blind at most the big blind, a straddle
+    more than the big blind, the small bet at most the big bet (as the game reads a 0: the
+    small bet the big blind, the big bet twice the small bet)."""
+    small_blind, big_blind = getattr(o, "small_blind", 0), getattr(o, "big_blind", 0)
+    if small_blind and big_blind and small_blind > big_blind:
+        raise ValueError(f"the small blind ({small_blind}) must be at most the big blind ({big_blind})")
+    straddle = getattr(o, "straddle", 0)
+    if straddle and straddle <= big_blind:
+        raise ValueError(f"a straddle ({straddle}) must be more than the big blind ({big_blind})")
+    if "small_bet" in type(o).model_fields and "big_bet" in type(o).model_fields:
+        small = getattr(o, "small_bet") or big_blind
+        big = getattr(o, "big_bet") or 2 * small
+        if small > big:
+            raise ValueError(f"the small bet ({small}) must be at most the big bet ({big})")
+
+
 class Blinds(BaseModel):
     """The blinds and ante of a game that posts blinds (a game's options model derives from it
     and adds what else it has: a big-blind ante, a straddle, the structure, the draws)."""
@@ -29,6 +47,11 @@ class Blinds(BaseModel):
     small_blind: int = chips(1, "the small blind", least=1)
     big_blind: int = chips(2, "the big blind (0: a small blind alone)")
     ante: int = chips(0, "an ante from every player; 0: none")
+
+    @model_validator(mode="after")
+    def _in_order(self) -> "Blinds":
+        stakes_in_order(self)
+        return self
 
 
 class StudSizes(BaseModel):
