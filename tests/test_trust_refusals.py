@@ -1,0 +1,133 @@
+"""Refusals name the rule that applies, not just whose turn it is (issue 23, point 9).
+
+A move refused because a turn is over, a player is outside a roll-off, the game has been won,
+or a step of the hand is still ahead says that rule, and who won once a game has ended. All at
+the decider, in memory.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.table import Table
+
+
+def roll(t: Table, who: str, *faces: int) -> None:
+    t("roll", player=who, faces=tuple(str(f) for f in faces))
+
+
+def faces(*f: int) -> tuple[str, ...]:
+    return tuple(map(str, f))
+
+
+# ----------------------------------------------------------------------------- the kitty games
+
+def test_zambales_a_sixth_throw_is_refused_by_the_five_throw_rule():
+    t = Table("zambales", Ann=100, Ben=100)
+    t("hand", first="Ann")
+    for _ in range(5):
+        roll(t, "Ann", 1, 2)
+    said = t.refused("roll", "Zambales allows five throws a turn: Ann has thrown five", player="Ann",
+                     faces=faces(3, 4))
+    assert "Ben rolls now" in said and "turn to roll" not in said
+
+
+def test_zambales_a_throw_after_a_pair_is_refused_by_the_pair_rule():
+    t = Table("zambales", Ann=100, Ben=100)
+    t("hand", first="Ann")
+    roll(t, "Ann", 2, 5)
+    roll(t, "Ann", 2, 2)
+    t.refused("roll", "a pair ends the turn: Ann's turn is over (a pair of 2s); Ben rolls now", player="Ann",
+              faces=faces(3, 4))
+
+
+def test_zambales_once_decided_says_who_won():
+    t = Table("zambales", Ann=100, Ben=100)
+    t("hand", first="Ann")
+    roll(t, "Ann", 4, 4)
+    roll(t, "Ben", 3, 3)
+    said = t.refused("roll", "the game is over: Ann won (best hand, a pair of 4s)", player="Ben", faces=faces(6, 6))
+    assert "a pair ends the turn: Ben's turn is over" in said       # Ben played last: why his turn is over too
+    t.refused("roll", "the game is over: Ann won", player="Ann", faces=faces(6, 6))
+
+
+def midnight_tie() -> Table:
+    t = Table("midnight", Ann=100, Ben=100, Cy=100)
+    t("hand", first="Ann")
+    for p in ("Ann", "Ben"):
+        roll(t, p, 1, 4, 6, 6, 6, 6)
+        t("declare", player=p, name="stop")                  # 24 each
+    roll(t, "Cy", 2, 2, 2, 2, 2, 2)
+    t.word("reroll", "Cy", "3", "--keep", "2,2,2,2,2")      # the last die: Cy's turn is over, no 1 and 4
+    return t
+
+
+def test_midnight_a_player_outside_the_roll_off_is_told_so():
+    t = midnight_tie()
+    t.refused("roll", "Cy is not in the roll-off (Ann and Ben tied with 24): Ann and Ben roll one die each",
+              player="Cy", faces=faces(6))
+    roll(t, "Ann", 5)
+    t.refused("roll", "Ann has rolled 5 in this roll-off", player="Ann", faces=faces(6))
+
+
+def test_chicago_a_player_outside_the_roll_off_and_a_second_throw():
+    t = Table("chicago", options={"rounds": 1}, Ann=100, Ben=100, Cy=100)
+    t("hand", first="Ann")
+    roll(t, "Ann", 1, 1)
+    t.refused("roll", "Chicago allows one throw a turn: Ann has thrown once", player="Ann", faces=faces(1, 1))
+    roll(t, "Ben", 1, 1)
+    roll(t, "Cy", 3, 4)                                     # Ann and Ben tie at 2: they roll off
+    t.refused("roll", "Cy is not in the roll-off (Ann and Ben tied with 2): Ann and Ben roll two dice each, Ann now",
+              player="Cy", faces=faces(6, 6))
+    roll(t, "Ann", 3, 3)
+    roll(t, "Ben", 6, 6)
+    t.refused("roll", "the game is over: Ben won the roll-off with 12 (Ann and Ben tied with 2)", player="Cy",
+              faces=faces(6, 6))
+
+
+def test_ship_captain_crew_the_cargo_is_not_thrown_again():
+    t = Table("shipcaptaincrew", Ann=100, Ben=100)
+    t("hand", first="Ann")
+    roll(t, "Ann", 6, 5, 4, 3, 3)
+    t.refused("roll", "the cargo is thrown once, with the roll that finds the crew: Ann's turn is over "
+              "(ship, captain, crew; cargo 3 3 = 6); Ben rolls now", player="Ann", faces=faces(6, 6))
+
+
+def test_ship_captain_crew_three_throws_at_most():
+    t = Table("shipcaptaincrew", Ann=100, Ben=100, Cy=100)
+    t("hand", first="Ann")
+    for _ in range(3):
+        roll(t, "Ann", 1, 1, 1, 1, 1)
+    t.refused("roll", "Ship, Captain, Crew allows three throws a turn: Ann has thrown three (no ship: 0)",
+              player="Ann", faces=faces(6, 5, 4, 3, 3))
+
+
+def test_pig_after_an_automatic_win_says_who_won():
+    t = Table("pig", Ann=100, Ben=100)
+    t("hand", first="Ann")
+    for _ in range(16):
+        roll(t, "Ann", 6)
+    roll(t, "Ann", 5)                                       # 101: Ann wins at once
+    assert not t.state.in_hand
+    for who in ("Ann", "Ben"):
+        said = t.refused("roll", "the game is over: Ann won (101 reaches the target of 100)", player=who,
+                         faces=faces(3))
+        assert "no hand is in progress" not in said and "potlog hand" in said
+    t.refused("declare", "the game is over: Ann won", player="Ann", name="stop")
+
+
+def test_pig_a_roll_after_a_1_or_a_stop():
+    t = Table("pig", Ann=100, Ben=100)
+    t("hand", first="Ann")
+    roll(t, "Ann", 6)
+    roll(t, "Ann", 1)
+    t.refused("roll", "a 1 ends the turn and loses its points: Ann's turn is over", player="Ann", faces=faces(3))
+    roll(t, "Ben", 5)
+    t("declare", player="Ben", name="stop")
+    t.refused("roll", "a stop ends the turn: Ben has stopped (banked 5); Ann rolls now", player="Ben", faces=faces(3))
+
+
+def test_a_player_whose_turn_is_still_to_come_is_told_whose_turn_it_is():
+    t = Table("zambales", Ann=100, Ben=100, Cy=100)
+    t("hand", first="Ann")
+    t.refused("roll", "it is Ann's turn to roll, not Cy's", player="Cy", faces=faces(3, 3))
