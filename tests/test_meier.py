@@ -128,7 +128,7 @@ def test_the_last_player_with_lives_takes_the_kitty():
     out = t.word("doubt", "Ben")
     assert ev.PotAwarded(shares=[ev.Share(player="Ben", amount=6)], reason="Ben is the last player with lives") in out
     assert isinstance(out[-1], ev.HandEnded) and (t.stack("Ann"), t.stack("Ben"), t.stack("Cy")) == (18, 24, 18)
-    t.refused("claim", "no hand is in progress", player="Ben", value="65")
+    t.refused("claim", "the game is over: Ben won", player="Ben", value="65")
 
 
 from hypothesis import given, settings  # noqa: E402

@@ -131,3 +131,61 @@ def test_a_player_whose_turn_is_still_to_come_is_told_whose_turn_it_is():
     t = Table("zambales", Ann=100, Ben=100, Cy=100)
     t("hand", first="Ann")
     t.refused("roll", "it is Ann's turn to roll, not Cy's", player="Cy", faces=faces(3, 3))
+
+
+# ----------------------------------------------------------------------------- Liar's Dice, Meier
+
+def liars(dice: int = 1, **hand: str) -> Table:
+    t = Table("liarsdice", options={"dice": dice}, Ann=20, Ben=20, Cy=20)
+    t("hand", **hand)
+    return t
+
+
+def cups(t: Table, **faces: str) -> None:
+    for p, f in faces.items():
+        t("cup", player=p, faces=tuple(f.split()))
+
+
+def test_liars_dice_the_wrong_opener_is_told_who_opens_and_why():
+    t = liars(dealer="Ann")                                 # Ben, the dealer's left, opens the first round
+    cups(t, Ann="6", Ben="6", Cy="5")
+    t.refused("bid", "Ben opens: the dealer's left opens the first round, not Cy", player="Cy", count=1, value=6)
+    t("bid", player="Ben", count=1, value=6)
+    t("bid", player="Cy", count=2, value=6)
+    t("liar", player="Ann")                                 # two sixes: Ann loses the challenge, and her die
+    assert t.state.ext.dice["Ann"] == 0
+    cups(t, Ben="6", Cy="5")
+    t.refused("bid", "Ben opens: Ann lost the last challenge and is out, so the next player still in opens, not Cy",
+              player="Cy", count=1, value=6)
+
+
+def test_liars_dice_the_loser_of_the_last_challenge_opens():
+    t = liars(dice=2, dealer="Ann")
+    cups(t, Ann="6 6", Ben="6 5", Cy="5 5")
+    t("bid", player="Ben", count=4, value=6)
+    t("liar", player="Cy")                                  # three sixes: Ben bid too high and loses a die
+    cups(t, Ann="6 6", Ben="6", Cy="5 5")
+    t.refused("bid", "Ben opens: the loser of the last challenge opens the next round, not Cy", player="Cy",
+              count=1, value=6)
+
+
+def test_liars_dice_only_the_next_player_raises_or_calls():
+    t = liars(dealer="Ann")
+    cups(t, Ann="6", Ben="6", Cy="5")
+    t("bid", player="Ben", count=1, value=6)
+    t.refused("liar", "Cy goes next, not Ann: only the player after the last bidder (Ben) raises or calls liar",
+              player="Ann")
+    t.refused("bid", "Ben made the last bid (one six): the next player, Cy, raises it or calls liar", player="Ben",
+              count=2, value=6)
+
+
+def test_liars_dice_once_won_says_who_won():
+    t = liars(dealer="Ann")
+    cups(t, Ann="6", Ben="6", Cy="5")
+    t("bid", player="Ben", count=3, value=6)
+    t("liar", player="Cy")                                  # two sixes: Ben is out
+    cups(t, Ann="6", Cy="5")
+    t("bid", player="Cy", count=1, value=6)
+    t("liar", player="Ann")                                 # one six: Ann loses, Cy is the last with dice
+    assert not t.state.in_hand
+    t.refused("bid", "the game is over: Cy won, the last player still in", player="Ann", count=1, value=6)
