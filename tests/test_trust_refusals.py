@@ -189,3 +189,36 @@ def test_liars_dice_once_won_says_who_won():
     t("liar", player="Ann")                                 # one six: Ann loses, Cy is the last with dice
     assert not t.state.in_hand
     t.refused("bid", "the game is over: Cy won, the last player still in", player="Ann", count=1, value=6)
+
+
+# ----------------------------------------------------------------------------- Blücher
+
+def bluecher_round_1() -> Table:
+    t = Table("bluecher", Ann=50, Ben=50, Cy=50)
+    t("hand", dealer="Cy")
+    t("deal", to="all", count=3)
+    t("declare", player="Ann", name="dice", value="2")
+    t("declare", player="Ann", name="limit", value="5")
+    t("declare", player="Ann", name="hole", value="??")
+    t("bet", player="Ann", amount=2)
+    for p in ("Ben", "Cy"):
+        t("declare", player=p, name="hole", value="??")
+        t("call", player=p)
+    t("roll", player="Ann", faces=("3", "4"))
+    return t
+
+
+def test_bluecher_an_early_showdown_says_which_round_it_is():
+    t = bluecher_round_1()
+    said = t.refused("showdown", "the showdown comes after the third round: this is round 1 (Ann to act)")
+    assert "no hand is in progress" not in said
+    for p in ("Ann", "Ben", "Cy"):
+        t("check", player=p)
+    t.refused("showdown", "the showdown comes after the third round: this is round 2 (Ann to act)")
+
+
+def test_bluecher_a_second_roll_says_the_dice_were_rolled():
+    t = bluecher_round_1()
+    said = t.refused("roll", "the dice are rolled once a hand, and Ann rolled them already (target 7); a round of "
+                     "buying and betting is under way", player="Ann", faces=("5", "6"))
+    assert "no hand is in progress" not in said
