@@ -191,6 +191,20 @@ def test_liars_dice_once_won_says_who_won():
     t.refused("bid", "the game is over: Cy won, the last player still in", player="Ann", count=1, value=6)
 
 
+def test_meier_who_starts_a_round_and_who_answers():
+    t = Table("meier", options={"lives": 1}, Ann=20, Ben=20, Cy=20)
+    t("hand", dealer="Ann")
+    t.refused("cup", "Ben starts this round: the dealer's left rolls first in the first round, not Cy", player="Cy",
+              count=2)
+    t("cup", player="Ben", faces=("6", "5"))
+    t.word("claim", "Ben", "65")
+    t.refused("doubt", "Cy answers Ben's 65, not Ann: only the next player believes or doubts", player="Ann")
+    t.refused("doubt", "Ben announced 65: the next player, Cy, believes it or doubts it", player="Ben")
+    t.word("doubt", "Cy")                                   # the 65 was there: Cy loses the life and is out
+    t.refused("cup", "Ann starts this round: Cy acted last and is out, so the next player still in starts, not Ben",
+              player="Ben", count=2)
+
+
 # ----------------------------------------------------------------------------- Blücher
 
 def bluecher_round_1() -> Table:
