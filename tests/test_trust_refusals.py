@@ -205,6 +205,34 @@ def test_meier_who_starts_a_round_and_who_answers():
               player="Ben", count=2)
 
 
+# ----------------------------------------------------------------------------- Mafia
+
+def test_mafia_the_order_roll_the_token_roll_and_the_game_over():
+    t = Table("mafia", options={"tokens": 1, "dice": 2}, Ann=20, Ben=20, Cy=20)
+    t("hand", dealer="Ann")                                 # the order roll from Ben, the dealer's left
+    roll(t, "Ben", 6, 6)
+    t.refused("roll", "Ben has rolled 12 in the roll for the order", player="Ben", faces=faces(6, 6))
+    roll(t, "Cy", 6, 6)
+    roll(t, "Ann", 1, 1)                                    # Ben and Cy tie at 12: they roll again
+    t.refused("roll", "Ann is out of the roll for the order: Ben and Cy tied for the highest and roll again",
+              player="Ann", faces=faces(6, 6))
+    roll(t, "Ben", 6, 6)
+    roll(t, "Cy", 1, 1)                                     # Ben starts, clockwise
+    roll(t, "Ben", 3, 3)
+    t.refused("roll", "a turn is one roll, and play goes clockwise this round", player="Ben", faces=faces(3, 3))
+    roll(t, "Cy", 1, 1)                                     # Cy is out of dice: Ann and Ben roll for the token
+    t.refused("roll", "Cy ran out of dice and ended the round: the others roll one die each, and the highest loses "
+              "a token", player="Cy", faces=faces(3))
+    roll(t, "Ann", 3)
+    roll(t, "Ben", 5)                                       # Ben loses his one token
+    t.refused("roll", "Ben has lost every token and is out of this game", player="Ben", faces=faces(3, 3))
+    roll(t, "Cy", 6, 6)
+    roll(t, "Ann", 1, 1)                                    # Cy starts
+    roll(t, "Cy", 1, 1)                                     # and is out of dice: Ann loses the last token
+    assert not t.state.in_hand
+    t.refused("roll", "the game is over: Cy won, the last player with tokens", player="Ann", faces=faces(3, 3))
+
+
 # ----------------------------------------------------------------------------- Blücher
 
 def bluecher_round_1() -> Table:
