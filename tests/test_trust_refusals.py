@@ -233,6 +233,18 @@ def test_mafia_the_order_roll_the_token_roll_and_the_game_over():
     t.refused("roll", "the game is over: Cy won, the last player with tokens", player="Ann", faces=faces(3, 3))
 
 
+def test_the_board_of_rooms_one_roll_a_turn_and_who_won():
+    t = Table("rooms", options={"stake": 1}, Ann=20, Ben=20)
+    t("hand", dealer="Ann")                                 # a bunch of 2; Ben rolls first
+    roll(t, "Ben", 2, 3)                                    # a token on room 5
+    t.refused("roll", "a turn is one roll of two dice: Ben has rolled; Ann rolls now", player="Ben",
+              faces=faces(2, 3))
+    roll(t, "Ann", 1, 2)                                    # a token on room 3: the bunch is empty
+    roll(t, "Ben", 6, 6)                                    # König: Ben takes both, the board is empty
+    assert not t.state.in_hand
+    t.refused("roll", "the game is over: Ben won, with the most tokens taken (2)", player="Ann", faces=faces(1, 1))
+
+
 # ----------------------------------------------------------------------------- Blücher
 
 def bluecher_round_1() -> Table:
