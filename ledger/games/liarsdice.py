@@ -158,7 +158,8 @@ def _out_of_turn(state: TableState, x: Liars, p: str, who: str | None, doing: st
             why = f"{lost} lost the last challenge and is out, so the next player still in opens"
         return f"{who} opens: {why}, not {p}"
     if p == x.bidder:
-        return f"{p} made the last bid ({claims.bid_text(x.bid).said()}): the next player, {who}, raises it or calls liar"
+        return (f"{p} made the last bid ({claims.bid_text(x.bid).said()}): the next player, {who}, raises it or "
+                "calls liar")
     return f"{who} goes next, not {p}: only the player after the last bidder ({x.bidder}) raises or calls liar"
 
 
