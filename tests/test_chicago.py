@@ -33,7 +33,7 @@ def test_one_roll_a_turn_and_the_dice_pass_left():
     assert "Ben aims at 2" in t.rules.legal(t.state)[0].note
     roll(t, "Ben", 1, 1)
     assert t.to_act == "Cy" and t.state.ext.totals["Ben"] == 2
-    t.refused("roll", "it is Cy's turn to roll, not Ben's", player="Ben", faces=("1", "2"))
+    t.refused("roll", "Chicago allows one throw a turn: Ben has thrown once", player="Ben", faces=("1", "2"))
     t.refused("roll", "a third die in a two-dice game", player="Cy", faces=("1", "2", "3"))
     roll(t, "Cy", 1, 2)
     roll(t, "Ann", 3, 3)
@@ -60,7 +60,7 @@ def test_a_tie_is_rolled_off_with_two_dice():
     t = game(rounds=2)
     play(t, {"Ben": [(1, 1), (1, 2)], "Cy": [(1, 1), (1, 2)], "Ann": [(6, 6), (6, 6)]}, 2)
     assert t.state.ext.rolloff == ["Ben", "Cy"] and t.to_act == "Ben"
-    t.refused("roll", "it is Ben's turn to roll, not Ann's", player="Ann", faces=("6", "6"))
+    t.refused("roll", "Ann is not in the roll-off (Ben and Cy tied with 5)", player="Ann", faces=("6", "6"))
     roll(t, "Ben", 4, 5)
     out = roll(t, "Cy", 6, 2)
     award = next(e for e in out if isinstance(e, ev.PotAwarded))

@@ -67,7 +67,7 @@ def test_set_aside_throw_the_rest_and_stop():
     t.refused("reroll", "stay so", player="Ann", faces=("3", "3", "3"), value=("6", "6", "6"))
     stop(t, "Ann")                                          # 150 + three 6s
     assert total(t, "Ann") == 750 and t.to_act == "Ben"
-    t.refused("roll", "it is Ben's turn to roll, not Ann's", player="Ann", faces=("1",) * 6)
+    t.refused("roll", "a stop ends the turn: Ann has stopped (750); Ben rolls now", player="Ann", faces=("1",) * 6)
     t.refused("roll", "a seventh die", player="Ben", faces=("1",) * 7)
     t.refused("roll", "not a face of a 6-sided die", player="Ben", faces=("7", "1", "1", "1", "1", "1"))
 

@@ -222,7 +222,8 @@ def test_a_choice_ends_the_turn_and_is_scored_once_a_game():
     t.refused("declare", "mark odd or even, not 'blue'", player="Ben", name="parity", value="blue")
     t.word("mark", "Ben", "odd")
     assert t.state.ext.totals["Ben"] == 5 and t.state.ext.sheet["Ben"] == [["odd", 5]]
-    t.refused("declare", "it is Ann's turn to mark, not Ben's", player="Ben", name="parity", value="even")
+    t.refused("declare", "choosing the parity ends the turn: Ben chose odd (5); Ann rolls now", player="Ben",
+              name="parity", value="even")
     roll(t, "Ann", 4)
     t.word("mark", "Ann", "even")
     roll(t, "Ben", 4)

@@ -45,14 +45,15 @@ def test_everyone_antes_and_bids_wait_for_every_cup():
 def test_each_bid_must_beat_the_last_in_turn():
     t = game()
     cups(t, Ann="1 1 2 3 4", Ben="5 5 5 6 6", Cy="2 2 2 2 2")
-    t.refused("bid", "it is Ann's turn to bid, not Ben's", player="Ben", count=1, value=2)
+    t.refused("bid", "Ann opens: the dealer's left opens the first round, not Ben", player="Ben", count=1, value=2)
     bid(t, "Ann", 3, 5)
     assert t.log[-1][1] == ev.Declared(player="Ann", name="bid", value="3 fives")
     t.refused("bid", "Ben's bid must beat three fives: more fives, or any count of a higher face",
               player="Ben", count=4, value=4)
     t.refused("bid", "Ben's bid must beat three fives", player="Ben", count=3, value=5)
     t.refused("bid", "only 15 dice are on the table", player="Ben", count=16, value=5)
-    t.refused("liar", "it is Ben's turn to bid or call liar, not Cy's", player="Cy")
+    t.refused("liar", "Ben goes next, not Cy: only the player after the last bidder (Ann) raises or calls liar",
+              player="Cy")
     bid(t, "Ben", 1, 6)                                   # any count of a higher face
     bid(t, "Cy", 2, 6)                                    # more of the same face
     t.refused("bid", "Ann's bid must beat two sixes: more sixes", player="Ann", count=5, value=5)
@@ -109,7 +110,8 @@ def test_the_last_player_with_dice_takes_the_kitty_and_an_eliminated_loser_passe
     cups(t, Ben="2", Cy="6")
     assert t.to_act == "Ben"                              # Ann is out: the next player starts
     bid(t, "Ben", 1, 6)
-    t.refused("bid", "it is Cy's turn to bid, not Ben's", player="Ben", count=2, value=6)
+    t.refused("bid", "Ben made the last bid (one six): the next player, Cy, raises it or calls liar", player="Ben",
+              count=2, value=6)
     out = t.word("liar", "Cy")                            # Cy has the six: Cy loses, Ben wins
     assert ev.PotAwarded(shares=[ev.Share(player="Ben", amount=6)], reason="Ben is the last player with dice") in out
     assert isinstance(out[-1], ev.HandEnded) and t.state.balance("pot") == 0

@@ -58,14 +58,15 @@ def lives(t: Table) -> dict[str, str]:
 def test_the_dealers_left_rolls_first_and_each_move_waits_its_turn():
     t = game()
     assert t.state.balance("pot") == 6 and t.to_act == "Ben"
-    t.refused("cup", "it is Ben's turn to roll, not Cy's", player="Cy", count=2)
+    t.refused("cup", "Ben starts this round: the dealer's left rolls first in the first round, not Cy", player="Cy",
+              count=2)
     t.refused("claim", "Ben rolls first", player="Ben", value="65")
     t.refused("cup", "Meier is rolled with two dice", player="Ben", count=3)
     roll(t, "Ben")
     t.refused("cup", "Ben has rolled: now announce", player="Ben", count=2)
     claim(t, "Ben", "65")
     assert t.to_act == "Cy" and t.rules.legal(t.state)[0].verbs == ("cup", "doubt")
-    t.refused("doubt", "it is Cy's turn to believe or doubt, not Ann's", player="Ann")
+    t.refused("doubt", "Cy answers Ben's 65, not Ann: only the next player believes or doubts", player="Ann")
     t.refused("concede", "only Meier is conceded", player="Cy")
     roll(t, "Cy")                               # Cy believes and rolls again
     t.refused("claim", "Cy's announcement must beat Ben's 65: announce a higher roll", player="Cy", value="64")
@@ -128,7 +129,7 @@ def test_the_last_player_with_lives_takes_the_kitty():
     out = t.word("doubt", "Ben")
     assert ev.PotAwarded(shares=[ev.Share(player="Ben", amount=6)], reason="Ben is the last player with lives") in out
     assert isinstance(out[-1], ev.HandEnded) and (t.stack("Ann"), t.stack("Ben"), t.stack("Cy")) == (18, 24, 18)
-    t.refused("claim", "no hand is in progress", player="Ben", value="65")
+    t.refused("claim", "the game is over: Ben won", player="Ben", value="65")
 
 
 from hypothesis import given, settings  # noqa: E402

@@ -80,7 +80,7 @@ def test_up_to_three_rolls_keeping_any_dice():
     roll(t, "Cy", 2, 2, 3, 3, 4)
     roll(t, "Cy", 5, 5, 5, 5, 5)                               # all five rolled again
     t.word("stop", "Cy")
-    t.refused("declare", "it is Ann's turn to stop, not Cy's", player="Cy", name="stop")
+    t.refused("declare", "a stop ends the turn: Cy has stopped", player="Cy", name="stop")
     roll(t, "Ann", 1, 1, 2, 2, 3)
     out = t.word("stop", "Ann")
     award = next(e for e in out if isinstance(e, ev.PotAwarded))

@@ -78,7 +78,7 @@ def test_a_game_played_out_until_every_token_is_taken():
     award = [e for e in last if isinstance(e, ev.PotAwarded)][0]
     assert award.pot == TAKEN and award.shares == [ev.Share(player="Ann", amount=4)] and "3" in award.reason
     assert (t.stack("Ann"), t.stack("Ben")) == (22, 18) and not board(t)
-    t.refused("roll", "no hand is in progress", player="Ann", faces=("1", "1"))
+    t.refused("roll", "the game is over: Ann won, with the most tokens taken (3)", player="Ann", faces=("1", "1"))
 
 
 def test_a_tie_and_the_coins_stand_for_the_next_game():

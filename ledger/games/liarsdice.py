@@ -139,7 +139,28 @@ def _turn(state: TableState, x: Liars, p: str, doing: str) -> None:
                             f"(potlog cup {waiting[0]} {x.dice[waiting[0]]})")
     who = _bidder(state)
     if p != who:
-        raise RuleViolation(claims.turn_refusal(who, p, doing))
+        raise RuleViolation(_out_of_turn(state, x, p, who, doing))
+
+
+def _out_of_turn(state: TableState, x: Liars, p: str, who: str | None, doing: str) -> str:
+    """The rule that says who moves instead of `p`: who opens a round, or who follows a bid."""
+    if who is None:
+        return claims.turn_refusal(who, p, doing)
+    if x.bidder is None:
+        hand = state.hand
+        lost = next((d.player for d in reversed(hand.declarations) if d.name == "dice-left"), None) if hand else None
+        if lost is None:
+            why = ("the player named first opens the first round" if hand is not None and hand.first == who
+                   else "the dealer's left opens the first round")
+        elif lost == who:
+            why = "the loser of the last challenge opens the next round"
+        else:
+            why = f"{lost} lost the last challenge and is out, so the next player still in opens"
+        return f"{who} opens: {why}, not {p}"
+    if p == x.bidder:
+        return (f"{p} made the last bid ({claims.bid_text(x.bid).said()}): the next player, {who}, raises it or "
+                "calls liar")
+    return f"{who} goes next, not {p}: only the player after the last bidder ({x.bidder}) raises or calls liar"
 
 
 def _bid(state: TableState, cmd: Command) -> list[ev.Event]:

@@ -52,6 +52,7 @@ from ..errors import RuleViolation
 from ..kit import claims, follow, kittyparts, own, wiring
 from ..kit.kitty import KittyOptions, spoken
 from ..state import TableState
+from ..text import listed
 from . import base
 from .ruleset import Legal, Param, Ruleset, Word
 
@@ -123,8 +124,34 @@ def _after(state: TableState) -> list[ev.Event]:
     return kittyparts.settle(state, _in(x), f"{_in(x)[0]} is the last player with tokens")
 
 
+def _not_now(state: TableState, p: str | None) -> str | None:
+    """Why `p` does not roll now, where the rule is more than whose turn it is: the game is over,
+    they are out, they have rolled (or are not in) the roll for the order or for the token."""
+    x, hand, who = OWN.x(state), state.hand, _roller(state)
+    if hand is not None and hand.ended and x.phase == "over" and _in(x):
+        return f"the game is over: {_in(x)[0]} won, the last player with tokens; the next game starts with potlog hand"
+    if not state.in_hand or who is None or p is None or p not in x.order:
+        return None
+    if x.tokens.get(p, 0) <= 0:
+        return f"{p} has lost every token and is out of this game"
+    if x.phase in ("order", "loss"):
+        what = "the roll for the order" if x.phase == "order" else "the roll for the token"
+        if p in x.offs:
+            return (f"{p} has rolled {x.offs[p]} in {what}: each rolls once, and those tied for the highest roll "
+                    f"again; {who} rolls now")
+        if p not in x.off and x.phase == "loss" and x.dice.get(p) == 0:
+            return (f"{p} ran out of dice and ended the round: the others roll one die each, and the highest loses "
+                    f"a token; {who} rolls now")
+        if p not in x.off:
+            return f"{p} is out of {what}: {listed(x.off)} tied for the highest and roll again; {who} rolls now"
+        return None
+    way = next(w for w, step in WAYS.items() if step == x.way)
+    return f"it is {who}'s turn to roll, not {p}'s: a turn is one roll, and play goes {way} this round"
+
+
 def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
-    x, (who, events), n = OWN.x(state), wiring.rolled(state, cmd, _roller(state), "Mafia"), len(cmd.faces)
+    x, n = OWN.x(state), len(cmd.faces)
+    who, events = wiring.rolled(state, cmd, _roller(state), "Mafia", lambda p: _not_now(state, p))
     if x.phase == "order" and n != 2:
         raise RuleViolation(f"for the order of play each player rolls two dice, like: potlog roll {who} 3 5")
     if x.phase == "loss" and n != 1:

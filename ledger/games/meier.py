@@ -117,12 +117,32 @@ def _mover(state: TableState, cmd: Command, *steps: str) -> tuple[Meier, str]:
     if x.step == "reveal":
         raise RuleViolation(f"{x.doubter} doubted {x.claimant}: lift the cup (potlog lift {x.claimant} FACES)")
     if p != x.turn:
-        raise RuleViolation(claims.turn_refusal(x.turn, p, _DOING[x.step]))
+        raise RuleViolation(_out_of_turn(state, x, p))
     if x.step not in steps:
         raise RuleViolation({"roll": f"{p} rolls first (potlog cup {p} 2)", "claim": f"{p} has rolled: now "
                              f"announce (potlog claim {p} VALUE)", "answer": f"{p} believes {x.claimant} (potlog "
                              f"cup {p} 2) or doubts (potlog doubt {p})"}[x.step])
     return x, p
+
+
+def _out_of_turn(state: TableState, x: Meier, p: str) -> str:
+    """The rule that says who moves instead of `p`: who starts a round, or who answers."""
+    who, hand = x.turn, state.hand
+    if who is not None and hand is not None and x.step == "roll" and not x.claim:
+        acted = next((d.player for d in reversed(hand.declarations) if d.name in ("doubt", "concede")), None)
+        if acted is None:
+            why = "the player named first" if hand.first == who else "the dealer's left"
+            why += " rolls first in the first round"
+        elif acted == who:
+            why = "the player who doubted (or conceded) the last announcement starts the next round"
+        else:
+            why = f"{acted} acted last and is out, so the next player still in starts"
+        return f"{who} starts this round: {why}, not {p}"
+    if who is not None and x.step == "answer" and x.claimant is not None:
+        if p == x.claimant:
+            return f"{p} announced {label(x.claim)}: the next player, {who}, believes it or doubts it"
+        return f"{who} answers {x.claimant}'s {label(x.claim)}, not {p}: only the next player believes or doubts"
+    return claims.turn_refusal(who, p, _DOING[x.step])
 
 
 def _cup(state: TableState, cmd: Command) -> list[ev.Event]:

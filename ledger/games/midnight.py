@@ -65,7 +65,8 @@ def read(turn: Turn, o: Options) -> Reading:
     if over:
         final = turn.dice
         got = score(final)
-        return Reading(dice=0, score=got, over=True, held=tuple(final),
+        return Reading(dice=0, score=got, over=True, held=tuple(final), rule="the turn ends once all six dice are "
+                       "set aside",
                        label=f"{' '.join(map(str, sorted(final)))}: " + (f"{got}" if 1 in final and 4 in final
                                                                           else "no 1 and 4, no score"))
     return Reading(dice=DICE - len(held), held=held, must_keep=1,

@@ -68,7 +68,9 @@ def read(turn: Turn, o: Options) -> Reading:
         dice, fewer = (2 if o.variant == "big-pig" else 1), False
     if turn.throws and lost(turn.last, o.variant):
         ones = "two 1s" if o.variant == "big-pig" else "a 1"
-        return Reading(dice=dice, over=True, label=f"{ones}: nothing banked")
+        end = "two 1s end" if o.variant == "big-pig" else "a 1 on any die ends" if o.variant == "hog" else "a 1 ends"
+        return Reading(dice=dice, over=True, label=f"{ones}: nothing banked",
+                       rule=f"{end} the turn and loses its points")
     score = sum(points(t.faces, o.variant) for t in turn.throws)
     if turn.throws and turn.total + score >= o.target:
         return Reading(dice=dice, score=score, over=True, wins=True,

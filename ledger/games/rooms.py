@@ -53,6 +53,7 @@ from ..commands import Command
 from ..errors import RuleViolation
 from ..kit import claims, follow, kittyparts, own, wiring
 from ..state import TableState
+from ..text import listed
 from . import base
 from .ruleset import Legal, Ruleset
 
@@ -154,8 +155,23 @@ def _after(state: TableState) -> list[ev.Event]:
                              pot=TAKEN)
 
 
+def _not_now(state: TableState, p: str | None) -> str | None:
+    """Why `p` does not roll now, beyond whose turn it is: the game is over (who won), or `p`
+    has just had their one roll."""
+    x, hand, who = OWN.x(state), state.hand, _roller(state)
+    if hand is not None and hand.ended and x.order:
+        top = max(x.taken.values(), default=0)
+        best = [q for q in x.order if x.taken.get(q, 0) == top]
+        result = (f"{best[0]} won, with the most tokens taken ({top})" if len(best) == 1 else
+                  f"{listed(best)} tied with {top} tokens taken, and the coins stand")
+        return f"the game is over: {result}; the next game starts with potlog hand"
+    if state.in_hand and who is not None and p is not None and p == x.last:
+        return f"a turn is one roll of two dice: {p} has rolled; {who} rolls now"
+    return None
+
+
 def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
-    events = wiring.rolled(state, cmd, _roller(state), "the board")[1]
+    events = wiring.rolled(state, cmd, _roller(state), "the board", lambda p: _not_now(state, p))[1]
     if len(cmd.faces) != 2:
         raise RuleViolation("the board is played with two dice: name both faces, like: potlog roll Ann 3 4")
     return follow.then(state, events, _after)

@@ -66,7 +66,8 @@ def read(turn: Turn, o: Options) -> Reading:
     have, cargo = found([t.faces for t in turn.throws])
     if cargo:
         return Reading(dice=0, score=sum(cargo), over=True, held=have,
-                       label=f"ship, captain, crew; cargo {' '.join(map(str, cargo))} = {sum(cargo)}")
+                       label=f"ship, captain, crew; cargo {' '.join(map(str, cargo))} = {sum(cargo)}",
+                       rule="the cargo is thrown once, with the roll that finds the crew")
     over = len(turn.throws) >= 3
     label = ("no " + NAMES[len(have)] + ": 0") if over else ", ".join(NAMES[:len(have)]) or "nothing yet"
     return Reading(dice=DICE - len(have), over=over, held=have, label=label)

@@ -61,7 +61,7 @@ def read(turn: Turn, o: Options) -> Reading:
     """The turn so far: over at the first pair (its face is the score), or after five rolls."""
     got = pair(turn.last) if turn.throws else 0
     if got:
-        return Reading(dice=2, score=got, over=True, key=(got,), label=f"a pair of {got}s")
+        return Reading(dice=2, score=got, over=True, key=(got,), label=f"a pair of {got}s", rule="a pair ends the turn")
     left = ROLLS - len(turn.throws)
     return Reading(dice=2, label="no pair in five rolls" if not left else f"no pair yet, {left} rolls left")
 

@@ -44,8 +44,9 @@ Public API:
   `verbs`, the shared ones (join, rebuy, leave, count, note, void, close); anything else
   refused naming the game's moves (`hint`).
 - ``IDLE``: `legal` between games.
-- ``require_in(state, order, counts, player, out) -> str``: a move needs a game on and the
-  player in it, not out (`out`: "has lost every die").
+- ``require_in(state, order, counts, player, out) -> str``: a move needs a game on (once it is
+  won, the refusal names the winner) and the player in it, not out (`out`: "has lost every
+  die").
 - ``standing(order, counts, one, many) -> rows``: ``potlog state``'s lines: "2 dice", "out".
 """
 
@@ -291,7 +292,12 @@ def decider(game: str, title: str, options: type[BaseModel], verbs: Mapping[str,
 
 def require_in(state: TableState, order: Sequence[str], counts: Mapping[str, int], player: str | None,
                out: str) -> str:
-    """The player of a move: a game is on, they play it and are still in it."""
+    """The player of a move: a game is on, they play it and are still in it (once the game is
+    won, the refusal says who won)."""
+    hand, winner = state.hand, last_standing({p: counts.get(p, 0) for p in order}) if len(order) > 1 else None
+    if hand is not None and hand.ended and winner is not None:
+        raise RuleViolation(f"the game is over: {winner} won, the last player still in; "
+                            "the next game starts with potlog hand")
     base.require_hand(state)
     p = base.require_seated(state, player)
     if p not in order:

@@ -38,6 +38,10 @@ What the engine does (every game the same way):
   the highest total wins, ties roll again: Midnight, Chicago).
 - potlog records by itself the antes, the kitty paid or standing, and the end of the game;
   ``potlog verify --rules`` re-decides every event (`KittyGame.check_event`).
+- A move out of turn is refused with the rule that applies: a player whose turn is over is
+  told why it ended (the game's most rolls, a stop, or the rule its `read` gives with
+  ``Reading.rule``: "a pair ends the turn"); a player outside a roll-off, who is in it; once
+  the game is decided, who won (or that the kitty stands).
 
 Public API: `KittyGame` (the declaration; ``.ruleset()``), `Turn`, `Throw`, `Reading`,
 `Choice`, `KittyOptions` (a base model with the ``ante`` option), `Kitty` (the game's state,
@@ -123,6 +127,8 @@ class Reading:
         fewer: the next throw may have fewer dice, at least one (Hog's first throw).
         must_keep: a ``reroll`` sets aside at least this many more dice (Midnight: 1).
         wins: the turn wins the game outright (Pig's 100, Generala on the first roll).
+        rule: when `over`, the rule that ended the turn, said to a player who rolls again
+            ("a pair ends the turn").
     """
 
     dice: int
@@ -134,6 +140,7 @@ class Reading:
     fewer: bool = False
     must_keep: int = 0
     wins: bool = False
+    rule: str = ""
 
 
 @dataclass(frozen=True)
@@ -155,7 +162,8 @@ class Kitty:
     round and whose turn (`at`, an index in `order`), the current turn (`faces`/`kept` per
     throw, `stopped`, `choice`), every player's `total`, rank `keys`, score `sheet` and last
     turn in words (`said`); a roll-off (`rolloff`: who is in it, `offs`: their throws); the
-    result (`winner` and `why`, or `stands`)."""
+    result (`winner` and `why`, or `stands`); why each player's last turn ended (`ended`, a
+    clause naming the rule, for the refusal of a roll after it)."""
 
     order: list[str] = field(default_factory=list)
     anted: list[str] = field(default_factory=list)
@@ -174,6 +182,7 @@ class Kitty:
     winner: str | None = None
     why: str = ""
     stands: bool = False
+    ended: dict[str, str] = field(default_factory=dict)
 
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -301,12 +310,63 @@ class KittyGame:
         return follow.then(state, opened, self.after)
 
     def _whose(self, state: TableState, player: str | None, doing: str = "roll") -> str:
+        """The player whose move it is; a refusal names the rule that keeps anyone else out:
+        the game is over, their turn ended (and why), they are not in the roll-off."""
+        x = self.ext(state)
+        if not state.in_hand and state.hand is not None and (x.winner or x.stands):
+            raise RuleViolation(self._game_over(x, player))
         base.require_hand(state)
         who = self.roller(state)
         if player != who:
-            raise RuleViolation(f"it is {who}'s turn to {doing}, not {player}'s")
+            raise RuleViolation(self._not_yours(state, x, base.require_seated(state, player), who, doing))
         assert who is not None
         return who
+
+    def _game_over(self, x: Kitty, player: str | None) -> str:
+        """The refusal of a move once the game is decided: who won (or that the kitty stands)."""
+        if x.winner:
+            result = f"{x.winner} {x.why}" if x.rolloff else f"{x.winner} won ({x.why})"
+        else:
+            result = f"the kitty stands ({x.why}) and rides into the next game"
+        last = None if x.rolloff or not x.order else x.order[min(x.at, len(x.order) - 1)]
+        before = f"{x.ended[player]}, and " if player == last and player != x.winner and player in x.ended else ""
+        return f"{before}the game is over: {result}; the next game starts with potlog hand"
+
+    def _not_yours(self, state: TableState, x: Kitty, player: str, who: str | None, doing: str) -> str:
+        """Why `player` may not move when it is `who`'s turn, as the rule that applies."""
+        if who is None:
+            return f"nobody may {doing} now"
+        if x.rolloff:
+            if player not in x.rolloff:
+                return (f"{player} is not in the roll-off ({x.why}): {listed(x.rolloff)} roll "
+                        f"{spoken(self.rolloff_dice)} each, {who} now")
+            if player in x.offs:
+                return (f"{player} has rolled {x.offs[player]} in this roll-off: each tied player rolls once, "
+                        f"and those still tied roll again; {who} rolls now")
+            return f"it is {who}'s turn to roll in the roll-off, not {player}'s"
+        if player not in x.order:
+            return f"{player} is not playing this game ({listed(x.order)} are): they play from the next one"
+        i, n = x.order.index(player), len(x.order)
+        if player in x.ended and (i < x.at or (x.at == 0 and x.round > 1 and i == n - 1)):
+            return f"{x.ended[player]}; {who} rolls now"
+        return f"it is {who}'s turn to {doing}, not {player}'s"
+
+    def _ended(self, t: Turn, r: Reading, o: Any) -> str:
+        """Why the turn `t` is over, as the rule says it (kept for a roll after it)."""
+        p, said = t.player, r.label or f"{r.score}"
+        limit = self._n(self.rolls, o)
+        if t.choice is not None and self.choice is not None:
+            return f"choosing the {self.choice.name} ends the turn: {p} chose {t.choice} ({said})"
+        if t.stopped:
+            return f"a stop ends the turn: {p} has stopped ({said})"
+        if r.over and r.rule:
+            return f"{r.rule}: {p}'s turn is over ({said})"
+        if limit and len(t.throws) >= limit:
+            thrown = "once" if len(t.throws) == 1 else _NUMBERS[len(t.throws)] if len(t.throws) < len(_NUMBERS) \
+                else f"{len(t.throws)} times"
+            return (f"{self.title} allows {spoken(limit, 'throw', 'throws')} a turn: {p} has thrown {thrown} "
+                    f"({said})")
+        return f"{p}'s turn is over ({said})"
 
     def _count(self, t: Turn, r: Reading, n: int, player: str) -> None:
         """Refuse a throw of `n` dice where the turn throws `r.dice` (or fewer)."""
@@ -498,6 +558,7 @@ class KittyGame:
         x.totals[p] = x.totals.get(p, 0) + r.score
         x.keys[p] = list(r.key)
         x.said[p] = r.label or f"{r.score}"
+        x.ended[p] = self._ended(t, r, o)
         if t.choice is not None:
             x.sheet.setdefault(p, []).append([t.choice, r.score])
         x.faces, x.kept, x.stopped, x.choice = [], [], False, None

@@ -54,7 +54,8 @@ Public API:
 - ``showdown(state, flow, phase, hands, settle, *, player, refusal, stage="showdown")`` and
   ``settlement(state, flow, phase, hands, settle, *, paid)``: ``potlog showdown`` once all but
   one have folded (``flow.won``) is the last player's pot (`last_one`); outside the `stage` it
-  is refused (`refusal`, fields now: what the table is doing, acting: " (Ann to act)" or "");
+  is refused (`refusal`, fields now: what the table is doing, "this is round 2" in a stage that
+  repeats; acting: " (Ann to act)" or "");
   there, `hands(state)` (refusing while any is not shown) are turned up and `settle(state,
   hands, total)` pays the pot. `settlement` is what both pay, counted from the whole pot
   (what is left plus `paid` so far), for ``check_event``; `phase(state)` is the game's phase.
@@ -348,7 +349,9 @@ def showdown(state: TableState, flow: Flow, phase: Callable[[TableState], str], 
         return last_one(state)
     if now != stage:
         acting = f" ({hand.to_act} to act)" if hand.to_act else ""
-        raise RuleViolation(refusal.format(now=flow.text(now), acting=acting))
+        here = flow.stage(now, state)
+        where = f"this is round {hand.round}" if here is not None and here.repeat > 1 else flow.text(now)
+        raise RuleViolation(refusal.format(now=where, acting=acting))
     shown = hands(state)  # the remaining players expose their cards
     return deal.turn_up(state, [player(h) for h in shown]) + settle(state, shown, state.balance("pot"))
 

@@ -21,9 +21,10 @@ Public API:
   play, else the dealer's left).
 - ``players(state, hand) -> list[str]``: who plays a game for the kitty: seated with chips,
   clockwise from the player named first (``--first``), else from the dealer's left.
-- ``rolled(state, cmd, who, game) -> (who, events)``: `cmd`, a roll of six-sided dice by
-  `who`, whose turn it is (None: nobody rolls now); `game` ("Mafia") names the table in the
-  refusal of other dice.
+- ``rolled(state, cmd, who, game, why=None) -> (who, events)``: `cmd`, a roll of six-sided
+  dice by `who`, whose turn it is (None: nobody rolls now); `game` ("Mafia") names the table
+  in the refusal of other dice; `why(player)`, when it gives one, is the refusal of a roll by
+  anyone else (the rule that keeps them out: a roll-off they are not in, a game over).
 - ``verdict(told, text, loser, name, left) -> list[Event]``: a challenge settled, a step at a
   time: the verdict said (a ``Note`` of `text`) unless `told`, then what the `loser` has
   `left` (``Declared`` `name`: "dice-left").
@@ -102,8 +103,14 @@ def players(state: TableState, hand: ev.HandStarted) -> list[str]:
                            include=lambda s: s.active and has(s))
 
 
-def rolled(state: TableState, cmd: Command, who: str | None, game: str) -> tuple[str, list[ev.Event]]:
-    """`cmd`, the roll of `who` whose turn it is, with six-sided dice: the roller and its event."""
+def rolled(state: TableState, cmd: Command, who: str | None, game: str,
+           why: Callable[[str | None], str | None] | None = None) -> tuple[str, list[ev.Event]]:
+    """`cmd`, the roll of `who` whose turn it is, with six-sided dice: the roller and its event.
+    A roll by anyone else is refused with `why(player)` when it names the rule, else by turn."""
+    if (who is None or cmd.player != who) and why is not None:
+        said = why(cmd.player)
+        if said:
+            raise RuleViolation(said)
     base.require_hand(state)
     if who is None or cmd.player != who:
         raise RuleViolation(f"it is {who}'s turn to roll, not {cmd.player}'s" if who else "nobody rolls now")

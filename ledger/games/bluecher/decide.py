@@ -8,6 +8,7 @@ import dataclasses
 
 from ... import events as ev
 from ...commands import Command
+from ...errors import RuleViolation
 from ...kit import betting as bets
 from ...kit import deal, declare, pots, staged, stages
 from ...state import TableState
@@ -48,6 +49,10 @@ def _hole(state: TableState, cmd: Command) -> list[ev.Event]:
 
 
 def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
+    x = ext(state)
+    if state.in_hand and x.target is not None:
+        raise RuleViolation(f"the dice are rolled once a hand, and {first_player(x)} rolled them already (target "
+                            f"{x.target}); {FLOW.text(x.phase)}")
     x, _ = _gated(state, cmd)
     return staged.roll(state, cmd, by=first_player(x), dice=x.dice, messages={
         "who": "{by}, the first player, rolls the dice, not {player}",

@@ -77,7 +77,7 @@ def showdown_hands(state: TableState) -> tuple[list[BestHand], list[str]]:
 
 def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
     return staged.showdown(state, FLOW, _phase, _hands, _settle, player=lambda h: h.player,
-                           refusal="the showdown comes after the third round; {now}{acting}")
+                           refusal="the showdown comes after the third round: {now}{acting}")
 
 
 def _hands(state: TableState) -> list[BestHand]:

@@ -49,7 +49,7 @@ FLOW = Flow((
           text="the opening is under way"),
     Stage("roll", "roll", ("roll",), actor="first", text="the first player rolls the dice next"),
     Stage("round", "bet", ("buy", "check", "bet", "call", "raise", "allin", "fold"), betting=ROUND, repeat=3,
-          recorded_start=True),
+          recorded_start=True, text="a round of buying and betting is under way"),
     Stage("showdown", "showdown", ("reveal", "hole", "showdown"), actor="anyone",
           text="the third round is over: reveal the cards and record the showdown"),
 ), due="round-over", won="won", texts={"round-over": "the round is over", "won": "everyone else has folded",
