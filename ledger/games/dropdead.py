@@ -61,6 +61,7 @@ def read(turn: Turn, o: Options) -> Reading:
 
 
 GAME = KittyGame("dropdead", "Drop Dead",
-                 "Roll two dice until a 2 or a 5 shows (a die or the total); the highest total takes the kitty, a tie and it stands.",
+                 "Roll two dice until a 2 or a 5 shows (a die or the total); the highest total takes the kitty, "
+                 "a tie and it stands.",
                  Options, read, hint="two dice; a 2 or a 5, on a die or as the total, drops dead")
 RULESET = GAME.ruleset()
