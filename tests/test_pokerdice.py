@@ -251,3 +251,17 @@ def test_verify_rules_refuses_a_kitty_paid_to_a_player_who_folded():
                  (seq, ev.HandEnded(hand=1))]
     found, _, _ = verify_rules(doctored, "t")
     assert found and found[0].seq == seq - 1 and "rules refuse" in found[0].message
+
+
+def test_nobody_with_chips_left_to_bet_and_the_kitty_is_paid_at_once():
+    t = Table("pokerdice", options={"ante": 2}, verify=True, Ann=2, Ben=2, Cy=9)
+    t("hand")                                                  # Ann and Ben ante all they have
+    roll(t, "Ben", *HANDS["Ben"])
+    t.word("stop", "Ben")
+    roll(t, "Cy", *HANDS["Cy"])
+    t.word("stop", "Cy")
+    roll(t, "Ann", *HANDS["Ann"])
+    out = t.word("stop", "Ann")                                # only Cy could bet, and nobody could call
+    assert awards(out) == [("the kitty: Ann wins with four of a kind, 5s", [("Ann", 6)])]
+    assert isinstance(out[-1], ev.HandEnded)
+    rules_kept(t)

@@ -485,7 +485,8 @@ class KittyGame:
         live = [p for p in x.order if (s := state.seat(p)) is not None and s.in_hand and not s.folded]
         if len(live) <= 1:
             return pots.last_in(state)[1] or [base.make_event(ev.HandEnded, hand=hand.number)]
-        ranks = {p: Ranked(tuple(x.keys.get(p, [])) or (x.totals.get(p, 0),), x.said.get(p, "")) for p in live}
+        sign = 1 if self.best == "high" else -1                       # ranked as `_result` ranks them
+        ranks = {p: Ranked((sign * x.totals.get(p, 0), *x.keys.get(p, [])), x.said.get(p, "")) for p in live}
         due = pots.award_by_rank(state, ranks, x.order, ties="stand", total=state.balance("pot") + x.paid,
                                  payout=pots.Payout(single="the kitty"))[x.settled:]
         return due[:1] or [base.make_event(ev.HandEnded, hand=hand.number)]
