@@ -19,10 +19,23 @@ def roll(t: Table, who: str, a: int, b: int) -> list[ev.Event]:
     return t("roll", player=who, faces=(str(a), str(b)))
 
 
-@pytest.mark.parametrize("faces,dead", [((2, 6), True), ((6, 5), True), ((5, 2), True), ((1, 1), False),
-                                        ((3, 4), False), ((6, 6), False)])
-def test_a_two_or_a_five_drops_dead(faces, dead):
+@pytest.mark.parametrize("faces,dead", [
+    ((2, 6), True), ((6, 5), True), ((5, 2), True), ((2, 2), True), ((2, 3), True),   # a die shows 2 or 5
+    ((1, 1), True), ((1, 4), True), ((4, 1), True),                                   # the total is 2 or 5
+    ((1, 2), True),                                                                   # both: a 2, total 3
+    ((1, 3), False), ((3, 3), False), ((3, 4), False), ((6, 6), False), ((1, 6), False), ((4, 4), False)])
+def test_a_two_or_a_five_on_a_die_or_as_the_total_drops_dead(faces, dead):
     assert dropped(list(faces)) is dead
+
+
+@pytest.mark.parametrize("a,b", [(1, 4), (4, 1), (1, 1)])
+def test_a_total_of_two_or_five_ends_the_turn_and_scores_nothing(a, b):
+    t = game()
+    roll(t, "Ben", 6, 6)
+    roll(t, "Ben", a, b)                      # no die shows a 2 or a 5, but the total is 2 or 5
+    assert t.to_act == "Cy" and t.state.ext.totals["Ben"] == 12
+    assert t.state.ext.said["Ben"] == "dropped dead with 12"
+    t.refused("roll", "it is Cy's turn to roll, not Ben's", player="Ben", faces=("3", "3"))
 
 
 def test_everyone_antes_and_the_dealers_left_rolls_first():

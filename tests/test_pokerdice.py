@@ -1,4 +1,5 @@
-"""Poker Dice at the decider: the hand ranking best first, wild faces, three rolls keeping any."""
+"""Poker Dice at the decider: the hand ranking best first, wild faces, three rolls keeping any,
+the betting into the kitty once everyone has rolled, and the kitty paid to the best hand still in."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from ledger import events as ev
 from ledger.games.pokerdice import Options, read
 from ledger.kit.evaluators.dice import rank_poker_dice_wild
 from ledger.kit.kitty import Throw, Turn
-from tests.table import Table
+from ledger.verify import verify_rules
+from tests.table import Table, awards
 
 RANKING = [  # best first, as a table reads the text's list
     ((6, 6, 6, 6, 6), "five of a kind"),
@@ -68,6 +70,27 @@ def roll(t: Table, who: str, *faces: int) -> list[ev.Event]:
     return t("roll", player=who, faces=tuple(str(f) for f in faces))
 
 
+def checked(t: Table, *players: str) -> list[ev.Event]:
+    """Everyone named checks in turn (nobody bets): the events of the last check."""
+    out: list[ev.Event] = []
+    for p in players:
+        out = t("check", player=p)
+    return out
+
+
+def rolled(t: Table, hands: dict[str, tuple[int, ...]]) -> None:
+    """Each player in turn rolls once and stops."""
+    for who, faces in hands.items():
+        roll(t, who, *faces)
+        t.word("stop", who)
+
+
+def rules_kept(t: Table) -> None:
+    """``potlog verify --rules`` over the whole log, in memory: nothing refused."""
+    found, overrides, _ = verify_rules(t.log, "t")
+    assert found == [] and overrides == []
+
+
 def test_up_to_three_rolls_keeping_any_dice():
     t = game()
     t.refused("roll", "a sixth die in a five-dice game", player="Ben", faces=tuple("123456"))
@@ -82,9 +105,10 @@ def test_up_to_three_rolls_keeping_any_dice():
     t.word("stop", "Cy")
     t.refused("declare", "a stop ends the turn: Cy has stopped", player="Cy", name="stop")
     roll(t, "Ann", 1, 1, 2, 2, 3)
-    out = t.word("stop", "Ann")
-    award = next(e for e in out if isinstance(e, ev.PotAwarded))
-    assert award.shares == [ev.Share(player="Cy", amount=6)] and award.reason == "best hand, five of a kind, 5s"
+    t.word("stop", "Ann")
+    out = checked(t, "Ben", "Cy", "Ann")
+    assert awards(out) == [("the kitty: Cy wins with five of a kind, 5s", [("Cy", 6)])]
+    rules_kept(t)
 
 
 def test_a_tie_and_the_kitty_stands_then_is_won_with_wild_aces():
@@ -92,15 +116,152 @@ def test_a_tie_and_the_kitty_stands_then_is_won_with_wild_aces():
     for who in ("Ben", "Cy", "Ann"):
         roll(t, who, 6, 5, 5, 2, 1)                             # three 5s each (the ace wild)
         t.word("stop", who)
+    checked(t, "Ben", "Cy", "Ann")
     assert t.state.balance("carry") == 6 and not t.state.in_hand
     t("hand")
     for who, faces in (("Cy", (1, 1, 2, 2, 3)), ("Ann", (6, 6, 4, 4, 3)), ("Ben", (2, 3, 4, 5, 1))):
         roll(t, who, *faces)
-        out = t.word("stop", who)
+        t.word("stop", who)
+    out = checked(t, "Cy", "Ann", "Ben")
     award = next(e for e in out if isinstance(e, ev.PotAwarded))     # Ann: four 4s with two wild aces
     assert award.shares == [ev.Share(player="Ann", amount=12)] and "four of a kind" in award.reason
+    rules_kept(t)
 
 
 def test_the_wild_option_is_checked():
     with pytest.raises(Exception, match="wild"):
         Table("pokerdice", options={"wild": "7"})
+
+
+# ----------------------------------------------------------------------------- the betting
+
+HANDS = {"Ben": (4, 4, 4, 2, 1), "Cy": (6, 6, 3, 3, 1), "Ann": (5, 5, 5, 5, 2)}   # three 4s, two pair, four 5s
+
+
+def test_the_bets_come_once_everyone_has_rolled_from_the_first_to_roll():
+    t = game()
+    t.refused("bet", "the betting comes once everyone has rolled: it is Ben's turn to roll", player="Ben", amount=2)
+    roll(t, "Ben", *HANDS["Ben"])
+    t.word("stop", "Ben")
+    t.refused("check", "it is Cy's turn to roll", player="Cy")
+    roll(t, "Cy", *HANDS["Cy"])
+    t.word("stop", "Cy")
+    out = roll(t, "Ann", *HANDS["Ann"]) + t.word("stop", "Ann")
+    assert not any(isinstance(e, ev.PotAwarded | ev.HandEnded) for e in out)   # nothing paid before the bets
+    assert t.to_act == "Ben" and t.state.hand.phase == "betting"
+    assert t.rules.legal(t.state)[0].verbs[:2] == ("check", "bet")
+    t.refused("roll", "Ann cannot roll now: everyone has rolled and the betting is on", player="Ann",
+              faces=tuple("12345"))
+    t.refused("bet", "it is Ben's turn to bet, not Cy's", player="Cy", amount=2)
+
+
+def test_bets_raises_and_a_fold_then_the_best_hand_still_in_takes_the_kitty():
+    t = game()
+    rolled(t, HANDS)
+    t("bet", player="Ben", amount=3)
+    t("raise", player="Cy", amount=2)                          # Cy puts in 5
+    t("fold", player="Ann")                                    # the best dice, folded: out of the kitty
+    out = t("call", player="Ben")
+    assert awards(out) == [("the kitty: Ben wins with three of a kind, 4s", [("Ben", 16)])]
+    assert isinstance(out[-1], ev.HandEnded) and t.state.balance("pot") == 0
+    assert (t.stack("Ann"), t.stack("Ben"), t.stack("Cy")) == (18, 18 - 5 + 16, 13)
+    rules_kept(t)
+
+
+def test_everyone_else_folding_leaves_the_kitty_to_the_bettor_unseen():
+    t = game()
+    rolled(t, HANDS)
+    t("check", player="Ben")
+    t("bet", player="Cy", amount=4)
+    t("fold", player="Ann")
+    out = t("fold", player="Ben")
+    assert awards(out) == [("Cy is the last player in: everyone else folded", [("Cy", 10)])]
+    assert t.stack("Cy") == 18 - 4 + 10
+    rules_kept(t)
+
+
+def test_a_tie_after_the_bets_and_the_whole_kitty_stands():
+    t = game()
+    rolled(t, {"Ben": (3, 3, 3, 1, 1), "Cy": (3, 3, 3, 1, 1), "Ann": (2, 2, 4, 5, 6)})
+    t("bet", player="Ben", amount=2)
+    t("call", player="Cy")
+    out = t("fold", player="Ann")
+    assert [e.amount for e in out if isinstance(e, ev.PotCarried)] == [10] and awards(out) == []
+    assert t.state.balance("carry") == 10 and not t.state.in_hand
+    rules_kept(t)
+
+
+def test_an_all_in_player_wins_only_what_they_matched():
+    t = Table("pokerdice", options={"ante": 2}, verify=True, Ann=5, Ben=30, Cy=30)
+    t("hand")
+    rolled(t, HANDS)                                           # Ann's four 5s are best, Ben's three 4s next
+    t("bet", player="Ben", amount=10)
+    t("call", player="Cy")
+    out = t("allin", player="Ann")                             # her last 3
+    assert awards(out) == [("main pot: Ann wins with four of a kind, 5s", [("Ann", 15)]),
+                           ("side pot 1: Ben wins with three of a kind, 4s", [("Ben", 14)])]
+    assert (t.stack("Ann"), t.stack("Ben"), t.stack("Cy")) == (15, 32, 18)
+    rules_kept(t)
+
+
+def test_a_bet_nobody_calls_goes_back():
+    t = game()
+    rolled(t, HANDS)
+    t("check", player="Ben")
+    t("check", player="Cy")
+    t("bet", player="Ann", amount=5)
+    t("fold", player="Ben")
+    out = t("fold", player="Cy")
+    assert awards(out) == [("Ann is the last player in: everyone else folded", [("Ann", 11)])]
+    rules_kept(t)
+
+
+def test_the_limit_and_the_smallest_bet_are_options():
+    t = game(limit=2)
+    rolled(t, HANDS)
+    t.refused("bet", "Ben may bet 1 to 2 (the limit this hand), not 3", player="Ben", amount=3)
+    t("bet", player="Ben", amount=2)
+    t = game(min_bet=3)
+    rolled(t, HANDS)
+    t.refused("bet", "the smallest bet or raise is 3", player="Ben", amount=2)
+
+
+def test_a_table_without_betting_pays_the_kitty_after_the_last_turn():
+    t = game(betting=False)
+    t.refused("bet", "Poker Dice has no betting at this table", player="Ben", amount=1)
+    roll(t, "Ben", *HANDS["Ben"])
+    t.word("stop", "Ben")
+    roll(t, "Cy", *HANDS["Cy"])
+    t.word("stop", "Cy")
+    roll(t, "Ann", *HANDS["Ann"])
+    out = t.word("stop", "Ann")
+    assert awards(out) == [("best hand, four of a kind, 5s", [("Ann", 6)])] and isinstance(out[-1], ev.HandEnded)
+    rules_kept(t)
+
+
+def test_verify_rules_refuses_a_kitty_paid_to_a_player_who_folded():
+    t = game()
+    rolled(t, HANDS)
+    t("bet", player="Ben", amount=3)
+    t("call", player="Cy")
+    t("fold", player="Ann")
+    seq = t.log[-1][0]
+    doctored = [(n, e) for n, e in t.log if not isinstance(e, ev.PotAwarded | ev.HandEnded)]
+    doctored += [(seq - 1, ev.PotAwarded(shares=[ev.Share(player="Ann", amount=12)], reason="best hand")),
+                 (seq, ev.HandEnded(hand=1))]
+    found, _, _ = verify_rules(doctored, "t")
+    assert found and found[0].seq == seq - 1 and "rules refuse" in found[0].message
+
+
+def test_nobody_with_chips_left_to_bet_and_the_kitty_is_paid_at_once():
+    t = Table("pokerdice", options={"ante": 2}, verify=True, Ann=2, Ben=2, Cy=9)
+    t("hand")                                                  # Ann and Ben ante all they have
+    roll(t, "Ben", *HANDS["Ben"])
+    t.word("stop", "Ben")
+    roll(t, "Cy", *HANDS["Cy"])
+    t.word("stop", "Cy")
+    roll(t, "Ann", *HANDS["Ann"])
+    out = t.word("stop", "Ann")                                # only Cy could bet, and nobody could call
+    assert awards(out) == [("the kitty: Ann wins with four of a kind, 5s", [("Ann", 6)])]
+    assert isinstance(out[-1], ev.HandEnded)
+    rules_kept(t)

@@ -7,6 +7,7 @@ import pytest
 
 from ledger import events as ev
 from ledger.errors import InputError
+from ledger.verify import verify_rules
 from tests.table import Table
 
 NAMES = ("Ann", "Ben", "Cy")
@@ -82,3 +83,26 @@ def test_primero_has_no_triplets_option_and_shares_the_pack_and_best_suit():
     claim(t, "Ben", "7H 2H QH JH")
     out = t.word("pass", "Cy")
     assert winner(out) == ["Ben"]
+
+
+def test_vying_after_the_deal_and_after_the_draw_then_numerus_takes_the_pot():
+    t = game({"vie": "deal,draw"})
+    for p in NAMES:
+        t.word("pass", p)
+    assert t.state.ext.phase == "vie" and t.to_act == "Ann"            # the stake after the deal, before the draw
+    t("bet", player="Ann", amount=2)
+    t("call", player="Ben")
+    t("fold", player="Cy")                                             # out: no draw, no share
+    for p in ("Ann", "Ben"):
+        t("exchange", player=p, count=2)
+    t.refused("declare", "it is Ann's turn to claim or pass, not Cy's", player="Cy", name="pass")
+    t.word("pass", "Ann")
+    out = t.word("pass", "Ben")
+    assert [e.name for e in out if isinstance(e, ev.RoundStarted)] == ["vying after the draw"]
+    t("bet", player="Ann", amount=3)
+    t("call", player="Ben")
+    t("reveal", player="Ann", cards=tuple("7H 4H AS KC".split()))      # numerus 35
+    out = t("reveal", player="Ben", cards=tuple("KD QD 4D 7C".split()))  # numerus 34
+    assert winner(out) == ["Ann"] and t.stack("Ann") == 20 - 1 - 5 + 13
+    found, overrides, _ = verify_rules(t.log, "t")
+    assert found == [] and overrides == []

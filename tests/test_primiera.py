@@ -1,13 +1,15 @@
 """Primiera at the decider: antes, four cards, claims in turn (the worked example), the draw,
-the showdown on the best point, the dead tie that carries the pot, and the text's options."""
+the showdown on the best point, the dead tie that carries the pot, the text's options, and
+vying at each stage the text names (after the deal, after the draw)."""
 
 from __future__ import annotations
 
 import pytest
 
 from ledger import events as ev
-from ledger.errors import RuleViolation
-from tests.table import Table
+from ledger.errors import InputError, RuleViolation
+from ledger.verify import verify_rules
+from tests.table import Table, awards
 
 NAMES = ("Aldo", "Bruno", "Carlo", "Dino")
 EXAMPLE = {"Aldo": "KS QH 4C 3D", "Bruno": "7C 6C AC AS", "Carlo": "7D 2D QD JD", "Dino": "6H 5H 4H 3H"}
@@ -170,7 +172,8 @@ def test_restake_vying_and_further_draws_are_options():
     for p in NAMES:
         t("exchange", player=p, count=1)
     assert t.state.balance("pot") == 16
-    t.refused("bet", "Primiera has no betting now (the vying comes after the last draw)", player="Aldo", amount=1)
+    t.refused("bet", "Primiera has no betting now (the vying comes after the last draw, before the showdown)",
+              player="Aldo", amount=1)
     nobody_claims(t)
     assert t.to_act == "Aldo" and "bet" in t.rules.legal(t.state)[0].verbs
     t("bet", player="Aldo", amount=3)
@@ -257,3 +260,121 @@ def test_verify_rules_refuses_what_the_rules_would_not_record():
     with pytest.raises(RuleViolation):                               # a pass out of turn
         check(t.state, ev.Declared(player="Aldo", name="pass"))
     claim(t, "Dino", EXAMPLE["Dino"])                                # the real thing goes through verify
+
+
+# ----------------------------------------------------------------------------- vying at each stage
+
+KNOWN = {"Aldo": "7H 4H AS KS", "Bruno": "KD QD 4D 7C", "Carlo": "2S 3S 5C 6C", "Dino": "JH QC KC 2H"}  # no class
+DRAWN = {"Aldo": ("3H", "KS"), "Bruno": ("5S", "7C"), "Carlo": ("JS", "2S"), "Dino": ("3C", "2H")}  # still none
+
+
+def known(t: Table) -> None:
+    for p, cards in KNOWN.items():
+        t("deal", to=p, cards=tuple(cards.split()))
+
+
+def draw(t: Table, who: str) -> list[ev.Event]:
+    new, old = DRAWN[who]
+    return t("exchange", player=who, cards=(new,), discard=(old,))
+
+
+def rules_kept(t: Table) -> None:
+    """``potlog verify --rules`` over the whole log, in memory: nothing refused."""
+    found, overrides, _ = verify_rules(t.log, "t")
+    assert found == [] and overrides == []
+
+
+def test_vying_after_the_deal_then_the_draw_among_those_still_in():
+    t = game({"vie": "deal"})
+    known(t)
+    t.refused("bet", "Primiera has no betting now (the vying comes after the deal's claims, before the draw)",
+              player="Aldo", amount=1)
+    nobody_claims(t)
+    assert t.state.ext.phase == "vie" and t.to_act == "Aldo"          # "stake again at this stage": before the draw
+    t.refused("exchange", "Aldo cannot draw now: the vying is under way", player="Aldo", count=1)
+    t("bet", player="Aldo", amount=2)
+    t("call", player="Bruno")
+    t("fold", player="Carlo")
+    t("raise", player="Dino", amount=2)
+    t("call", player="Aldo")
+    out = t("call", player="Bruno")
+    assert t.state.ext.phase == "draw" and t.to_act == "Aldo" and not awards(out)
+    assert t.state.balance("pot") == 8 + 3 * 4 and stacks(t) == (24, 24, 28, 24)
+    for p in ("Aldo", "Bruno", "Dino"):                               # Carlo folded: no draw, no claim
+        draw(t, p)
+    t.refused("declare", "it is Aldo's turn to claim or pass, not Carlo's", player="Carlo", name="pass")
+    out = t.word("pass", "Aldo") + t.word("pass", "Bruno") + t.word("pass", "Dino")   # the showdown, no vying
+    assert awards(out) == [("the pot: Aldo wins with point 48 in hearts (7H 4H AS 3H), over Bruno's point 34 in "
+                            "diamonds (KD QD 4D 5S)", [("Aldo", 20)])]
+    assert stacks(t) == (44, 24, 28, 24)
+    rules_kept(t)
+
+
+def test_vying_after_the_deal_and_after_the_draw_each_a_round_of_its_own():
+    t = game({"vie": "deal,draw"})
+    known(t)
+    nobody_claims(t)
+    t("bet", player="Aldo", amount=3)
+    for p in ("Bruno", "Carlo", "Dino"):
+        t("call", player=p)
+    for p in NAMES:
+        draw(t, p)
+    t.word("pass", "Aldo")
+    t.word("pass", "Bruno")
+    t.word("pass", "Carlo")
+    out = t.word("pass", "Dino")                                      # the second round starts by itself
+    started = [e for e in out if isinstance(e, ev.RoundStarted)]
+    assert len(started) == 1 and started[0].name == "vying after the draw"
+    assert t.state.ext.phase == "vie" and t.to_act == "Aldo" and t.state.hand.current_bet == 0
+    assert t.rules.legal(t.state)[0].verbs[:2] == ("check", "bet")    # the first round's bets are matched
+    t("check", player="Aldo")
+    t("bet", player="Bruno", amount=5)
+    t("fold", player="Carlo")
+    t("fold", player="Dino")
+    out = t("call", player="Aldo")                                    # potlog turns the known hands up and pays
+    assert [e.holder for e in out if isinstance(e, ev.CardsRevealed)] == ["Aldo", "Bruno"]
+    assert awards(out)[0][1] == [("Aldo", 8 + 4 * 3 + 2 * 5)]
+    assert stacks(t) == (25 - 5 + 30, 20, 25, 25)
+    rules_kept(t)
+
+
+def test_all_but_one_folding_in_the_vying_after_the_deal_wins_the_pot_without_a_draw():
+    t = game({"vie": "deal"})
+    unseen(t)
+    nobody_claims(t)
+    t("check", player="Aldo")
+    t("bet", player="Bruno", amount=4)
+    t("fold", player="Carlo")
+    t("fold", player="Dino")
+    out = t("fold", player="Aldo")
+    assert awards(out) == [("Bruno is the last player in: everyone else folded", [("Bruno", 12)])]
+    assert isinstance(out[-1], ev.HandEnded) and t.state.ext.draws == 0
+    rules_kept(t)
+
+
+def test_a_claim_after_the_draw_takes_what_was_vied_after_the_deal():
+    t = game({"vie": "deal"})
+    unseen(t)
+    nobody_claims(t)
+    t("bet", player="Aldo", amount=2)
+    for p in ("Bruno", "Carlo", "Dino"):
+        t("call", player=p)
+    for p in NAMES:
+        t("exchange", player=p, count=1)
+    t.word("pass", "Aldo")
+    out = claim(t, "Bruno", "7C 6C AC 2H") + t.word("pass", "Carlo") + t.word("pass", "Dino")
+    assert awards(out) == [("the pot: Bruno wins with fifty-five in clubs, 67 (7C 6C AC 2H)", [("Bruno", 16)])]
+    rules_kept(t)
+
+
+def test_vying_defaults_to_none_and_the_stages_are_checked():
+    t = game()
+    unseen(t)
+    nobody_claims(t)
+    assert t.state.ext.phase == "draw"                                # no vying after the deal by default
+    with pytest.raises(InputError, match="option vie must be one of none, deal, draw, deal,draw, not showdown"):
+        Table("primiera", options={"vie": "showdown"})
+    t = game({"vying": True})                                         # the older spelling: after the draw only
+    unseen(t)
+    nobody_claims(t)
+    assert t.state.ext.phase == "draw"

@@ -9,7 +9,8 @@ Readings of the rule book:
 - "Almost certainly identical with the original Primiera": the same hand (the engine is
   `ledger.kit.claimdraw`): antes, four cards from the 40-card pack, claims in turn (each must
   beat or equal the best standing), the draw, claims again, the showdown, a dead tie carrying
-  the pot forward; the same options (``draws``, ``restake``, ``vying``, ``best_suit``).
+  the pot forward; the same options (``draws``, ``restake``, ``vie``: vying after the deal and
+  after the draw, ``best_suit``).
 - The winning hands, highest first: chorus, fluxus, supremus, primiera, numerus. A chorus,
   fluxus, supremus or primiera is claimed; numerus, the point (the highest value of the
   cards in one suit), decides the showdown when nobody claims. Four of a kind is a chorus

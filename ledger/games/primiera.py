@@ -32,16 +32,23 @@ Readings of the rule book (the engine is `ledger.kit.claimdraw`; the ranking is
   diamonds > clubs > spades, instead of annulling the deal. ``triplets`` (the variant):
   three of a kind is a primiera (four of a kind always is: four suits).
 - The draw: each in turn discards "one or more" cards (one to four) and is dealt as many from
-  the top of the stock; the discards are not shuffled back. ``restake`` N: "players may agree
-  to stake again at this stage", everyone still in stakes N after the draw (0, the default:
-  they have not agreed). Then claims again; "if there is still no claim", the showdown: the
+  the top of the stock; the discards are not shuffled back. Then claims again; "if there is still no claim", the showdown: the
   best point, the highest value of the cards in one suit (7-4 of hearts and A, K: 35 beats
   K-Q-4 of diamonds and 7: 34). A class hand turned up at the showdown beats any point (a
   table lets nobody lose with a flush unclaimed). Equal points: annulled, the pot carried.
-- "In some schools": ``vying`` adds a round of poker-style vying after the last draw, before
-  the showdown (check, bet, call, raise, fold; all but one folding wins unseen); ``draws`` N
-  allows further draws, each followed by claims, while the stock holds a card for every player
-  in ("until a win is claimed or not enough cards remain").
+- Staking again, "at this stage" (the draw, once nobody has won outright), is read two ways,
+  both options since "players may agree" to it (neither by default): a fixed stake, ``restake``
+  N, everyone still in stakes N after the draw; or vying, ``vie=deal``: a round of poker-style
+  vying (check, bet, call, raise, all-in, fold; ``min_bet``, ``limit``) once the claims after
+  the deal come to nothing, before the draw, the stakes a table makes on the hands it holds.
+  A player who folds is out: no draw, no claim, no share of the pot.
+- "In some schools, the period between the draw and final showdown sees a round of
+  Poker-style vying": ``vie=draw`` (or ``vying=true``), once the claims after the last draw
+  come to nothing, before the showdown; ``vie=deal,draw`` vies at both stages, each round
+  afresh. All but one folding wins the pot unseen. ``draws`` N allows further draws, each
+  followed by claims, while the stock holds a card for every player in ("until a win is
+  claimed or not enough cards remain"); the vying after the deal comes before the first draw
+  only.
 - Not modelled: nothing is paid outside the pot (the excerpt names no side payments).
 """
 

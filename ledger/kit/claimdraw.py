@@ -24,11 +24,20 @@ What the engine does (both games the same way):
   two unseen cards for two unseen ones). The discards are not shuffled back: once the stock
   is empty, the players still to draw keep their cards. Then, with ``restake``, everyone
   stakes that much again (potlog records it), and there is a claims round again.
+- **Vying** (``vie``, the stages of the hand with a round of poker-style vying: check, bet,
+  call, raise, all-in, fold; ``min_bet``, ``limit`` as in Straight Poker; clockwise from the
+  dealer's left): ``deal``, once the claims after the deal come to nothing, before the first
+  draw (the text's "players may agree to stake again at this stage"); ``draw``, once the
+  claims after the last draw come to nothing, before the showdown ("the period between the
+  draw and final showdown sees a round of Poker-style vying"; ``vying=true`` says the same).
+  ``-o vie=deal,draw`` vies at both; ``none`` by default. Everyone else folding, the last player
+  in takes the pot unseen; a player who folded draws, claims and shows no more. Chips bet in
+  one round are matched there: the next round starts afresh (potlog records its start).
 - ``draws`` (default 1) draws at most, each only while the stock holds a card for every
-  player in; then, with ``vying``, a round of poker-style vying (check, bet, call, raise,
-  fold; ``min_bet``, ``limit`` as in Straight Poker), and the **showdown**: every hand still in
-  is turned up (``potlog reveal NAME CARDS`` names unseen ones) and the best takes the pot,
-  a class above any point; equal hands annul the deal and the pot is carried forward.
+  player in; then the vying after the draw if the table vies there, and the **showdown**:
+  every hand still in is turned up (``potlog reveal NAME CARDS`` names unseen ones) and the
+  best takes the pot, a class above any point; equal hands annul the deal and the pot is
+  carried forward.
   All but one folding in the vying wins the pot unseen.
 - ``potlog verify --rules`` re-decides every move and recomputes the antes and the payouts.
 
@@ -67,7 +76,12 @@ class ClaimDrawOptions(BaseModel):
         default="italian40", description="italian40 (French suits, A 2-7 J Q K) or spanish40 (1-7, 10-12)")
     draws: int = Field(default=1, ge=1, le=8, description="draws at most before the showdown (further draws: 2 or more)")
     restake: int = Field(default=0, ge=0, le=ev.MAX_CHIPS, description="chips everyone stakes again after a draw; 0: none")
-    vying: bool = Field(default=False, description="a round of poker-style vying after the last draw, before the showdown")
+    vying: bool = Field(default=False, description="a round of poker-style vying after the last draw, before the "
+                                                   "showdown (the same as vie=draw)")
+    vie: Literal["none", "deal", "draw", "deal,draw"] = Field(
+        default="none", description="the stages with a round of vying: deal (after the deal's claims, before "
+                                    "the draw), draw (after the last draw's claims, before the showdown), deal,draw, "
+                                    "or none")
     min_bet: int = Field(default=1, ge=1, le=ev.MAX_CHIPS, description="the smallest bet or raise in the vying")
     limit: int = Field(default=0, ge=0, le=ev.MAX_CHIPS, description="the largest bet or raise in the vying; 0: no limit")
 
@@ -83,7 +97,8 @@ class ClaimDrawOptions(BaseModel):
 class Book:
     """The hand in progress: players from the dealer's left, the phase (deal, claim, draw, vie,
     showdown, settle), who has had their turn this round (`moved`) and who claimed, the draws
-    done, antes and restakes, the stock, the vying's book and the settlement tally."""
+    done, antes and restakes, the stock, the vying's `stage` (deal or draw) and book, and the
+    settlement tally."""
 
     order: list[str] = field(default_factory=list)
     phase: str = "idle"
@@ -93,6 +108,7 @@ class Book:
     anted: list[str] = field(default_factory=list)
     staked: list[str] = field(default_factory=list)
     stock: int = 40
+    stage: str = ""
     acted: list[str] = field(default_factory=list)
     raised: list[str] = field(default_factory=list)
     high: int = 0
@@ -102,7 +118,8 @@ class Book:
 
 Rank = Callable[[Sequence[str], Any, str], Ranked]
 PASSED = Ranked((-1,), "passed")
-BY_ITSELF = (ev.Ante, ev.PotAwarded, ev.PotCarried, ev.HandEnded)
+BY_ITSELF = (ev.Ante, ev.RoundStarted, ev.PotAwarded, ev.PotCarried, ev.HandEnded)
+STAGES = {"deal": "after the deal's claims, before the draw", "draw": "after the last draw, before the showdown"}
 DEALING = deal.Dealing(4, messages={"too_many": "{to} holds {have} cards: four each ({short} more at most)"})
 _WHAT = {"claim": "claim or pass", "draw": "draw"}
 
@@ -143,6 +160,12 @@ class ClaimDraw:
 
     def opts(self, state: TableState) -> ClaimDrawOptions:
         return options_of(state, self.options)
+
+    def vies(self, state: TableState) -> list[str]:
+        """The stages this table vies at (``vie``, and ``vying``: the draw), in the hand's order."""
+        o = self.opts(state)
+        named = set(o.vie.split(",")) | ({"draw"} if o.vying else set())
+        return [stage for stage in STAGES if stage in named]
 
     def betting(self, state: TableState) -> bets.Betting:
         o = self.opts(state)
@@ -244,7 +267,8 @@ class ClaimDraw:
         base.require_hand(state)
         x = self.x(state)
         if x.phase != "vie":
-            vie = " (the vying comes after the last draw)" if self.opts(state).vying else ""
+            when = " and ".join(STAGES[stage] for stage in self.vies(state))
+            vie = f" (the vying comes {when})" if when else ""
             raise RuleViolation(f"{self.title} has no betting {'now' if vie else 'at this table'}{vie}: {self.now(x)}")
         return follow.then(state, bets.act(state, x, self.betting(state), cmd), self._after)
 
@@ -258,6 +282,8 @@ class ClaimDraw:
         due = claims.antes_due(state, x.order, x.anted, o.ante)
         if not due and x.phase == "claim" and x.draws and o.restake:
             due = claims.antes_due(state, self.live(state, x), x.staked, o.restake)
+        if not due and x.phase == "vie" and not x.acted and hand.current_bet:   # a round after one with bets
+            due = bets.next_round(state, {hand.round + 1: f"vying after the {x.stage}"})
         if due or x.phase not in ("settle", "showdown"):
             return due
         live = self.live(state, x)
@@ -315,15 +341,16 @@ class ClaimDraw:
         if x.phase == "draw" and (self.next_up(state, x) is None or x.stock <= 0):
             x.phase, x.draws, x.moved, x.staked = "claim", x.draws + 1, [], []
         if x.phase == "claim" and self.next_up(state, x) is None:
+            vies = self.vies(state)
             if x.claimed:
                 x.phase = "settle"
             elif x.draws < o.draws and x.stock >= len(live):
-                x.phase, x.moved = "draw", []
+                x.phase, x.moved, x.stage = ("vie", [], "deal") if not x.draws and "deal" in vies else ("draw", [], "")
             else:
-                x.phase = "vie" if o.vying else "showdown"
-                bets.reset(x)
+                x.phase, x.stage = ("vie", "draw") if "draw" in vies else ("showdown", "")
+            bets.reset(x)
         if x.phase == "vie" and (len(live) <= 1 or bets.to_act(state, x, self.betting(state), x.order) is None):
-            x.phase = "showdown"
+            x.phase = "draw" if x.stage == "deal" and len(live) > 1 else "showdown"
 
     def legal(self, state: TableState) -> list[Legal]:
         if state.closed:

@@ -7,7 +7,7 @@ on this engine is its rule-book readings, its `Options`, a pure function that re
 (`read`) and one declaration::
 
     def read(turn: Turn, o: Options) -> Reading:        # the turn so far, as the rules score it
-        dead = bool(turn.throws) and any(f in (2, 5) for f in turn.last)
+        dead = bool(turn.throws) and (sum(turn.last) in (2, 5) or any(f in (2, 5) for f in turn.last))
         score = sum(sum(t.faces) for t in turn.throws) - (sum(turn.last) if dead else 0)
         return Reading(dice=2, score=score, over=dead, label=f"dropped dead with {score}" if dead else "")
 
@@ -36,6 +36,11 @@ What the engine does (every game the same way):
   Captain Crew's betting); ``ties``: ``"stand"`` (the default: the kitty rides into the next
   game, a `PotCarried`) or ``"roll-off"`` (the tied players roll `rolloff_dice` dice each,
   the highest total wins, ties roll again: Midnight, Chicago).
+- ``betting`` (options -> a `Betting` round, or None): a game whose text bets into the kitty
+  once everyone has rolled (Poker Dice) has one round of betting then (check, bet, call,
+  raise, all-in, fold; clockwise from the first to roll), and the kitty is paid by rank among
+  the players still in: side pots when someone went all-in, the uncalled bet returned, a tied
+  layer stands; everyone else folding and the last player in takes it unseen.
 - potlog records by itself the antes, the kitty paid or standing, and the end of the game;
   ``potlog verify --rules`` re-decides every event (`KittyGame.check_event`).
 - A move out of turn is refused with the rule that applies: a player whose turn is over is
@@ -65,7 +70,9 @@ from ..errors import RuleViolation
 from ..games import base
 from ..games.ruleset import Legal, Param, Ruleset, Word, options_of
 from ..state import Roll, TableState
-from . import dice, dicewords, follow, stages, turns
+from . import betting as bets
+from . import dice, dicewords, follow, pots, stages, turns
+from .evaluators import Ranked
 
 
 class KittyOptions(BaseModel):
@@ -163,7 +170,9 @@ class Kitty:
     throw, `stopped`, `choice`), every player's `total`, rank `keys`, score `sheet` and last
     turn in words (`said`); a roll-off (`rolloff`: who is in it, `offs`: their throws); the
     result (`winner` and `why`, or `stands`); why each player's last turn ended (`ended`, a
-    clause naming the rule, for the refusal of a roll after it)."""
+    clause naming the rule, for the refusal of a roll after it); a game with ``betting``: the
+    round is on (`betting`, its book `acted`, `raised`, `high`), then paid by rank (`showdown`;
+    the awards so far: `paid` chips in `settled` events)."""
 
     order: list[str] = field(default_factory=list)
     anted: list[str] = field(default_factory=list)
@@ -183,6 +192,13 @@ class Kitty:
     why: str = ""
     stands: bool = False
     ended: dict[str, str] = field(default_factory=dict)
+    betting: bool = False
+    acted: list[str] = field(default_factory=list)
+    raised: list[str] = field(default_factory=list)
+    high: int = 0
+    showdown: bool = False
+    paid: int = 0
+    settled: int = 0
 
 
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -230,6 +246,8 @@ class KittyGame:
         choice: a choice that ends the turn (Generala's category), or None.
         min_players, max_players: how many may play.
         words: more game words.
+        betting: options -> the `Betting` round played once every turn is taken, before the
+            result (None: no betting at this table); None: the game never bets.
     """
 
     name: str
@@ -249,6 +267,7 @@ class KittyGame:
     min_players: int = 2
     max_players: int = 100
     words: tuple[Word, ...] = ()
+    betting: Callable[[Any], bets.Betting | None] | None = None
 
     # ------------------------------------------------------------------------- reading
 
@@ -285,7 +304,7 @@ class KittyGame:
     def roller(self, state: TableState) -> str | None:
         """Who rolls now: the player whose turn it is, or the next in a roll-off."""
         x = self.ext(state)
-        if not state.in_hand or x.winner or x.stands:
+        if not state.in_hand or x.winner or x.stands or x.betting or x.showdown:
             return None
         if x.rolloff:
             return next((p for p in x.rolloff if p not in x.offs), None)
@@ -316,6 +335,9 @@ class KittyGame:
         if not state.in_hand and state.hand is not None and (x.winner or x.stands):
             raise RuleViolation(self._game_over(x, player))
         base.require_hand(state)
+        if self.ext(state).betting:
+            raise RuleViolation(f"{player} cannot {doing} now: everyone has rolled and the betting is on "
+                                "(check, bet, call, raise, allin or fold)")
         who = self.roller(state)
         if player != who:
             raise RuleViolation(self._not_yours(state, x, base.require_seated(state, player), who, doing))
@@ -465,6 +487,20 @@ class KittyGame:
             raise RuleViolation(f"{who} has not rolled yet this turn: a turn has at least one roll")
         return follow.then(state, [base.make_event(ev.Declared, player=who, name="stop")], self.after)
 
+    def rules(self, state: TableState) -> bets.Betting | None:
+        """This table's betting round (None: it does not bet)."""
+        return self.betting(self.opts(state)) if self.betting is not None else None
+
+    def _bet(self, state: TableState, cmd: Command) -> list[ev.Event]:
+        rules = self.rules(state)
+        if rules is None:
+            raise RuleViolation(f"{self.title} has no betting at this table (-o betting=false): the antes are the kitty")
+        base.require_hand(state)
+        if not self.ext(state).betting:
+            raise RuleViolation(f"the betting comes once everyone has rolled: it is {self.roller(state)}'s turn to roll"
+                                if self.roller(state) else "the betting is over")
+        return follow.then(state, bets.act(state, self.ext(state), rules, cmd), self.after)
+
     def decide(self, state: TableState, cmd: Command) -> list[ev.Event]:
         return follow.settle(state, cmd, self._decide, self.after)
 
@@ -472,6 +508,8 @@ class KittyGame:
         if cmd.verb == "open":
             return base.open_session(cmd, self.options, self.name)
         verbs = {"hand": self._hand, "roll": self._roll, "reroll": self._reroll, "declare": self._declare}
+        if self.betting is not None:
+            verbs.update(dict.fromkeys(("bet", "call", "raise", "allin", "check", "fold"), self._bet))
         if cmd.verb in verbs:
             base.require_open(state)
             return verbs[cmd.verb](state, cmd)
@@ -490,6 +528,8 @@ class KittyGame:
             ante = int(getattr(self.opts(state), "ante", 1))
             return [base.make_event(ev.Ante, player=p, amount=min(ante, state.stack(p)))
                     for p in x.order if p not in x.anted]
+        if x.showdown:
+            return self._paid_by_rank(state, x)
         kitty = state.balance("pot")
         if kitty and x.winner:
             return [base.make_event(ev.PotAwarded, shares=[ev.Share(player=x.winner, amount=kitty)],
@@ -499,6 +539,20 @@ class KittyGame:
         if x.winner or x.stands:
             return [base.make_event(ev.HandEnded, hand=hand.number)]
         return []
+
+    def _paid_by_rank(self, state: TableState, x: Kitty) -> list[ev.Event]:
+        """After the betting: the kitty to the last player in, or by rank among those still in
+        (side pots, the uncalled bet back, a tied layer stands); then the end of the game."""
+        hand = state.hand
+        assert hand is not None
+        live = [p for p in x.order if (s := state.seat(p)) is not None and s.in_hand and not s.folded]
+        if len(live) <= 1:
+            return pots.last_in(state)[1] or [base.make_event(ev.HandEnded, hand=hand.number)]
+        sign = 1 if self.best == "high" else -1                       # ranked as `_result` ranks them
+        ranks = {p: Ranked((sign * x.totals.get(p, 0), *x.keys.get(p, [])), x.said.get(p, "")) for p in live}
+        due = pots.award_by_rank(state, ranks, x.order, ties="stand", total=state.balance("pot") + x.paid,
+                                 payout=pots.Payout(single="the kitty"))[x.settled:]
+        return due[:1] or [base.make_event(ev.HandEnded, hand=hand.number)]
 
     # ------------------------------------------------------------------------- evolve
 
@@ -524,9 +578,28 @@ class KittyGame:
                 elif self.choice is not None and event.name == self.choice.name:
                     x.choice = str(event.value)
                 self._settle_turn(state, x)
+        if x.betting or x.showdown:
+            self._betting_step(state, x, event)
+            return
         if state.hand is not None and not state.hand.ended:
             state.hand.to_act = self.roller(state)
             state.hand.phase = "roll-off" if x.rolloff else "rolling"
+
+    def _betting_step(self, state: TableState, x: Kitty, event: ev.Event) -> None:
+        """The betting round's part of `evolve`: the move in the book, whose turn, its end."""
+        rules = self.rules(state)
+        assert rules is not None
+        pots.tally(x, event)
+        hand = state.hand
+        if hand is None or hand.ended:
+            return
+        if x.betting:
+            bets.record(state, x, rules, event)
+            who = bets.to_act(state, x, rules, x.order)
+            if who is None or len([s for s in state.live_players() if s.in_hand]) <= 1:
+                x.betting, x.showdown, who = False, True, None
+            hand.to_act = who
+        hand.phase = "betting" if x.betting else "showdown"
 
     def _thrown(self, state: TableState, x: Kitty, p: str, faces: list[int], kept: list[int]) -> None:
         if self.roller(state) != p:  # a roll out of turn, recorded as a ruling: it counts for nothing here
@@ -571,7 +644,11 @@ class KittyGame:
             rounds = self._n(self.rounds, o)
             if rounds and x.round > rounds:
                 x.at = len(x.order)
-                self._result(x, o)
+                if self.rules(state) is not None:
+                    x.betting = True
+                    bets.reset(x)
+                else:
+                    self._result(x, o)
 
     def _result(self, x: Kitty, o: Any) -> None:
         """Every turn taken: the best total wins; else the kitty stands or the tied roll off."""
@@ -595,6 +672,10 @@ class KittyGame:
     # ------------------------------------------------------------------------- legal, view, verify
 
     def legal(self, state: TableState) -> list[Legal]:
+        x, hand, rules = self.ext(state), state.hand, self.rules(state)
+        if rules is not None and x.betting and hand is not None and hand.to_act:
+            return [bets.prompt(state, x, rules, hand.to_act, "everyone has rolled: bet into the kitty, "
+                                                              "then the hands still in are shown")]
         who = self.roller(state)
         if who is None:
             return [] if state.closed else [Legal(None, ("hand", "join", "rebuy", "leave", "close"))]
