@@ -35,7 +35,7 @@ def test_a_total_of_two_or_five_ends_the_turn_and_scores_nothing(a, b):
     roll(t, "Ben", a, b)                      # no die shows a 2 or a 5, but the total is 2 or 5
     assert t.to_act == "Cy" and t.state.ext.totals["Ben"] == 12
     assert t.state.ext.said["Ben"] == "dropped dead with 12"
-    t.refused("roll", "it is Cy's turn to roll, not Ben's", player="Ben", faces=("3", "3"))
+    t.refused("roll", "Ben's turn is over (dropped dead with 12); Cy rolls now", player="Ben", faces=("3", "3"))
 
 
 def test_everyone_antes_and_the_dealers_left_rolls_first():
