@@ -27,7 +27,10 @@ def games(game: Annotated[Optional[str], typer.Argument(help="Show one game's op
     rows: list[dict[str, Any]] = []
     for name in [game] if game else available():
         rules = get_ruleset(name)
-        opts = [{"name": key, "default": field.default, "help": field.description or ""}
+        from ledger.games.ruleset import fresh_options
+
+        fresh = fresh_options(rules.options, {})
+        opts = [{"name": key, "default": fresh.get(key, field.default), "help": field.description or ""}
                 for key, field in rules.options.model_fields.items()]
         words = [{"word": w.name, "usage": word_usage(w), "summary": w.summary, "help": w.help}
                  for w in rules.words]

@@ -43,6 +43,7 @@ from .commands import Command
 from .errors import ChipError, Conflict, InputError, NotFound, PotlogError, RuleViolation
 from .games import get_ruleset
 from .games.base import switch_game
+from .games.ruleset import fresh_options
 from .names import clean_name, resolve, shown, skeleton
 from .reducer import apply, fold
 from .state import TableState
@@ -466,8 +467,8 @@ class Ledger:
             raise RuleViolation(f"a session called {sid} exists already: pick another --name")
         now = self._stamp(sid, now)  # (a time of its own: the first act after it is not grouped with it)
         state = TableState(session=sid)
-        events = list(rules.decide(state, Command("open", options=dict(options or {}), chip_unit=chip_unit,
-                                                  title=title)))
+        events = list(rules.decide(state, Command("open", options=fresh_options(rules.options, dict(options or {})),
+                                                  chip_unit=chip_unit, title=title)))
         state = self._trial(state, events)
         rules.check_seats(len(players), state.options)  # options first: they may narrow the seats
         for player, buyin in players:
@@ -661,6 +662,8 @@ class Ledger:
         seen = state.seq
         rules = get_ruleset(state.game)
         cmd = resolve_names(state, cmd)
+        if cmd.verb == "switch" and cmd.name:  # a table moving on now gets a new table's options
+            cmd = replace(cmd, options=fresh_options(get_ruleset(cmd.name).options, cmd.options))
         try:
             events = list((switch_game if cmd.verb == "switch" else rules.decide)(state, cmd))  # the table's act, any game
         except ChipError:

@@ -22,6 +22,7 @@ from ledger.chips import check
 from ledger.commands import Command
 from ledger.errors import PotlogError
 from ledger.games import get_ruleset
+from ledger.games.ruleset import fresh_options
 from ledger.reducer import apply
 from ledger.state import TableState
 
@@ -33,7 +34,7 @@ class Table:
         self.state = TableState(session="t")
         self.log: list[tuple[int, ev.Event]] = []
         self.verify = verify
-        self.run(Command("open", options=dict(options or {})))
+        self.run(Command("open", options=fresh_options(self.rules.options, dict(options or {}))))  # as potlog new
         for name, buyin in players.items():
             self(Command("join", player=name, amount=buyin))
 

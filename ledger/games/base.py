@@ -19,7 +19,7 @@ from .. import events as ev
 from ..cards import UNKNOWN, parse_cards
 from ..commands import Command
 from ..dice import check_sides, parse_faces
-from ..errors import InputError, RuleViolation
+from ..errors import InputError, PotlogError, RuleViolation
 from ..state import Hand, Held, TableState
 from .ruleset import Legal, options_of, validate_options  # noqa: F401 (the game modules use them from here)
 
@@ -674,11 +674,27 @@ def forced(state: TableState, cmd: Command) -> list[ev.Event]:
 # ----------------------------------------------------------------------------- verify --rules
 
 def require_same(expected: ev.Event, recorded: ev.Event) -> None:
-    """For a ruleset's ``check_event``: the rules make `expected`; refuse a different record."""
-    if expected != recorded:
+    """For a ruleset's ``check_event``: the rules make `expected`; refuse a different record (a
+    table opened or switched to with the same options, an option added since left out, is the same)."""
+    if expected != recorded and not _same_opening(expected, recorded):
         from ..describe import describe
 
         raise RuleViolation(f"the rules make it '{describe(expected)}', the log says '{describe(recorded)}'")
+
+
+def _same_opening(expected: ev.Event, recorded: ev.Event) -> bool:
+    if type(expected) is not type(recorded) or not isinstance(expected, (ev.SessionOpened, ev.GameSwitched)):
+        return False
+    assert isinstance(recorded, (ev.SessionOpened, ev.GameSwitched))
+    from . import get_ruleset
+    from .ruleset import same_options
+
+    try:
+        model = get_ruleset(expected.game).options
+    except PotlogError:
+        return False
+    return expected.model_copy(update={"options": {}}) == recorded.model_copy(update={"options": {}}) \
+        and same_options(model, recorded.options, expected.options)
 
 
 def check_opened(event: ev.Event, options_model: type[BaseModel], game: str) -> None:

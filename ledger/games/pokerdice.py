@@ -58,6 +58,7 @@ from .. import events as ev
 from ..kit import betting as bets
 from ..kit.evaluators.dice import rank_poker_dice_wild
 from ..kit.kitty import KittyGame, KittyOptions, Reading, Turn
+from .ruleset import new_table
 
 DICE = 5
 
@@ -67,8 +68,9 @@ class Options(KittyOptions):
 
     wild: str = Field(default="", pattern=r"^([1-6](,[1-6])*)?$",
                       description="the wild faces, like 6 (aces) or 1,6; none by default")
-    betting: bool = Field(default=True, description="a round of betting into the kitty once everyone has rolled, "
-                                                    "before the reveal; false: the antes alone")
+    betting: bool = Field(default=False, json_schema_extra=new_table(True),  # (a log from before it: no betting)
+                          description="a round of betting into the kitty once everyone has rolled, before the "
+                                      "reveal (a new table's default); false: the antes alone")
     min_bet: int = Field(default=1, ge=1, le=ev.MAX_CHIPS, description="the smallest bet or raise (or all-in)")
     limit: int = Field(default=0, ge=0, le=ev.MAX_CHIPS, description="the largest bet or raise; 0: no limit")
 

@@ -207,6 +207,30 @@ def options_of(state: TableState, model: type[M]) -> M:
     return options_model_of(model, state.options)  # options are flat scalars: cheaper than JSON per event
 
 
+def new_table(default: Any) -> Any:
+    """``json_schema_extra`` for an option added after sessions were recorded without it: the
+    field's default is what such a log meant (Poker Dice without betting), `default` what a new
+    table gets unless told (`fresh_options`): ``Field(default=False, json_schema_extra=new_table(True))``."""
+    return {"new_table": default}
+
+
+def fresh_options(options_model: type[BaseModel], given: Mapping[str, Any]) -> dict[str, Any]:
+    """The options a table opening now asks for: `given`, and each option declared with
+    `new_table` at that value unless given."""
+    fresh = {name: f.json_schema_extra["new_table"] for name, f in options_model.model_fields.items()
+             if isinstance(f.json_schema_extra, dict) and "new_table" in f.json_schema_extra}
+    return {**fresh, **given}
+
+
+def same_options(options_model: type[BaseModel], recorded: Mapping[str, Any], decided: Mapping[str, Any]) -> bool:
+    """Whether two recorded option sets mean the same table: an option a log does not name
+    (one added since it was recorded) has its default."""
+    try:
+        return options_model.model_validate(recorded) == options_model.model_validate(decided)
+    except ValidationError:
+        return False
+
+
 def validate_options(options_model: type[BaseModel], raw: dict[str, Any], game: str) -> dict[str, Any]:
     """Validate ``--option KEY=VALUE`` pairs (strings from the shell, or typed values) into the
     JSON the session records."""
