@@ -1,11 +1,11 @@
-"""Shared fixtures: a fresh database per test, and a CLI runner bound to it."""
+"""Shared fixtures: a home of the tests' own, a fresh database per test, and a CLI runner bound to it."""
 
 from __future__ import annotations
 
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -13,6 +13,29 @@ from typer.testing import CliRunner, Result
 import cli.main  # noqa: F401  (registers every command on the app)
 from cli.common import root_command
 from ledger.app import Ledger
+
+
+XDG = {"XDG_CONFIG_HOME": ".config", "XDG_DATA_HOME": ".local/share", "XDG_CACHE_HOME": ".cache",
+       "XDG_STATE_HOME": ".local/state"}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """HOME, the XDG directories and the play history in a temporary folder for the whole run
+    (in `os.environ`, so the processes tests start inherit them too): no test reads or writes
+    the user's real shell setup, config (the seal key), data (the default database, the
+    history) or cache (the kept help). $POTLOG_DB and $POTLOG_KEY_FILE from the user's shell
+    are set aside: they name the user's own files."""
+    home = tmp_path_factory.mktemp("home")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("HOME", str(home))
+        for var, sub in XDG.items():
+            (home / sub).mkdir(parents=True)
+            mp.setenv(var, str(home / sub))
+        mp.setenv("POTLOG_HISTORY", str(home / XDG["XDG_STATE_HOME"] / "potlog" / "history"))
+        for var in ("POTLOG_DB", "POTLOG_KEY_FILE"):
+            mp.delenv(var, raising=False)
+        yield home
 
 
 def invoke(runner: CliRunner, args: list[str], *, env: dict[str, str], input: str | None = None) -> Result:
