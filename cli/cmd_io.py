@@ -89,8 +89,8 @@ def export(fmt: Annotated[str, typer.Option("--format", "-f", help="jsonl (raw e
            db: DbOpt = None, session: SessionOpt = None) -> None:
     """Export a session (or --all) in a format other tools read.
 
-    --out writes a temporary file next to the target and renames it into place, so a failed
-    export leaves nothing half-written; it refuses the open database, its -wal/-shm/-journal
+    --out writes a temporary file next to the target and renames it into place, and stdout gets
+    the export only once all of it is made, so a failed export leaves nothing half-written; it refuses the open database, its -wal/-shm/-journal
     and the seal key (however they are named: links are followed), and an existing file
     (unless --force)."""
     from ledger.export import writer
@@ -107,8 +107,15 @@ def export(fmt: Annotated[str, typer.Option("--format", "-f", help="jsonl (raw e
             with output(path, protect=protect, force=force) as fh:
                 write(led, sids, fh)
             typer.echo(f"wrote {printable(path)} ({fmt}, {len(sids)} session{'s' if len(sids) != 1 else ''})", err=True)
-        else:
-            write(led, sids, sys.stdout)
+        else:  # whole or not at all, as a file: kept aside (on disk past 16 MB) until every row was read
+            import shutil
+            import tempfile
+            from typing import TextIO, cast
+
+            with tempfile.SpooledTemporaryFile(max_size=1 << 24, mode="w+", encoding="utf-8", newline="") as kept:
+                write(led, sids, cast(TextIO, kept))
+                kept.seek(0)
+                shutil.copyfileobj(kept, sys.stdout)
 
 
 @app.command(rich_help_panel="Move logs")
