@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner, Result
@@ -17,25 +17,50 @@ from ledger.app import Ledger
 
 XDG = {"XDG_CONFIG_HOME": ".config", "XDG_DATA_HOME": ".local/share", "XDG_CACHE_HOME": ".cache",
        "XDG_STATE_HOME": ".local/state"}
+_HOME_VARS = ("HOME", *XDG, "POTLOG_HISTORY", "POTLOG_DB", "POTLOG_KEY_FILE")
+_SAVED: dict[str, str | None] = {}
 
 
-@pytest.fixture(scope="session", autouse=True)
-def own_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """HOME, the XDG directories and the play history in a temporary folder for the whole run
-    (in `os.environ`, so the processes tests start inherit them too): no test reads or writes
-    the user's real shell setup, config (the seal key), data (the default database, the
-    history) or cache (the kept help). $POTLOG_DB and $POTLOG_KEY_FILE from the user's shell
-    are set aside: they name the user's own files."""
-    home = tmp_path_factory.mktemp("home")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("HOME", str(home))
-        for var, sub in XDG.items():
-            (home / sub).mkdir(parents=True)
-            mp.setenv(var, str(home / sub))
-        mp.setenv("POTLOG_HISTORY", str(home / XDG["XDG_STATE_HOME"] / "potlog" / "history"))
-        for var in ("POTLOG_DB", "POTLOG_KEY_FILE"):
-            mp.delenv(var, raising=False)
-        yield home
+def pytest_configure(config: pytest.Config) -> None:
+    """HOME, the XDG directories and the play history in a temporary folder for the whole run,
+    set in `os.environ` before any test module is collected (a module's copy of the
+    environment, and every process a test starts, get them too): no test reads or writes the
+    user's real shell setup, config (the seal key), data (the default database, the history)
+    or cache (the kept help). $POTLOG_DB and $POTLOG_KEY_FILE from the user's shell are set
+    aside: they name the user's own files. All put back, and the folder removed, at the end."""
+    import tempfile
+
+    if _SAVED:
+        return
+    home = Path(tempfile.mkdtemp(prefix="potlog-tests-home-")).resolve()
+    _SAVED.update((var, os.environ.get(var)) for var in _HOME_VARS)
+    os.environ["HOME"] = str(home)
+    for var, sub in XDG.items():
+        (home / sub).mkdir(parents=True)
+        os.environ[var] = str(home / sub)
+    os.environ["POTLOG_HISTORY"] = str(home / XDG["XDG_STATE_HOME"] / "potlog" / "history")
+    for var in ("POTLOG_DB", "POTLOG_KEY_FILE"):
+        os.environ.pop(var, None)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    import shutil
+
+    home = os.environ.get("HOME", "")
+    for var, value in _SAVED.items():
+        if value is None:
+            os.environ.pop(var, None)
+        else:
+            os.environ[var] = value
+    if _SAVED and Path(home).name.startswith("potlog-tests-home-"):
+        shutil.rmtree(home, ignore_errors=True)
+    _SAVED.clear()
+
+
+@pytest.fixture(scope="session")
+def own_home() -> Path:
+    """The tests' home (`pytest_configure`)."""
+    return Path(os.environ["HOME"])
 
 
 def invoke(runner: CliRunner, args: list[str], *, env: dict[str, str], input: str | None = None) -> Result:

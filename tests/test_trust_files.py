@@ -20,6 +20,8 @@ import pytest
 from ledger.store import Store
 from tests.conftest import ROOT, Potlog
 
+AT_IMPORT = dict(os.environ)  # as a module's copy of the environment is taken: while tests are collected
+
 
 @pytest.fixture(autouse=True)
 def key_file(own_keys: Path) -> Path:
@@ -132,15 +134,23 @@ def test_other_files_are_still_written(linked, tmp_path: Path):
 # ----------------------------------------------------------------------------- point 10
 
 @pytest.fixture
-def tests_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The home the tests run with, after checking it is a temporary one (before anything is
-    run that writes to a home: without `own_home` this fails here, touching nothing)."""
-    home = Path(os.environ.get("HOME", "")).resolve()
-    assert home.is_relative_to(tmp_path_factory.getbasetemp().resolve()), f"HOME is {home}, not the tests' own"
+def tests_home() -> Path:
+    """The home the tests run with, after checking it is a temporary one of their own (before
+    anything is run that writes to a home: without `conftest.pytest_configure` this fails
+    here, touching nothing)."""
+    import pwd
+    import tempfile
+
+    home = Path(os.environ.get("HOME", "/")).resolve()
+    real = Path(pwd.getpwuid(os.getuid()).pw_dir).resolve()
+    assert home != real and home.is_relative_to(Path(tempfile.gettempdir()).resolve()), f"HOME is {home}"
+    assert home.name.startswith("potlog-tests-home-"), f"HOME is {home}, not the tests' own"
     return home
 
 
 def test_home_and_the_xdg_dirs_are_the_tests_own(tests_home: Path):
+    import tempfile
+
     from platformdirs import user_cache_dir, user_config_dir, user_data_dir, user_state_dir
 
     from cli.cmd_play import history_path
@@ -148,14 +158,15 @@ def test_home_and_the_xdg_dirs_are_the_tests_own(tests_home: Path):
     from ledger.store import default_db_path
 
     assert Path.home().resolve() == tests_home
+    assert Path(AT_IMPORT["HOME"]).resolve() == tests_home  # set before any test module was imported
     for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
         assert Path(os.environ[var]).resolve().is_relative_to(tests_home), var
     for where in (user_cache_dir, user_config_dir, user_data_dir, user_state_dir):
         assert Path(where("potlog", appauthor=False)).resolve().is_relative_to(tests_home), where
-    assert "POTLOG_DB" not in os.environ or Path(os.environ["POTLOG_DB"]).resolve().is_relative_to(
-        tests_home.parent)  # a test's own database (the `potlog` fixture), never the user's
-    for path in (history_path(), default_db_path(), key_path()):
-        assert path.resolve().is_relative_to(tests_home.parent), path
+    assert history_path().resolve().is_relative_to(tests_home)
+    for path in (default_db_path(), key_path()):  # the default's, or a test's own (the `potlog`, `own_keys` fixtures)
+        assert path.resolve().is_relative_to(tests_home) or path.resolve().is_relative_to(
+            Path(tempfile.gettempdir()).resolve()), path
 
 
 def test_completion_keys_and_caches_land_in_the_tests_home(tests_home: Path, monkeypatch: pytest.MonkeyPatch):
