@@ -57,12 +57,6 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     _SAVED.clear()
 
 
-@pytest.fixture(scope="session")
-def own_home() -> Path:
-    """The tests' home (`pytest_configure`)."""
-    return Path(os.environ["HOME"])
-
-
 def invoke(runner: CliRunner, args: list[str], *, env: dict[str, str], input: str | None = None) -> Result:
     """`runner.invoke(app, args, ...)`, on the click command built once per test process
     (`cli.common.root_command`): Typer's runner builds every command's parameters again on
