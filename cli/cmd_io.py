@@ -90,21 +90,22 @@ def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog ex
 
 @app.command(rich_help_panel="Move logs")
 def export(fmt: Annotated[str, typer.Option("--format", "-f", help="jsonl (raw events, re-importable), json (hand histories), csv (chip journal), text (hand history to read), beancount (double-entry journal).")] = "jsonl",
-           out: Annotated[Optional[str], typer.Option("--out", "-o", help="Write to this new file ('-' or none: stdout). Never the database; an existing file only with --force.")] = None,
+           out: Annotated[Optional[str], typer.Option("--out", "-o", help="Write to this new file ('-' or none: stdout). Never the database, its -wal/-shm/-journal or the seal key; an existing file only with --force.")] = None,
            force: Annotated[bool, typer.Option("--force", help="Replace the --out file if it exists (never the open database).")] = False,
            all_sessions: Annotated[bool, typer.Option("--all", help="Every session in the database.")] = False,
            db: DbOpt = None, session: SessionOpt = None) -> None:
     """Export a session (or --all) in a format other tools read.
 
-    --out writes a temporary file next to the target and renames it into place, so a failed
-    export leaves nothing half-written; it refuses the open database and an existing file
+    --out writes a temporary file next to the target and renames it into place, and stdout gets
+    the export only once all of it is made, so a failed export leaves nothing half-written; it refuses the open database, its -wal/-shm/-journal
+    and the seal key (however they are named: links are followed), and an existing file
     (unless --force)."""
     from ledger.export import writer
-    from ledger.export.files import check_target, database_files, output
+    from ledger.export.files import check_target, output, protected_files
 
     write = writer(fmt)
     with ledger(db) as led:
-        protect = database_files(led.store.path)
+        protect = protected_files(led.store.path)
         path = None if out is None or out == "-" else out
         if path is not None:
             check_target(path, protect=protect, force=force)  # refuse before the work, not after it
@@ -113,8 +114,15 @@ def export(fmt: Annotated[str, typer.Option("--format", "-f", help="jsonl (raw e
             with output(path, protect=protect, force=force) as fh:
                 write(led, sids, fh)
             typer.echo(f"wrote {printable(path)} ({fmt}, {len(sids)} session{'s' if len(sids) != 1 else ''})", err=True)
-        else:
-            write(led, sids, sys.stdout)
+        else:  # whole or not at all, as a file: kept aside (on disk past 16 MB) until every row was read
+            import shutil
+            import tempfile
+            from typing import TextIO, cast
+
+            with tempfile.SpooledTemporaryFile(max_size=1 << 24, mode="w+", encoding="utf-8", newline="") as kept:
+                write(led, sids, cast(TextIO, kept))
+                kept.seek(0)
+                shutil.copyfileobj(kept, sys.stdout)
 
 
 @app.command(rich_help_panel="Move logs")

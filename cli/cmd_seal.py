@@ -7,13 +7,13 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DbOpt, JsonOpt, SessionOpt, app, console, ledger, print_json, session_of
+from .common import RUN_DEFAULTS, DbOpt, JsonOpt, SessionOpt, app, console, ledger, print_json, session_of
 
 PANEL = "Check and settle"
 
 
 @app.command(rich_help_panel=PANEL)
-def seal(out: Annotated[Optional[str], typer.Option("--out", "-o", metavar="FILE", help="Also write the seal to FILE (never over an existing file without --force).")] = None,
+def seal(out: Annotated[Optional[str], typer.Option("--out", "-o", metavar="FILE", help="Also write the seal to FILE (never over an existing file without --force; never the database, its -wal/-shm/-journal or the seal key).")] = None,
          force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
          all_sessions: Annotated[bool, typer.Option("--all", help="Seal every session in the database (one line each).")] = False,
          db: DbOpt = None, session: SessionOpt = None, json: JsonOpt = False) -> None:
@@ -60,10 +60,14 @@ def rehash(file: Annotated[Optional[str], typer.Argument(help="An old JSONL expo
     from ledger.errors import InputError, NotFound
 
     if file is not None:
+        from ledger.export.files import check_target, protected_files
         from ledger.seal import rehash_lines, write_new_file
+        from ledger.store import default_db_path
 
         if out is None:
             raise InputError("give --out NEW.jsonl for the converted export")
+        database = str(db or RUN_DEFAULTS["db"] or default_db_path())  # the database this command would open
+        check_target(out, protect=protected_files(database), force=force)  # refuse before the work, not after it
         try:
             with open(file, encoding="utf-8") as fh:
                 lines = list(rehash_lines(fh))
@@ -71,7 +75,7 @@ def rehash(file: Annotated[Optional[str], typer.Argument(help="An old JSONL expo
             raise NotFound(f"no file {file}") from None
         except (OSError, UnicodeDecodeError) as exc:
             raise InputError(f"cannot read {file}: {exc}") from None
-        write_new_file(out, "".join(x + "\n" for x in lines), force=force, database=db)
+        write_new_file(out, "".join(x + "\n" for x in lines), force=force, database=database)
         typer.echo(f"{len(lines)} events re-chained into {out}; import that file")
         return
     with ledger(db) as led:

@@ -425,6 +425,9 @@ class PgStore(Store):
         ).fetchone()
         return (row[0], row[1]) if row else (0, GENESIS)
 
+    def last_seq(self, session: str) -> int:  # (typed columns: its rows always meet `ledger.store.ROW_TYPES`)
+        return self._last(session)[0]
+
     def _pages(self, cols: str, session: str, after: int, upto: int | None) -> Iterator[tuple]:
         """Rows of `cols` (seq first) in seq order, `PAGE` per round trip; the end is fixed at
         the head when reading starts, as a SQLite read sees one snapshot."""

@@ -190,10 +190,11 @@ def parse_seals(text: str, where: str = "the seal") -> list[Seal]:
 def write_new_file(path: str, text: str, *, force: bool, database: str | None = None) -> Path:
     """Write `text` to `path` as an export is written (`ledger.export.files.output`): through a
     temporary file renamed into place, never over an existing file unless `force`, never over
-    the database (or its -wal/-shm) at all."""
-    from .export.files import database_files, output
+    a protected file at all (`ledger.export.files.protected_files`: the database however it
+    was named, its -wal/-shm/-journal, the seal key)."""
+    from .export.files import output, protected_files
 
-    with output(path, protect=database_files(database or ""), force=force) as fh:
+    with output(path, protect=protected_files(database), force=force) as fh:
         fh.write(text)
     return Path(path).expanduser()
 

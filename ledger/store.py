@@ -12,8 +12,14 @@ event, and one written with scheme 1, whose hashes left out the session and the 
 be read, but nothing is written to it until ``potlog rehash`` has checked and re-chained it
 once). ``snapshots`` is a disposable cache of folded states (see `ledger.snapshots`).
 
-A stored row whose body is not an event (written behind potlog's back, triggers dropped)
-is reported as `IntegrityError` naming its seq wherever it is read, never as a crash.
+A stored row potlog cannot read (written behind potlog's back, triggers dropped) is reported
+as `IntegrityError` naming its seq wherever it is read, never as a crash. What a readable row
+is has one definition, `ROW_TYPES` (`row_problem`), which every reader applies: each column
+of the SQLite type potlog writes it with (seq an INTEGER; session_id, type, body, prev_hash,
+hash and recorded_at TEXT; a BLOB or a number where text belongs is not read as text), and
+then the body an event of its type. `state`, `audit`, `log`, the exports, `seal`, `sync` and
+`verify` (a finding of kind ``row`` or ``body``) all refuse the same rows. (A PostgreSQL
+store's columns are typed, `ledger.pgstore`: its rows always have these types.)
 """
 
 from __future__ import annotations
@@ -50,6 +56,35 @@ def default_db_path() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("potlog", appauthor=False)) / "potlog.db"
+
+
+# The one definition of a readable stored row (see the module's docstring): the columns a
+# reader gets, `Store.rows`'s order, each with the Python type sqlite3 gives for the SQLite
+# type potlog writes it with. `session_id` is TEXT too (`_BAD_ROW_SQL`).
+ROW_TYPES: tuple[tuple[str, type, str], ...] = (
+    ("seq", int, "INTEGER"), ("type", str, "TEXT"), ("body", str, "TEXT"), ("prev_hash", str, "TEXT"),
+    ("hash", str, "TEXT"), ("recorded_at", str, "TEXT"))
+ROW_COLUMNS = ", ".join(name for name, _, _ in ROW_TYPES)
+_SQL_TYPE = {int: "INTEGER", float: "REAL", str: "TEXT", bytes: "BLOB", type(None): "NULL"}
+_ROW_OK_SQL = " AND ".join(f"typeof({name}) = '{sql.lower()}'" for name, _, sql in ROW_TYPES)  # the same, in SQL
+_BAD_ROW_SQL = f"typeof(session_id) != 'text' OR NOT ({_ROW_OK_SQL})"  # (a session's reads name it as TEXT)
+
+
+def row_problem(row: tuple) -> str | None:
+    """What makes a stored row ``(seq, type, body, prev_hash, hash, recorded_at)`` unreadable
+    by `ROW_TYPES` (its first column of the wrong type), or None."""
+    for (name, kind, sql), value in zip(ROW_TYPES, row):
+        if type(value) is not kind:
+            return f"its {name} is stored as {_SQL_TYPE.get(type(value), type(value).__name__)}, not {sql}"
+    return None
+
+
+def checked(session: str, row: tuple) -> tuple:
+    """`row` if it is readable (`row_problem`), else `IntegrityError` naming its seq."""
+    problem = row_problem(row)
+    if problem is not None:
+        raise not_an_event(session, row[0], problem)
+    return row
 
 
 @dataclass(frozen=True)
@@ -387,12 +422,20 @@ class Store:
     # ------------------------------------------------------------------ reading
     def _last(self, session: str) -> tuple[int, str]:
         row = self.conn.execute(
-            "SELECT seq, hash FROM events WHERE session_id = ? ORDER BY seq DESC LIMIT 1", (session,)
+            f"SELECT {ROW_COLUMNS} FROM events WHERE session_id = ? ORDER BY seq DESC LIMIT 1", (session,)
         ).fetchone()
-        return (row[0], row[1]) if row else (0, GENESIS)
+        return (row[0], checked(session, row)[4]) if row else (0, GENESIS)
 
     def last_seq(self, session: str) -> int:
-        return self._last(session)[0]
+        """The last seq (0: no events). Only the seq is read (and must be an INTEGER): whether
+        the session exists, and how long it is, for `verify` to report on whatever else is wrong."""
+        row = self.conn.execute("SELECT seq FROM events WHERE session_id = ? ORDER BY seq DESC LIMIT 1",
+                                (session,)).fetchone()
+        if row is None:
+            return 0
+        if type(row[0]) is not int:
+            raise not_an_event(session, row[0], row_problem(row))
+        return row[0]
 
     def last_hash(self, session: str) -> str:
         return self._last(session)[1]
@@ -406,8 +449,10 @@ class Store:
             raise NotFound(f"no session called {session!r} in {self.path} (recent: {known})")
 
     def rows(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[tuple]:
-        """Raw rows (seq, type, body, prev_hash, hash, recorded_at), in seq order."""
-        sql = ("SELECT seq, type, body, prev_hash, hash, recorded_at FROM events "
+        """Raw rows (seq, type, body, prev_hash, hash, recorded_at), in seq order, exactly as
+        stored (for `ledger.verify`, which reports what is wrong with them): a reader of the
+        rows' content checks each with `checked` first."""
+        sql = (f"SELECT {ROW_COLUMNS} FROM events "
                "WHERE session_id = ? AND seq > ?")
         args: list = [session, after]
         if upto is not None:
@@ -423,22 +468,25 @@ class Store:
 
     def events(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[tuple[int, Event]]:
         """(seq, event) pairs, each body validated into its model."""
-        sql = "SELECT seq, type, body FROM events WHERE session_id = ? AND seq > ?"
+        sql = f"SELECT seq, type, body, {_ROW_OK_SQL} FROM events WHERE session_id = ? AND seq > ?"
         args: list = [session, after]
         if upto is not None:
             sql += " AND seq <= ?"
             args.append(upto)
         cur = self.conn.execute(sql + " ORDER BY seq", args)
         while batch := cur.fetchmany(2000):
-            for seq, etype, body in batch:
+            for seq, etype, body, ok in batch:
+                if not ok:  # say which column (`row_problem`)
+                    checked(session, next(self.rows(session, seq - 1, seq)) if type(seq) is int else (seq,))
                 try:
                     event = parse_typed(etype, body)
-                except Exception:  # pydantic's ValidationError, a body that is not text...
+                except Exception:  # pydantic's ValidationError, a body of another type...
                     raise not_an_event(session, seq) from None
                 yield seq, event
 
     def recorded(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[Recorded]:
-        for seq, etype, body, prev, h, at in self.rows(session, after, upto):
+        for row in self.rows(session, after, upto):
+            seq, etype, body, prev, h, at = checked(session, row)
             try:
                 event = parse_typed(etype, body)
             except Exception:
@@ -447,13 +495,14 @@ class Store:
 
     def voids(self, session: str, upto: int | None = None) -> dict[int, int]:
         """target seq -> the seq of the void that cancels it."""
-        sql = "SELECT seq, body FROM events WHERE session_id = ? AND type = 'void'"
+        sql = f"SELECT {ROW_COLUMNS} FROM events WHERE session_id = ? AND type = 'void'"
         args: list = [session]
         if upto is not None:
             sql += " AND seq <= ?"
             args.append(upto)
         out = {}
-        for seq, body in self.conn.execute(sql, args):
+        for row in self.conn.execute(sql, args):
+            seq, _, body = checked(session, row)[:3]
             out[void_target(session, seq, body)] = seq
         return out
 
@@ -463,11 +512,21 @@ class Store:
 
     def hash_at(self, session: str, seq: int) -> str | None:
         row = self.conn.execute(
-            "SELECT hash FROM events WHERE session_id = ? AND seq = ?", (session, seq)
+            f"SELECT {ROW_COLUMNS} FROM events WHERE session_id = ? AND seq = ?", (session, seq)
         ).fetchone()
-        return row[0] if row else None
+        return checked(session, row)[4] if row else None
 
     def sessions(self) -> list[SessionInfo]:
+        """Every session, oldest first; `IntegrityError` naming the first unreadable row (this
+        reads every row's session and time)."""
+        bad = self.conn.execute(f"SELECT session_id, seq, {ROW_COLUMNS} FROM events WHERE {_BAD_ROW_SQL} "
+                                "LIMIT 1").fetchone()
+        if bad is not None:
+            sid, seq, row = bad[0], bad[1], bad[2:]
+            if type(sid) is not str:
+                raise not_an_event(repr(sid), seq, f"its session_id is stored as {_SQL_TYPE.get(type(sid), '?')}, "
+                                                    "not TEXT")
+            checked(sid, row)
         out = []
         for sid, n, first, last in self.conn.execute(
             "SELECT session_id, count(*), min(recorded_at), max(recorded_at) FROM events "
@@ -507,8 +566,9 @@ class Store:
             counts: dict[str, int] = {}
             for sid in sessions:
                 prev_old, prev_new, expected = GENESIS, GENESIS, 1
-                for seq, etype, body, prev, h, at in self.rows(sid):
-                    if seq != expected or prev != prev_old or not isinstance(body, str) or v1_hash(prev, body) != h:
+                for row in self.rows(sid):
+                    seq, etype, body, prev, h, at = row
+                    if row_problem(row) or seq != expected or prev != prev_old or v1_hash(prev, body) != h:
                         raise IntegrityError(
                             f"session {sid} is broken at seq {expected} under the old scheme ('potlog verify' says "
                             "how): nothing was rehashed")
@@ -530,10 +590,15 @@ class Store:
         return counts
 
 
-def not_an_event(session: str, seq: int) -> IntegrityError:
-    """The one line for a stored row whose body is not an event."""
-    return IntegrityError(f"seq {seq} of session {session} is not an event (its stored body was written outside "
-                          "potlog): the log cannot be read past it; 'potlog verify' checks the whole log")
+def not_an_event(session: str, seq: object, why: str | None = None) -> IntegrityError:
+    """The one line for a stored row that is not an event: its body is not one, or (`why`) a
+    column is not of its type (`row_problem`)."""
+    from .text import printable
+
+    shown = seq if type(seq) is int else printable(repr(seq))
+    what = f"{why}: it was written outside potlog" if why else "its stored body was written outside potlog"
+    return IntegrityError(f"seq {shown} of session {printable(session)} is not an event ({what}): the log cannot be "
+                          "read past it; 'potlog verify' checks the whole log")
 
 
 def void_target(session: str, seq: int, body: object) -> int:

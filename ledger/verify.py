@@ -51,9 +51,10 @@ from . import events as ev
 from .chips import check as check_chips
 from .commands import Command
 from .describe import describe
-from .errors import ChipError, InputError, PotlogError, RuleViolation
+from .errors import ChipError, InputError, IntegrityError, PotlogError, RuleViolation
 from .reducer import apply, fold
 from .state import TableState
+from .text import printable
 
 Progress = Callable[[int], None]
 
@@ -66,8 +67,9 @@ class Finding:
         session: the session's id.
         seq: where it is.
         kind: ``missing``, ``link``, ``reordered``, ``inserted``, ``hash``, ``scheme`` (hashed
-            with the old scheme), ``body``, ``seal``, ``rules``, ``chips``, or ``override``
-            (a table ruling, not a failure).
+            with the old scheme), ``row`` (a column not of its type: `ledger.store.ROW_TYPES`),
+            ``body``, ``seal``, ``rules``, ``chips``, or ``override`` (a table ruling, not a
+            failure).
         message: one line for a person.
     """
 
@@ -167,22 +169,34 @@ def verify_chain(rows: Iterable[tuple], session: str, *, bodies: bool = True) ->
 
     Returns (findings sorted by seq, rows read).
     """
+    from .store import row_problem
+
     table = [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
     found: list[Finding] = []
     hashes = [r[4] for r in table]
     where = {h: i for i, h in reversed(list(enumerate(hashes)))}
     expected = 1
-    prev = ev.GENESIS
+    prev: str | None = ev.GENESIS  # None after a row that cannot be read: its link is not checked
     explained = -1  # rows up to this index belong to a reordering already reported
     old_scheme: list[int] = []
-    for i, (seq, etype, body, prev_hash, h, at) in enumerate(table):
+    for i, row in enumerate(table):
+        seq, etype, body, prev_hash, h, at = row
+        unreadable = row_problem(row)
+        if unreadable is not None:  # the one definition every reader uses (`ledger.store.ROW_TYPES`)
+            at_seq = seq if type(seq) is int else expected
+            shown = seq if type(seq) is int else f"{expected} (stored as {printable(repr(seq))})"
+            found.append(Finding(session, at_seq, "row", f"seq {shown} cannot be read: {unreadable} (it was written "
+                                                         "outside potlog)"))
+            prev = h if type(h) is str else None
+            expected = at_seq + 1
+            continue
         if seq != expected:
             if seq > expected:
                 gap = f"seq {expected}" if seq == expected + 1 else f"seqs {expected} to {seq - 1}"
                 found.append(Finding(session, expected, "missing",
                                      f"{gap} missing: the log jumps from seq {expected - 1} to seq {seq}"))
             expected = seq
-        if prev_hash != prev and i > explained:
+        if prev is not None and prev_hash != prev and i > explained:
             j = where.get(prev_hash)
             if j is not None and j > i:
                 found.append(Finding(session, seq, "reordered",
@@ -218,7 +232,7 @@ def verify_chain(rows: Iterable[tuple], session: str, *, bodies: bool = True) ->
         found.append(Finding(session, old_scheme[0], "scheme",
                              f"{what} is hashed with potlog's old scheme (1), which does not cover the session or "
                              "the time: run 'potlog rehash' once to check and re-chain the database"))
-    order = {"missing": 0, "inserted": 0, "reordered": 1, "link": 1, "scheme": 2, "hash": 2, "body": 3}
+    order = {"missing": 0, "inserted": 0, "row": 1, "reordered": 1, "link": 1, "scheme": 2, "hash": 2, "body": 3}
     found.sort(key=lambda f: (f.seq, order.get(f.kind, 9)))
     return found, len(table)
 
@@ -394,23 +408,25 @@ def verify_session(store: Any, session: str, *, rules: bool = False, seal: Any =
                    progress: Progress | None = None) -> SessionReport:
     """Verify one stored session: the chain always, the rules when asked (and the chain holds
     well enough to read the events), the head against `seal` (a `ledger.seal.Seal`) if given."""
-    store.require(session)
-    rows = list(store.rows(session))
+    rows = list(store.rows(session))  # as stored: a row that cannot be read is a finding, not an error
+    if not rows:
+        store.require(session)
     findings, count = verify_chain(rows, session)
     game = "?"
     head = rows[0] if rows else None
-    if head is not None:
+    if head is not None and isinstance(head[2], str):
         try:
             game = str(json.loads(head[2]).get("game", "?"))
-        except (ValueError, AttributeError):
+        except (ValueError, AttributeError, RecursionError):
             pass
     report = SessionReport(session, game, count, findings)
     if rows:
-        report.head = (rows[-1][0], rows[-1][4])
+        seq, h = rows[-1][0], rows[-1][4]  # as stored, shown as text if it is not
+        report.head = (seq if type(seq) is int else count, h if type(h) is str else printable(repr(h)))
     if seal is not None:
         report.seal = check_seal(store, session, seal, findings, report.head)
     if rules:
-        if any(f.kind == "body" for f in findings):
+        if any(f.kind in ("body", "row") for f in findings):
             report.rules_method = "not checked: some bodies cannot be read"
             return report
         records = [(r[0], ev.parse_event(r[2])) for r in rows]
@@ -434,7 +450,10 @@ def check_seal(store: Any, session: str, seal: Any, findings: list[Finding], hea
     except KeyUnavailable:
         signed = None
     last = head[0]
-    stored = store.hash_at(session, seal.seq)
+    try:
+        stored = store.hash_at(session, seal.seq)
+    except IntegrityError as exc:  # the sealed row cannot be read (`ledger.store.ROW_TYPES`)
+        return SealCheck(seal.seq, seal.hash, False, f"REWRITTEN: {exc}", signed=signed)
     if seal.session != session:
         return SealCheck(seal.seq, seal.hash, False, f"the seal is for session {seal.session}, not {session}",
                          signed=signed)

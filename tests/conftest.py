@@ -1,4 +1,4 @@
-"""Shared fixtures: a fresh database per test, and a CLI runner bound to it."""
+"""Shared fixtures: a home of the tests' own, a fresh database per test, and a CLI runner bound to it."""
 
 from __future__ import annotations
 
@@ -13,6 +13,48 @@ from typer.testing import CliRunner, Result
 import cli.main  # noqa: F401  (registers every command on the app)
 from cli.common import root_command
 from ledger.app import Ledger
+
+
+XDG = {"XDG_CONFIG_HOME": ".config", "XDG_DATA_HOME": ".local/share", "XDG_CACHE_HOME": ".cache",
+       "XDG_STATE_HOME": ".local/state"}
+_HOME_VARS = ("HOME", *XDG, "POTLOG_HISTORY", "POTLOG_DB", "POTLOG_KEY_FILE")
+_SAVED: dict[str, str | None] = {}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """HOME, the XDG directories and the play history in a temporary folder for the whole run,
+    set in `os.environ` before any test module is collected (a module's copy of the
+    environment, and every process a test starts, get them too): no test reads or writes the
+    user's real shell setup, config (the seal key), data (the default database, the history)
+    or cache (the kept help). $POTLOG_DB and $POTLOG_KEY_FILE from the user's shell are set
+    aside: they name the user's own files. All put back, and the folder removed, at the end."""
+    import tempfile
+
+    if _SAVED:
+        return
+    home = Path(tempfile.mkdtemp(prefix="potlog-tests-home-")).resolve()
+    _SAVED.update((var, os.environ.get(var)) for var in _HOME_VARS)
+    os.environ["HOME"] = str(home)
+    for var, sub in XDG.items():
+        (home / sub).mkdir(parents=True)
+        os.environ[var] = str(home / sub)
+    os.environ["POTLOG_HISTORY"] = str(home / XDG["XDG_STATE_HOME"] / "potlog" / "history")
+    for var in ("POTLOG_DB", "POTLOG_KEY_FILE"):
+        os.environ.pop(var, None)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    import shutil
+
+    home = os.environ.get("HOME", "")
+    for var, value in _SAVED.items():
+        if value is None:
+            os.environ.pop(var, None)
+        else:
+            os.environ[var] = value
+    if _SAVED and Path(home).name.startswith("potlog-tests-home-"):
+        shutil.rmtree(home, ignore_errors=True)
+    _SAVED.clear()
 
 
 def invoke(runner: CliRunner, args: list[str], *, env: dict[str, str], input: str | None = None) -> Result:

@@ -2,9 +2,11 @@
 
 `output(path, protect=..., force=...)` is the one way potlog writes a file a person named:
 
-- never the open database, nor its ``-wal``, ``-shm`` or ``-journal`` file, nor anything
-  that is the same file (compared by resolved path and by `os.path.samefile`, so a symlink,
-  a hard link or a path through ``..`` is caught), not even with ``--force``;
+- never a protected file (`protected_files`): the open database, its ``-wal``, ``-shm`` and
+  ``-journal`` files, both next to the name it was opened by and next to the file that name
+  resolves to (a ``--db`` through a symlink), and the seal key; nor anything that is the same
+  file (compared by resolved path and by `os.path.samefile`, so a symlink, a hard link or a
+  path through ``..`` is caught); not even with ``--force``;
 - never an existing file without ``force`` (the refusal says so, and names a SQLite
   database as one); a device or pipe (``/dev/stdout``, a FIFO) is written to directly;
 - the text goes to a temporary file in the target's directory, flushed to disk and renamed
@@ -30,7 +32,6 @@ from typing import Iterable, Iterator, TextIO
 from ..errors import InputError, NotFound, PotlogError
 from ..text import printable
 
-DB_SIBLINGS = ("-wal", "-shm", "-journal")
 ACCEPTED = "give a new file name in an existing directory, or '-' for stdout"
 
 
@@ -38,11 +39,22 @@ class OutputError(PotlogError):
     """The file cannot be written (a full disk, no permission): nothing was changed."""
 
 
-def database_files(db_path: str) -> list[str]:
-    """The database file and the siblings SQLite keeps next to it."""
-    if not db_path or db_path == ":memory:":
-        return []
-    return [db_path] + [db_path + suffix for suffix in DB_SIBLINGS]
+SIBLINGS = (("-wal", "write-ahead log"), ("-shm", "shared-memory index"), ("-journal", "rollback journal"))
+
+
+def protected_files(db_path: str | None) -> list[tuple[str, str]]:
+    """Every file no command writes over, even with --force, as (path, what it is): the
+    database and its siblings (`SIBLINGS`) next to the name it was opened by and next to
+    the file that name resolves to (SQLite keeps them by the resolved name), and the seal key."""
+    from ..seal import key_path
+
+    out: list[tuple[str, str]] = []
+    if db_path and db_path != ":memory:" and "://" not in db_path:  # a PostgreSQL URL is no file
+        for base in dict.fromkeys([db_path, os.path.realpath(db_path)]):
+            out.append((base, "the open database"))
+            out += [(base + suffix, f"the open database's {what}") for suffix, what in SIBLINGS]
+    out.append((str(key_path()), "the seal key"))
+    return out
 
 
 def _same(a: str, b: str) -> bool:
@@ -62,7 +74,7 @@ def _is_sqlite(path: str) -> bool:
         return False
 
 
-def check_target(path: str, *, protect: Iterable[str] = (), force: bool = False) -> tuple[Path, bool]:
+def check_target(path: str, *, protect: Iterable[tuple[str, str]] = (), force: bool = False) -> tuple[Path, bool]:
     """Where `path` will be written: (the real path, whether it is a regular file to be
     replaced by renaming, as opposed to a device or pipe written to directly). Refuses, with
     one line, the protected files, an existing file without `force`, a directory, and a
@@ -70,12 +82,10 @@ def check_target(path: str, *, protect: Iterable[str] = (), force: bool = False)
     shown = printable(path)
     if not path:
         raise InputError(f"--out needs a file name: {ACCEPTED}")
-    protected = list(protect)
-    for i, guarded in enumerate(protected):
+    for guarded, what in protect:
         if _same(path, guarded):
-            what = "the open database" if i == 0 else f"the open database's {guarded[len(protected[0]):]} file"
-            raise InputError(f"{shown} is {what} ({printable(protected[0])}): an export never writes over "
-                             f"it, not even with --force; {ACCEPTED}")
+            raise InputError(f"{shown} is {what} ({printable(guarded)}): potlog never writes over it, not even "
+                             f"with --force; {ACCEPTED}")
     real = Path(os.path.realpath(path))
     try:
         st = os.stat(path)
@@ -106,7 +116,7 @@ def check_target(path: str, *, protect: Iterable[str] = (), force: bool = False)
 
 
 @contextlib.contextmanager
-def output(path: str, *, protect: Iterable[str] = (), force: bool = False) -> Iterator[TextIO]:
+def output(path: str, *, protect: Iterable[tuple[str, str]] = (), force: bool = False) -> Iterator[TextIO]:
     """A text file object (UTF-8, newlines as written) whose content replaces `path` whole
     when the block ends without an error, and is thrown away otherwise."""
     target, rename = check_target(path, protect=protect, force=force)
