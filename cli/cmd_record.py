@@ -375,11 +375,14 @@ def amend(seq: Annotated[int, typer.Argument(help="A seq of the act to replace (
             print_json({"voided": [r.to_line() for r in result.voided],
                         "recorded": [r.to_line() for r in result.recorded],
                         "redone": [r.to_line() for r in result.redone],
-                        "dropped": [{"seq": s, "was": what, "why": why} for s, what, why in result.dropped]})
+                        "dropped": [{"seq": s, "was": what, "why": why} for s, what, why in result.dropped],
+                        "counts": result.counts})
             return
         show_recorded(led, sid, result.voided + result.recorded + result.redone, as_json=False, next_step=False)
         for s, what, why in result.dropped:
             typer.secho(f"not recorded again: seq {s} ({printable(what)}): {printable(why)}", err=True)
+        for said in result.counts:
+            typer.secho(f"potlog: warning: {printable(said)}", err=True, fg="yellow")
         show_recorded(led, sid, [], as_json=False)
 
 

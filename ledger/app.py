@@ -188,12 +188,14 @@ class Captured(BaseException):
 @dataclass
 class Amended:
     """What `Ledger.amend` recorded: the voids, the corrected act, the later acts recorded
-    again, and the later acts left out as (their first seq, what they were, why)."""
+    again, the later acts left out as (their first seq, what they were, why), and each
+    physical count recorded again whose difference from the ledger the amend changed, in words."""
 
     voided: list[ev.Recorded] = field(default_factory=list)
     recorded: list[ev.Recorded] = field(default_factory=list)
     redone: list[ev.Recorded] = field(default_factory=list)
     dropped: list[tuple[int, str, str]] = field(default_factory=list)
+    counts: list[str] = field(default_factory=list)
 
 
 def _again(event: ev.Event, pot_before: int) -> Command | None:
@@ -905,13 +907,15 @@ class Ledger:
             later = list(reversed(acts[:-1]))  # oldest first
             first_seq = acts[-1][0]
             # what each later act was: its first event, and the pot it could have taken whole
+            # (for a physical count: the stack the ledger gave when it was counted)
             wanted = {s for act in later for s in act}
             begun: dict[int, tuple[ev.Event, int]] = {}
             base_seq, table = base_before(self.store, session, first_seq, state.seq)
             voided = _voids_after(self.store, session, base_seq, state.seq)
             for at, event in self.store.events(session, base_seq, state.seq):
                 if at in wanted:
-                    begun[at] = (event, table.balance(event.pot if isinstance(event, ev.PotAwarded) else "pot"))
+                    begun[at] = (event, table.stack(event.player) if isinstance(event, ev.ChipCount) else
+                                 table.balance(event.pot if isinstance(event, ev.PotAwarded) else "pot"))
                 if at in voided:
                     table.seq = at
                     continue
@@ -940,11 +944,15 @@ class Ledger:
                         result.dropped.append((act[i], describe(event), f"potlog cannot record a {event.type} "
                                                "again by itself: record it again if it still holds"))
                         break
+                    if isinstance(event, ev.ChipCount):
+                        now_have = self.state(session).stack(event.player)
                     try:
                         made = self.execute(session, again, override=event.ruling, now=when)
                     except PotlogError as exc:
                         result.dropped.append((act[i], describe(event), str(exc)))
                         break
+                    if isinstance(event, ev.ChipCount) and now_have != whole:
+                        result.counts.append(_count_again(event, act[i], made[0].seq, whole, now_have))
                     result.redone += made
                     i += len(made)
             return result
@@ -1212,6 +1220,15 @@ class Ledger:
             raise RuleViolation(f"the void at seq {seq} breaks the chips: {exc}") from None
         except Exception as exc:
             raise InputError(f"the void at seq {seq} leaves later events without what they need ({type(exc).__name__})") from None
+
+
+def _count_again(event: ev.ChipCount, was: int, seq: int, had: int, has: int) -> str:
+    """A physical count recorded again by an amend, against the ledger at that same point: the
+    count is what was seen then; what changed is the ledger it is compared with."""
+    diff = event.counted - has
+    against = "now agrees with it" if not diff else f"now differs by {diff:+d}"
+    return (f"{event.player}'s count of {event.counted} (seq {was}, recorded again as seq {seq}): the ledger said "
+            f"{had} when it was counted and says {has} at that point now: the count {against}")
 
 
 def count_difference(state: TableState, player: str, counted: int) -> str | None:

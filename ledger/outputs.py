@@ -76,6 +76,8 @@ class Amend(Out):
     recorded: list[EventLine] = Field(description="what the corrected command recorded")
     redone: list[EventLine] = Field(description="the later acts recorded again")
     dropped: list[Dropped] = Field(description="the later acts the rules no longer allow")
+    counts: list[str] = Field(default=[], description="each physical count recorded again whose difference from "
+                                                      "the ledger at its point the amendment changed, in words")
 
 
 class LogLine(EventLine):
