@@ -36,7 +36,7 @@ def _count_lines(path: Path) -> int:
 
 @app.command("import", rich_help_panel="Move logs")
 def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog export --format jsonl' writes it ('-' for stdin); or poker hands in PHH: a .phh or .phhs file, or a directory of them.")],
-            use: Annotated[Optional[bool], typer.Option("--use/--no-use", help="Make the (last) imported session current (the default for JSONL; PHH hands leave the current session alone unless --use).")] = None,
+            use: Annotated[bool, typer.Option("--use", help="Make the (last) imported session current; without it the current session stays (one is made current only in a database that has none).")] = False,
             keep_going: KeepGoingOpt = False, trust_actions: TrustOpt = False,
             db: DbOpt = None, json: JsonOpt = False) -> None:
     """Import events, checked link by link (seq, hash chain, chips); the first bad line is named
@@ -49,12 +49,11 @@ def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog ex
     if file != "-" and (file.endswith((".phh", ".phhs")) or Path(file).is_dir()):
         from .cmd_phh import import_paths
 
-        return import_paths([file], db=db, json=json, use=bool(use), keep_going=keep_going,
+        return import_paths([file], db=db, json=json, use=use, keep_going=keep_going,
                             trust_actions=trust_actions)
     if keep_going or trust_actions:
         fail(f"{'--keep-going' if keep_going else '--trust-actions'} is for PHH hands (a .phh or .phhs file, "
              "or a directory); a JSONL import is checked whole", 2)
-    use = True if use is None else use
     with contextlib.ExitStack() as stack:
         if file == "-":
             lines, total = sys.stdin, 0
@@ -77,13 +76,16 @@ def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog ex
         except UnicodeDecodeError:
             fail(f"{file} is not UTF-8 text (nothing was imported)", 1)
         sessions = list(dict.fromkeys([*result.added, *result.skipped]))
-        if use and sessions:
-            led.use(sessions[-1])
+        adopted = led.adopt(sessions, use)
+        stays = "" if adopted or not sessions else led.current()
     if json:
         print_json({"added": result.added, "skipped": result.skipped, "lines": result.lines})
         return
     for sid in sessions:
         typer.echo(f"{sid}: {result.added.get(sid, 0)} events added, {result.skipped.get(sid, 0)} already there")
+    if stays:
+        typer.echo(f"the current session is still {stays} (potlog use {sessions[-1]}, or import --use, to record "
+                   "in the imported one)")
     if not sessions:
         typer.echo("nothing to import: the file has no events")
 

@@ -20,7 +20,7 @@ TrustOpt = Annotated[bool, typer.Option("--trust-actions", help="Import a hand w
 def import_phh(paths: Annotated[list[str], typer.Argument(help="PHH files (.phh, or .phhs with several hands), or directories searched for them.", metavar="FILE|DIR")],
                limit: Annotated[Optional[int], typer.Option("--limit", "-n", min=1, help="Import at most N hands.")] = None,
                keep_going: KeepGoingOpt = False, trust_actions: TrustOpt = False,
-               use: Annotated[bool, typer.Option("--use", help="Make the last imported session current (else the current session stays).")] = False,
+               use: Annotated[bool, typer.Option("--use", help="Make the last imported session current (else the current session stays; one is made current only in a database that has none).")] = False,
                db: DbOpt = None, json: JsonOpt = False) -> None:
     """Import poker hands written in PHH (uoftcprg/phh-std), the same as 'potlog import FILE.phh':
     each hand becomes a new session named after its file and its content (phh-DIR-FILE-DIGEST),
@@ -54,8 +54,7 @@ def import_paths(paths: list[str], *, limit: Optional[int] = None, db: Optional[
 
         result: Any = import_files(led, paths, utc_now(), limit=limit, progress=progress, keep_going=keep_going,
                                    trust_actions=trust_actions)
-        if use and result.imported:
-            led.use(result.imported[-1])
+        use = led.adopt(result.imported, use)
     done, skipped, failed, differ = result.imported, result.skipped, result.failed, result.differences
     if json:
         print_json({"imported": done, "skipped": [{"file": f, "why": w} for f, w in skipped],

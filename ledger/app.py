@@ -452,6 +452,18 @@ class Ledger:
         self.store.require(sid)
         return sid
 
+    def adopt(self, imported: list[str], use: bool) -> bool:
+        """After an import: the last session of `imported` becomes current when `use` asks, or
+        when the database has no current session yet; a table recorded live keeps its current
+        session (its next ``bet`` must not go into an imported one). True when it did."""
+        if not imported:
+            return False
+        current = self.store.get_meta(CURRENT)
+        if not use and current and self.store.exists(current):
+            return False
+        self.use(imported[-1])
+        return True
+
     def use(self, session: str) -> None:
         self.store.require(session)
         self._set_current(session)
