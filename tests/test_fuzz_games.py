@@ -51,10 +51,9 @@ def test_the_fuzzer_plays_every_game_with_corrections(tmp_path: Path) -> None:
 
 # ----------------------------------------------------------------------------- the defects it found
 
-def _table(tmp_path: Path, game: str, players: int = 2) -> Fuzz:
-    fuzz = Fuzz(game, 0, tmp_path / f"{game}.db")
-    fuzz.players = ["Ann", "Ben", "Cy", "Dee"][:players]
-    return fuzz
+def _table(tmp_path: Path, game: str) -> Fuzz:
+    """A session of `game` as the fuzzer opens it (seed 0: two or more of Ann, Ben, Cy ... seated)."""
+    return Fuzz(game, 0, tmp_path / f"{game}.db")
 
 
 def _rules_ok(fuzz: Fuzz) -> None:
@@ -62,14 +61,12 @@ def _rules_ok(fuzz: Fuzz) -> None:
     assert report.ok, report.first
 
 
-@pytest.mark.parametrize("game", ["holdem", "omaha", "stud", "razz", "fivecarddraw", "badugi", "deucetoseven",
-                                  "shortdeck", "straightpoker", "bouillotte", "liarsdice", "meier", "dropdead",
-                                  "rooms", "zambales", "primiera", "poch", "generala"])
+@pytest.mark.parametrize("game", GAMES)
 def test_hand_then_undo_passes_verify_rules(game: str, tmp_path: Path) -> None:
     """`potlog hand; potlog undo; potlog verify --rules` said BROKEN in 27 of 31 games: the undo
     voids the steps potlog recorded by itself (blinds, antes) one by one, and the verifier
     asked each void to be the blind due at that moment."""
-    fuzz = _table(tmp_path, game, players=4 if game == "bouillotte" else 2)
+    fuzz = _table(tmp_path, game)
     fuzz.led.execute(fuzz.sid, Command("hand"))
     _rules_ok(fuzz)
     fuzz.led.undo(fuzz.sid)
@@ -92,7 +89,7 @@ def test_a_plain_note_passes_verify_rules(game: str, tmp_path: Path) -> None:
 def test_a_step_left_due_by_a_void_is_recorded_first(tmp_path: Path) -> None:
     """A void of an ante leaves it due again: the next command records it first, as the
     verifier asks (it was recorded after the roll, and verify called the log broken)."""
-    fuzz = _table(tmp_path, "shipcaptaincrew", players=3)
+    fuzz = _table(tmp_path, "shipcaptaincrew")
     led, sid = fuzz.led, fuzz.sid
     led.execute(sid, Command("hand"))
     ante = next(s for s in range(1, fuzz.state().seq + 1) if "antes" in _described(fuzz, s) and "Cy" in
@@ -105,7 +102,7 @@ def test_a_step_left_due_by_a_void_is_recorded_first(tmp_path: Path) -> None:
 
 def test_deal_all_passes_over_a_folded_player(tmp_path: Path) -> None:
     """A void of a deal under a fold left Bouillotte's `deal all` dealing to the folded player."""
-    fuzz = _table(tmp_path, "bouillotte", players=4)
+    fuzz = _table(tmp_path, "bouillotte")
     led, sid = fuzz.led, fuzz.sid
     led.execute(sid, Command("hand"))
     led.execute(sid, Command("deal", to="all", count=3))
