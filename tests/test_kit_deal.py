@@ -259,7 +259,7 @@ def test_face_down_first_then_face_up_and_named():
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from ledger.cards import PACKS, UNKNOWN  # noqa: E402
-from ledger.games import base  # noqa: E402
+from ledger.core.table import check_unseen, where_is  # noqa: E402
 from ledger.state import Held, Played  # noqa: E402
 
 _PLACES = ["Ann", "Ben", "Cy", "board", "stock", "trick", "out"]
@@ -284,11 +284,11 @@ def test_check_unseen_refuses_exactly_where_where_is_finds_the_card(placed, allo
         else:
             hand.boards.setdefault(place, []).append(Held(card, up=True))
     for card in PACKS["french52"].cards[:14] + (UNKNOWN,):
-        where = base.where_is(state, card)
+        where = where_is(state, card)
         if where is None or where == allow_at:
-            base.check_unseen(state, [card], allow_at=allow_at)
+            check_unseen(state, [card], allow_at=allow_at)
         else:
             with pytest.raises(RuleViolation, match=f"^{card} is already in {where}:"):
-                base.check_unseen(state, [card], allow_at=allow_at)
+                check_unseen(state, [card], allow_at=allow_at)
     with pytest.raises(RuleViolation, match="named twice"):
-        base.check_unseen(state, ["KD", "KD"])
+        check_unseen(state, ["KD", "KD"])

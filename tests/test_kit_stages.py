@@ -278,7 +278,7 @@ def test_what_the_player_to_act_does_now():
 # ----------------------------------------------------------------------------- prompts and the staged wiring
 
 def test_prompt_is_derived_from_the_stage_the_phase_names():
-    from ledger.games.ruleset import Legal
+    from ledger.core.contract import Legal
     from ledger.kit.stages import everyone, prompt
 
     state, book, order = table(), bets.RoundBook(), ["Ann", "Ben", "Cy"]

@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict
 from ledger import events as ev
 from ledger.commands import Command
 from ledger.errors import RuleViolation
-from ledger.games import base
+from ledger.core.verbs import make_event
 from ledger.kit import claims, own, wiring
 from ledger.state import TableState
 from tests.test_kit_pots import play, table
@@ -42,11 +42,11 @@ def test_a_plain_state_is_made_once_and_rebuilt_from_plain_data():
 
 def _ends_at_once(state: TableState) -> list[ev.Event]:
     """A toy game's `after`: a hand on ends by itself."""
-    return [base.make_event(ev.HandEnded, hand=state.hand.number)] if state.in_hand and state.hand else []
+    return [make_event(ev.HandEnded, hand=state.hand.number)] if state.in_hand and state.hand else []
 
 
 def _cup(state: TableState, cmd: Command) -> list[ev.Event]:
-    return [base.make_event(ev.DiceCupped, player=cmd.player, count=cmd.count or 1)]
+    return [make_event(ev.DiceCupped, player=cmd.player, count=cmd.count or 1)]
 
 
 def _open(stacks: dict[str, int]) -> TableState:

@@ -50,14 +50,14 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
-from ..commands import Command
+from ..core.commands import Command
 from ..errors import RuleViolation
 from ..kit.dicewords import CUP, LIFT
 from ..kit import claims, dice, follow, own, wiring
 from ..kit.dice import Cup
 from ..state import TableState
-from . import base
-from .ruleset import Legal, Param, Ruleset, Word
+from ..core.verbs import make_event
+from ..core.contract import Legal, Param, Ruleset, Word
 
 
 class Options(BaseModel):
@@ -172,7 +172,7 @@ def _bid(state: TableState, cmd: Command) -> list[ev.Event]:
         more = f"more {str(claims.Bid(2, last.face)).split()[1]}"
         claims.require_rise(p, bid.key, last.key, last.said() + (
             f": {more}, or any count of a higher face" if last.face < 6 else f": {more}"))
-    return [base.make_event(ev.Declared, player=p, name="bid", value=str(bid))]
+    return [make_event(ev.Declared, player=p, name="bid", value=str(bid))]
 
 
 def _liar(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -181,7 +181,7 @@ def _liar(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(f"nobody has bid yet this round: {x.starter} opens the bidding")
     _turn(state, x, p, "bid or call liar")
     claims.require_cups(x.cups, _in(x))
-    return follow.then(state, [base.make_event(ev.Declared, player=p, name="liar")], _after)
+    return follow.then(state, [make_event(ev.Declared, player=p, name="liar")], _after)
 
 
 def _lift(state: TableState, cmd: Command) -> list[ev.Event]:

@@ -10,10 +10,11 @@ from typing import Callable, Mapping, Sequence
 
 from .. import events as ev
 from ..cards import UNKNOWN, parse_cards, pretty
-from ..commands import Command
+from ..core.commands import Command
 from ..errors import InputError, RuleViolation, UsageError
-from ..games.base import check_unseen, make_event, require_hand, require_live, require_open, reveal as show
-from ..games.ruleset import Legal
+from ..core.table import check_unseen, require_hand, require_live, require_open
+from ..core.verbs import make_event, reveal as show
+from ..core.contract import Legal
 from ..state import Hand, TableState
 from .follow import After, then, trial
 from .tricks import (SUIT_NAMES, Following, Keeping, Power, check_tallied, check_tally, evolve, new_hand, on_table,

@@ -60,10 +60,12 @@ from typing import Callable
 from pydantic import BaseModel
 
 from .. import events as ev
-from ..commands import Command
+from ..core.commands import Command
 from ..errors import InputError, RuleViolation
-from ..games import base
-from ..games.base import make_event
+from ..core.contract import Legal
+from ..core.table import require_hand, require_seated
+from ..core.verbs import decide_generic, open_session
+from ..core.verbs import make_event
 from ..state import TableState
 from .dice import UNSEEN, Cup
 from .turns import clockwise
@@ -272,7 +274,7 @@ def dice_command(event: ev.Event) -> Command | None:
 
 Decide = Callable[[TableState, Command], list[ev.Event]]
 SHARED = frozenset({"join", "rebuy", "leave", "count", "note", "void", "close"})
-IDLE = base.Legal(None, ("hand", "join", "rebuy", "leave", "close"))
+IDLE = Legal(None, ("hand", "join", "rebuy", "leave", "close"))
 
 
 def decider(game: str, title: str, options: type[BaseModel], verbs: Mapping[str, Decide], hint: str) -> Decide:
@@ -280,12 +282,12 @@ def decider(game: str, title: str, options: type[BaseModel], verbs: Mapping[str,
     other refused in one line ("Meier has no 'bet': ..." + `hint`)."""
     def decide(state: TableState, cmd: Command) -> list[ev.Event]:
         if cmd.verb == "open":
-            return base.open_session(cmd, options, game)
+            return open_session(cmd, options, game)
         own = verbs.get(cmd.verb)
         if own is not None:
             return own(state, cmd)
         if cmd.verb in SHARED:
-            return base.decide_generic(state, cmd, game)
+            return decide_generic(state, cmd, game)
         raise RuleViolation(f"{title} has no '{cmd.verb}': {hint}")
     return decide
 
@@ -298,8 +300,8 @@ def require_in(state: TableState, order: Sequence[str], counts: Mapping[str, int
     if hand is not None and hand.ended and winner is not None:
         raise RuleViolation(f"the game is over: {winner} won, the last player still in; "
                             "the next game starts with potlog hand")
-    base.require_hand(state)
-    p = base.require_seated(state, player)
+    require_hand(state)
+    p = require_seated(state, player)
     if p not in order:
         raise RuleViolation(f"{p} is not playing this game (players: {', '.join(order)})")
     if counts.get(p, 0) <= 0:

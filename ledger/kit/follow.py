@@ -20,9 +20,9 @@ import threading
 from typing import Callable, Protocol
 
 from .. import events as ev
-from ..commands import Command
+from ..core.commands import Command
 from ..errors import RuleViolation
-from ..games import base
+from ..core.verbs import void
 from ..reducer import apply
 from ..state import TableState
 
@@ -152,7 +152,7 @@ def check(state: TableState, event: ev.Event, after: After, decide: Decide, comm
     what the rules would have recorded in `state`. What `after` says follows by itself must come
     first, exactly; an event of a kind in `by_itself` only then; any other is decided again from
     `command` and must come out the same (its ruling aside)."""
-    from ..games.base import require_same
+    from ..core.checks import require_same
 
     plain = event.model_copy(update={"ruling": None})
     auto = after(state)
@@ -179,7 +179,7 @@ def _check_any_time(state: TableState, plain: ev.Event, decide: Decide, command:
     """A void or a note, checked as itself: the rules must record it for its command (a void's
     target live, the game's own limits on corrections), whatever step is due at that moment;
     the due steps the game would record first are not asked of it."""
-    from ..games.base import require_same
+    from ..core.checks import require_same
 
     cmd = command(state, plain)
     if not isinstance(cmd, Command):
@@ -197,7 +197,7 @@ def redecide(decide: Decide, own: Callable[[ev.Event], Command | None] | None = 
     (`ledger.verify.command_for`, or `own` for the game's own event classes) must come out the
     same; an event no command records passes (the chips still check it)."""
     def command(state: TableState, event: ev.Event) -> Command | bool:
-        from ..verify import command_for  # (on first use: declaring a game does not load the verifier)
+        from ..core.commands import command_for  # (on first use: declaring a game does not load the verifier)
 
         return command_for(event) or (own(event) if own is not None else None) or True
 
@@ -239,4 +239,4 @@ def newest_first(state: TableState, cmd: Command, book: Recent, *, game: str, fi
                                 f"event back (seq {recent[-1]} came after seq {target})")
         raise RuleViolation(f"seq {target} came before the last hand started (seq {recent[0]}): only the "
                             "events since then can be voided, newest first")
-    return base.void(state, cmd)
+    return void(state, cmd)

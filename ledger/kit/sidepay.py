@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Callable, Mapping, Sequence
 
 from .. import events as ev
-from ..games.base import make_event
+from ..core.verbs import make_event
 from ..state import TableState
 
 

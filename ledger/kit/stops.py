@@ -19,7 +19,7 @@ Public API:
   player who dropped out of a vying is not out of the deal: unfolded) and `first` leads (none:
   the first of ``order``).
 - ``play(state, book, cmd) -> list[Event]``: ``potlog play NAME CARD``: the card, refused
-  unless `name` holds it (`base.play`) and the sequence allows it (`sequences.check`).
+  unless `name` holds it (`verbs.play`) and the sequence allows it (`sequences.check`).
 - ``record(state, book, event, *, per_sequence=0) -> None``: in ``evolve``: a payment made
   is taken off ``due``; for a card played, the sequence moves on; a new sequence, past the
   first, is paid `per_sequence` chips by each opponent; the player out is paid a chip for
@@ -37,13 +37,16 @@ from typing import TYPE_CHECKING, Protocol
 
 from .. import events as ev
 from ..cards import parse_cards
-from ..commands import Command
-from ..games import base
+from ..core.commands import Command
+from ..core import contract
+from ..core import verbs
+from ..core.table import pack_of
+from ..core.verbs import make_event
 from ..state import TableState
 from . import dues, own, sequences
 
 if TYPE_CHECKING:
-    from ..games.ruleset import Legal
+    from ..core.contract import Legal
 
 
 class Book(sequences.Run, Protocol):
@@ -62,8 +65,8 @@ def begin(state: TableState, book: Book, first: str) -> None:
 
 def play(state: TableState, book: Book, cmd: Command) -> list[ev.Event]:
     """A card played (see the module docstring)."""
-    events = base.play(state, cmd)
-    card = parse_cards(cmd.cards, base.pack_of(state))[0]
+    events = verbs.play(state, cmd)
+    card = parse_cards(cmd.cards, pack_of(state))[0]
     sequences.check(book, cmd.player or "", card, own.hands(state, book.order))
     return events
 
@@ -92,12 +95,12 @@ def follows(state: TableState, book: Book) -> list[ev.Event]:
     if book.due:
         return dues.next_transfer(book.due)
     if book.card and not book.leader and not own.cards(state, book.player):
-        return [base.make_event(ev.HandEnded, hand=hand.number)]
+        return [make_event(ev.HandEnded, hand=hand.number)]
     return []
 
 
 def prompt(book: Book, player: str | None) -> Legal:
-    return base.Legal(player, ("play",), f"{player} begins a sequence" if player else
+    return contract.Legal(player, ("play",), f"{player} begins a sequence" if player else
                       f"the next card, {sequences.next_card(book.card)}, or {book.player} begins a new sequence")
 
 

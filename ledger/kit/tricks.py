@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping, MutableMapping, Sequence
 from .. import events as ev
 from ..cards import UNKNOWN, suit
 from ..errors import InputError, RuleViolation
-from ..games.base import where_is
+from ..core.table import where_is
 from ..state import TableState
 
 Play = tuple[str, str]

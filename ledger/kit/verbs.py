@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
 from .. import events as ev
-from ..commands import Command
+from ..core.commands import Command
 from ..errors import RuleViolation
-from ..games import base
+from ..core.verbs import decide_generic
 from ..state import TableState
 
 Handler = Callable[[TableState, Command], list[ev.Event]]
@@ -50,5 +50,5 @@ class Verbs:
         if handler is not None:
             return handler(state, cmd)
         if cmd.verb in self.shared:
-            return base.decide_generic(state, cmd, self.game)
+            return decide_generic(state, cmd, self.game)
         raise RuleViolation(self.refused.get(cmd.verb, self.unknown).format(verb=cmd.verb, game=self.game))

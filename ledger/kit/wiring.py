@@ -9,7 +9,7 @@ Public API:
   game's ``follow.After``) says follows.
 - ``wire(game, title, options, after, verbs, hint, *, by_itself, own=None, cups=False,
   opened=False, checked=None) -> (decide, check_event)``: `decide` is `claims.decider` over
-  ``hand`` (unless `verbs` has its own) and `verbs`, each after `base.require_open` when
+  ``hand`` (unless `verbs` has its own) and `verbs`, each after `require_open` when
   `opened`; `check_event` is `follow.check` with `after` and `by_itself`, each other event
   decided again from the command behind it: `own(event)` for the game's own events, the
   ``cup`` or ``lift`` of a cup when `cups`, else `verify.command_for`. `checked` names the
@@ -40,12 +40,13 @@ from typing import Callable
 from pydantic import BaseModel
 
 from .. import events as ev
-from ..commands import Command
+from ..core.commands import Command
 from ..errors import RuleViolation
-from ..games import base
-from ..games.ruleset import Legal
+from ..core.table import require_hand, require_open
+from ..core.verbs import make_event, roll, start_hand
+from ..core.contract import Legal
 from ..state import TableState
-from ..verify import command_for
+from ..core.commands import command_for
 from . import claims, follow, turns
 
 Decide = follow.Decide
@@ -55,13 +56,13 @@ CheckEvent = Callable[[TableState, ev.Event], None]
 def hand(after: follow.After) -> Decide:
     """``potlog hand``: a game for two players or more, then what follows by itself."""
     def start(state: TableState, cmd: Command) -> list[ev.Event]:
-        return follow.then(state, base.start_hand(state, cmd, min_players=2), after)
+        return follow.then(state, start_hand(state, cmd, min_players=2), after)
     return start
 
 
 def _opened(move: Decide) -> Decide:
     def decide(state: TableState, cmd: Command) -> list[ev.Event]:
-        base.require_open(state)
+        require_open(state)
         return move(state, cmd)
     return decide
 
@@ -111,19 +112,19 @@ def rolled(state: TableState, cmd: Command, who: str | None, game: str,
         said = why(cmd.player)
         if said:
             raise RuleViolation(said)
-    base.require_hand(state)
+    require_hand(state)
     if who is None or cmd.player != who:
         raise RuleViolation(f"it is {who}'s turn to roll, not {cmd.player}'s" if who else "nobody rolls now")
     if cmd.sides not in (None, 6):
         raise RuleViolation(f"{game} is played with six-sided dice")
-    return who, base.roll(state, cmd, sides=6)
+    return who, roll(state, cmd, sides=6)
 
 
 def verdict(told: bool, text: str, loser: str, name: str, left: int) -> list[ev.Event]:
     """The verdict said, then (once `told`) what the loser has left."""
     if not told:
-        return [base.make_event(ev.Note, text=text)]
-    return [base.make_event(ev.Declared, player=loser, name=name, value=left)]
+        return [make_event(ev.Note, text=text)]
+    return [make_event(ev.Declared, player=loser, name=name, value=left)]
 
 
 def show(state: TableState, to_act: str | None, phase: str) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 from ... import events as ev
-from ...commands import Command
+from ...core.commands import Command
 from ...errors import RuleViolation
 from ...kit import betting as bets
 from ...kit import deal, declare, pots, staged, stages

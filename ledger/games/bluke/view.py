@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...kit import points, tricks
 from ...state import TableState
-from ..ruleset import Legal
+from ...core.contract import Legal
 from .options import MAX_PLAYERS, MIN_PLAYERS, ext, opts
 from .rules import DRAW, HAND, schedule
 
