@@ -1,4 +1,4 @@
-"""The deal engine (ledger.kit.deal) and the declarations (ledger.kit.declare), at the kit's
+"""The deal engine (ledger.kit.deal) and the declarations (ledger.games.bluecher.declare), at the kit's
 level on a freeform table, then as Blücher declares them."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import pytest
 from ledger import events as ev
 from ledger.commands import Command
 from ledger.errors import InputError, RuleViolation
-from ledger.kit import deal, declare
+from ledger.kit import deal
+from ledger.games.bluecher import declare
 from ledger.kit import pots
 from tests.table import Table
 from tests.test_kit_pots import play, put, table

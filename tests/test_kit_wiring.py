@@ -12,8 +12,9 @@ from ledger import events as ev
 from ledger.commands import Command
 from ledger.errors import RuleViolation
 from ledger.core.verbs import make_event
-from ledger.kit import claims, own, wiring
+from ledger.kit import own, wiring
 from ledger.state import TableState
+from ledger.kit.verbs import IDLE
 from tests.test_kit_pots import play, table
 
 
@@ -101,7 +102,7 @@ def test_idle_started_and_players():
     state = table({"Ann": 10, "Ben": 0, "Cy": 10, "Dee": 10}, dealer="Cy")
     assert wiring.idle(state) is None
     play(state, ev.HandEnded(hand=1))
-    assert wiring.idle(state) == [claims.IDLE]
+    assert wiring.idle(state) == [IDLE]
     start = ev.HandStarted(hand=2, dealer="Cy")
     assert wiring.started(state, start, 2) == (["Dee", "Ann", "Cy"], {"Dee": 2, "Ann": 2, "Cy": 2}, "Dee")
     first = ev.HandStarted(hand=2, dealer="Cy", first="Ann")

@@ -53,7 +53,7 @@ from .. import events as ev
 from ..core.commands import Command
 from ..errors import RuleViolation
 from ..kit.dicewords import CUP, LIFT
-from ..kit import claims, dice, follow, own, wiring
+from ..kit import claims, dice, follow, own, pots, wiring
 from ..kit.dice import Cup
 from ..state import TableState
 from ..core.verbs import make_event
@@ -197,7 +197,7 @@ def _after(state: TableState) -> list[ev.Event]:
     once all are up the verdict is said and the loser loses a die; the last player with dice
     takes the kitty."""
     x = OWN.x(state)
-    done = claims.antes_due(state, x.order, x.anted, OWN.opts(state).ante) or \
+    done = pots.post_antes(state, x.order, x.anted, OWN.opts(state).ante) or \
         claims.last_one_takes(state, x.order, x.dice, "{player} is the last player with dice")
     if done or not state.in_hand or x.challenger is None or x.bidder is None:
         return done

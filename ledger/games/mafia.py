@@ -49,7 +49,8 @@ from pydantic import Field
 from .. import events as ev
 from ..core.commands import Command
 from ..errors import RuleViolation
-from ..kit import claims, follow, kittyparts, own, wiring
+from ..kit import follow, kittyparts, own, wiring
+from ..kit.verbs import IDLE
 from ..kit.kitty import KittyOptions, spoken
 from ..state import TableState
 from ..text import listed
@@ -237,7 +238,7 @@ def evolve(state: TableState, event: ev.Event) -> None:
 def legal(state: TableState) -> list[Legal]:
     x, who = OWN.x(state), _roller(state)
     if who is None:
-        return [] if state.closed else [claims.IDLE]
+        return [] if state.closed else [IDLE]
     if x.phase == "order":
         return [Legal(who, ("roll",), "two dice for the order of play: the highest starts")]
     if x.phase == "loss":

@@ -50,7 +50,7 @@ from .. import events as ev
 from ..core.commands import Command
 from ..errors import InputError, RuleViolation
 from ..kit.dicewords import CUP, LIFT
-from ..kit import claims, dice, follow, own, wiring
+from ..kit import claims, dice, follow, own, pots, wiring
 from ..kit.dice import Cup
 from ..kit.evaluators.dice import MEIER_ORDER, rank_meier
 from ..state import TableState
@@ -188,7 +188,7 @@ def _after(state: TableState) -> list[ev.Event]:
     """What follows by itself: the antes; after a doubt the cup the recorder saw is lifted,
     then the verdict is said and the lives taken; the last player with lives takes the kitty."""
     x = OWN.x(state)
-    done = claims.antes_due(state, x.order, x.anted, OWN.opts(state).ante) or \
+    done = pots.post_antes(state, x.order, x.anted, OWN.opts(state).ante) or \
         claims.last_one_takes(state, x.order, x.lives, "{player} is the last player with lives")
     if done or not state.in_hand or x.step != "reveal" or x.claimant is None or x.doubter is None:
         return done

@@ -51,7 +51,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from .. import events as ev
 from ..core.commands import Command
 from ..errors import RuleViolation
-from ..kit import claims, follow, kittyparts, own, wiring
+from ..kit import follow, kittyparts, own, wiring
+from ..kit.verbs import IDLE
 from ..state import TableState
 from ..text import listed
 from ..core.verbs import close, make_event
@@ -217,7 +218,7 @@ def legal(state: TableState) -> list[Legal]:
     who = _roller(state)
     if who is not None:
         return [Legal(who, ("roll",), "two dice")]
-    return [] if state.closed else [claims.IDLE]
+    return [] if state.closed else [IDLE]
 
 
 def view(state: TableState) -> list[tuple[str, str]]:

@@ -49,7 +49,7 @@ from .. import events as ev
 from ..core.commands import Command
 from ..errors import RuleViolation
 from ..kit import betting as bets
-from ..kit import claims, deal, follow, own, pots, wiring
+from ..kit import deal, follow, own, pots, wiring
 from ..kit.evaluators import Ranked, poker
 from ..state import TableState
 from ..core.table import require_hand
@@ -151,7 +151,7 @@ def _after(state: TableState) -> list[ev.Event]:
     """Once the betting is over: the pot to the last player in, or the showdown when every
     hand still in is known; then the end of the hand."""
     x, hand = OWN.x(state), state.hand
-    antes = claims.antes_due(state, x.order, x.anted, OWN.opts(state).ante)
+    antes = pots.post_antes(state, x.order, x.anted, OWN.opts(state).ante)
     if antes or hand is None or hand.ended or x.phase != "showdown":
         return antes
     live = own.live(state, x.order)

@@ -65,7 +65,8 @@ from ..core.options import options_of
 from ..state import TableState
 from ..core.commands import command_for
 from . import betting as bets
-from . import claims, deal, follow, pots, stages
+from . import deal, follow, pots, stages
+from .verbs import decider, IDLE
 from .evaluators import Ranked
 
 
@@ -281,9 +282,9 @@ class ClaimDraw:
         x, hand, o = self.x(state), state.hand, self.opts(state)
         if hand is None or hand.ended:
             return []
-        due = claims.antes_due(state, x.order, x.anted, o.ante)
+        due = pots.post_antes(state, x.order, x.anted, o.ante)
         if not due and x.phase == "claim" and x.draws and o.restake:
-            due = claims.antes_due(state, self.live(state, x), x.staked, o.restake)
+            due = pots.post_antes(state, self.live(state, x), x.staked, o.restake)
         if not due and x.phase == "vie" and not x.acted and hand.current_bet:   # a round after one with bets
             due = bets.next_round(state, {hand.round + 1: f"vying after the {x.stage}"})
         if due or x.phase not in ("settle", "showdown"):
@@ -309,7 +310,7 @@ class ClaimDraw:
         verbs = {"hand": self._hand, "deal": self._deal, "reveal": self._reveal, "declare": self._declare,
                  "exchange": self._exchange, **dict.fromkeys(("bet", "call", "raise", "allin", "check", "fold"), self._bet)}
         hint = "hand, deal, claim or pass, exchange (the draw), reveal at the showdown; potlog pays the pot"
-        return follow.settle(state, cmd, claims.decider(self.name, self.title, self.options, verbs, hint), self._after)
+        return follow.settle(state, cmd, decider(self.name, self.title, self.options, verbs, hint), self._after)
 
     def evolve(self, state: TableState, event: ev.Event) -> None:
         x, hand = self.x(state), state.hand
@@ -359,7 +360,7 @@ class ClaimDraw:
             return []
         x, hand = self.x(state), state.hand
         if not state.in_hand or hand is None:
-            return [claims.IDLE]
+            return [IDLE]
         if x.phase == "deal":
             return [Legal(None, ("deal",), f"four cards each to {', '.join(deal.short(state, 4, x.order))}")]
         if x.phase == "claim" and hand.to_act:

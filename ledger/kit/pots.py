@@ -65,6 +65,9 @@ but `evolve`, the game's hook):
         antes what they have (all-in); `named`, the amount the command names, must be that.
     antes_due(state, players, ante, anted) -> list[Legal]
         `legal`'s items for the antes still due: each of `players` not in `anted`, and how much.
+    post_antes(state, order, anted, ante) -> list[Event]
+        as a game played for a kitty starts, the antes still due, recorded by the rules: each of
+        `order` not in `anted` with chips antes `ante`, or what they have when short.
     side_pots_text(state) -> str
         the hand's pots as the table sees them: "12 for Ann, Ben, Cy; 4 for Ann, Ben".
 
@@ -503,6 +506,16 @@ def ante(state: TableState, player: str, ante: int, *, anted: Sequence[str], nam
 def antes_due(state: TableState, players: Sequence[str], ante: int, anted: Sequence[str]) -> list[Legal]:
     """`legal`'s items for the antes still due (see the module docstring)."""
     return [Legal(p, ("ante",), f"ante {min(ante, state.stack(p))}") for p in players if p not in anted]
+
+
+def post_antes(state: TableState, order: Sequence[str], anted: Sequence[str], ante: int) -> list[ev.Event]:
+    """As a game played for a kitty starts: the antes still due from `order` (each player's
+    `ante`, or what they have when short)."""
+    hand = state.hand
+    if hand is None or hand.ended:
+        return []
+    return [make_event(ev.Ante, player=p, amount=min(ante, state.stack(p)))
+            for p in order if p not in anted and state.stack(p) > 0]
 
 
 def side_pots_text(state: TableState) -> str:

@@ -8,14 +8,14 @@ Public API:
 - ``hand(after) -> Decide``: ``potlog hand`` for two players or more, then what `after` (the
   game's ``follow.After``) says follows.
 - ``wire(game, title, options, after, verbs, hint, *, by_itself, own=None, cups=False,
-  opened=False, checked=None) -> (decide, check_event)``: `decide` is `claims.decider` over
+  opened=False, checked=None) -> (decide, check_event)``: `decide` is `decider` over
   ``hand`` (unless `verbs` has its own) and `verbs`, each after `require_open` when
   `opened`; `check_event` is `follow.check` with `after` and `by_itself`, each other event
   decided again from the command behind it: `own(event)` for the game's own events, the
   ``cup`` or ``lift`` of a cup when `cups`, else `verify.command_for`. `checked` names the
   game in its refusals (`game` unless said).
 - ``idle(state) -> list[Legal] | None``: `legal` with no game on (nothing once the session is
-  closed, else `claims.IDLE`); None while one is.
+  closed, else `IDLE`); None while one is.
 - ``started(state, hand, each) -> (order, counts, first)``: a game of dice or lives starts:
   who plays (`claims.players`), `each` apiece, who starts (the player named first if they
   play, else the dealer's left).
@@ -48,6 +48,7 @@ from ..core.contract import Legal
 from ..state import TableState
 from ..core.commands import command_for
 from . import claims, follow, turns
+from .verbs import decider, IDLE
 
 Decide = follow.Decide
 CheckEvent = Callable[[TableState, ev.Event], None]
@@ -72,7 +73,7 @@ def wire(game: str, title: str, options: type[BaseModel], after: follow.After, v
          cups: bool = False, opened: bool = False, checked: str | None = None) -> tuple[Decide, CheckEvent]:
     """A game's `decide` and `check_event` (see the module docstring)."""
     moves = {"hand": hand(after), **verbs}
-    decide = follow.settled(claims.decider(game, title, options,
+    decide = follow.settled(decider(game, title, options,
                                            {v: _opened(m) for v, m in moves.items()} if opened else moves, hint), after)
 
     def command(state: TableState, event: ev.Event) -> Command | None:
@@ -88,7 +89,7 @@ def idle(state: TableState) -> list[Legal] | None:
     """`legal` between games: nothing once closed, else the shared moves; None in a game."""
     if state.closed:
         return []
-    return None if state.in_hand else [claims.IDLE]
+    return None if state.in_hand else [IDLE]
 
 
 def started(state: TableState, hand: ev.HandStarted, each: int) -> tuple[list[str], dict[str, int], str | None]:

@@ -10,7 +10,8 @@ from ... import events as ev
 from ...core.commands import Command
 from ...errors import RuleViolation
 from ...kit import betting as bets
-from ...kit import deal, declare, pots, staged, stages
+from ...kit import deal, pots, stages
+from . import declare, staged
 from ...state import TableState
 from . import NAME
 from .options import ROUND_NAMES, BluecherExt, Options, ext, family_of

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from ... import events as ev
 from ...core.commands import Command
 from ...errors import RuleViolation
-from ...kit import deal, pots, staged
+from ...kit import deal, pots
+from . import staged
 from ...kit.evaluators import Ranked
 from ...state import TableState
 from ...core.table import require_hand

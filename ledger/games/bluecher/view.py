@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from ...kit import deal, pots, staged, stages
+from ...kit import deal, pots, stages
+from . import staged
 from ...state import TableState
 from ...core.contract import Legal
 from ...core.table import require_hand, to_call

@@ -15,8 +15,9 @@ from ...errors import InputError, RuleViolation
 from ...text import listed
 from ...kit import betting as bets
 from ...kit import deal, follow, pots, stages
-from ...kit.elimination import around
-from ...kit.evaluators import Ranked, blackjack
+from .elimination import around
+from ...kit.evaluators import Ranked
+from . import blackjack
 from ...kit.stages import Turn
 from ...kit.verbs import Verbs
 from ...state import TableState
@@ -108,7 +109,7 @@ def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
 # ----------------------------------------------------------------------------- the showdown
 
 def ranked(cards: list[str], options: Options | Mapping[str, Any]) -> Ranked:
-    """A hand's rank under the table's options (`kit.evaluators.blackjack`): its key (a bust is
+    """A hand's rank under the table's options (`games.bluffjack.blackjack`): its key (a bust is
     lowest, a 21 highest) and its label ("5-card charlie 19")."""
     o = options if isinstance(options, Options) else Options.model_validate(options)
     return blackjack.rank(cards, charlie=o.charlie, charlie_minimum=o.charlie_minimum, best_hand=o.best_hand)

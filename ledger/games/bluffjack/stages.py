@@ -8,9 +8,10 @@ from dataclasses import replace
 
 from ... import events as ev
 from ...kit import betting as bets
-from ...kit import draw, follow, pots, stages
-from ...kit.elimination import around
-from ...kit.evaluators.blackjack import hand_total
+from . import draw
+from ...kit import follow, pots, stages
+from .elimination import around
+from .blackjack import hand_total
 from ...kit.stages import Flow, Stage, Turn
 from ...state import Hand, Seat, TableState
 from ...core.contract import Legal

@@ -8,7 +8,8 @@ from __future__ import annotations
 from ... import events as ev
 from ...core.commands import Command
 from ...errors import RuleViolation
-from ...kit import points, tricks, turns
+from . import points, tricks
+from ...kit import turns
 from ...state import TableState
 from ...core.table import require_open, seat_after
 from ...core.verbs import decide_generic, make_event, open_session

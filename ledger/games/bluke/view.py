@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ...kit import points, tricks
+from . import points, tricks
 from ...state import TableState
 from ...core.contract import Legal
 from .options import MAX_PLAYERS, MIN_PLAYERS, ext, opts

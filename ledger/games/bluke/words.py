@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.commands import Command
-from ...kit import bidding, points, tricks
+from . import bidding, points, tricks
 from ...state import TableState
 from ...core.contract import Param, Values, View, Word
 from . import scorecard as sc

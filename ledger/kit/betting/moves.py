@@ -52,7 +52,7 @@ def _may_raise(book: Book, rules: Betting, player: str, hint: str = "") -> None:
 def check_move(state: TableState, book: Book, rules: Betting, move: Move) -> None:
     """Refuse `move` (a `RuleViolation` worded for the table) when this round's rules forbid
     it. Turn order is `turn`'s; whether the chips are there, and a call's or check's
-    arithmetic, are the shared verbs' (``games.base``)."""
+    arithmetic, are the shared verbs' (``core.verbs``)."""
     player, verb = move.player, move.verb
     owe = owed(state, player)
     amount = move.amount or 0

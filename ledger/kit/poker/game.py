@@ -18,7 +18,8 @@ from ...core.verbs import declare, fold, make_event, reveal
 from ...core.contract import Legal
 from ...state import TableState
 from .. import betting as bets
-from .. import claims, deal, follow, pots
+from .. import deal, follow, pots
+from ..verbs import decider, IDLE
 from ..evaluators import Ranked
 from . import opening
 from .cards import Cards, Discards, board_cards, ext, still_in
@@ -158,7 +159,7 @@ class Game(Cards):
             verbs["bringin"] = self._bringin
             words = "hand, deal, bringin, check, bet, call, raise, allin, fold and reveal"
         forced = "the blinds" if self.rising else "the antes"
-        return claims.decider(self.name, self.title, self.options, verbs,
+        return decider(self.name, self.title, self.options, verbs,
                               f"{words}; potlog posts {forced} and pays the pots")
 
     def _blinds(self, state: TableState, cmd: Command) -> list[ev.Event]:
@@ -426,7 +427,7 @@ class Game(Cards):
             return []
         x, hand = ext(state), state.hand
         if not state.in_hand or hand is None:
-            return [claims.IDLE] + ([Legal(None, ("blinds",), "the blinds for the next hands")] if self.rising else [])
+            return [IDLE] + ([Legal(None, ("blinds",), "the blinds for the next hands")] if self.rising else [])
         if x.phase == "deal":
             need = self._need[x.street] - x.common
             short = deal.short(state, need, still_in(state, x))

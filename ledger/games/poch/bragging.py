@@ -24,17 +24,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol, Sequence
 
-from .. import events as ev
-from ..core.commands import Command
-from ..errors import RuleViolation
-from ..core import contract
-from ..core.table import require_live
-from ..core.verbs import all_in, check, raise_
-from ..state import TableState
-from . import betting as bets
+from ... import events as ev
+from ...core.commands import Command
+from ...errors import RuleViolation
+from ...core import contract
+from ...core.table import require_live
+from ...core.verbs import all_in, check, raise_
+from ...state import TableState
+from ...kit import betting as bets
 
 if TYPE_CHECKING:
-    from ..core.contract import Legal
+    from ...core.contract import Legal
 
 VIE = bets.Betting(structure="no-limit", min_bet=1, reraise=False,
                    messages={"go_around": "only the opener raises, once the turn comes back: {player} calls or folds"})

@@ -18,13 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from .. import events as ev
-from ..core.commands import Command
-from ..errors import RuleViolation
-from ..core import verbs
-from ..core.table import require_open
-from ..core.verbs import make_event
-from ..state import TableState
+from ... import events as ev
+from ...core.commands import Command
+from ...errors import RuleViolation
+from ...core import verbs
+from ...core.table import require_open
+from ...core.verbs import make_event
+from ...state import TableState
 
 
 @dataclass
@@ -115,7 +115,7 @@ class Stake:
 
     def close(self, state: TableState, cmd: Command) -> list[ev.Event]:
         """``close``: between hands only; the scores so far are settled first."""
-        from .follow import trial
+        from ...kit.follow import trial
 
         require_open(state)
         if state.hand is not None and not state.hand.ended:

@@ -72,20 +72,21 @@ from typing import Callable, Collection, Mapping, Protocol, Sequence, TypeVar
 
 from pydantic import BaseModel
 
-from .. import events as ev
-from ..cards import UNKNOWN
-from ..core.commands import Command
-from ..errors import RuleViolation
-from ..core import verbs as core_verbs
-from ..core.checks import check_opened
-from ..core.contract import Legal
-from ..core.table import require_hand, require_live, require_open
-from ..core.verbs import decide_generic, end_hand, make_event, open_session
-from ..state import TableState, in_pot  # noqa: F401 (what a player has in the pot: here for staged games)
-from . import betting as bets
-from . import deal, declare, follow, pots
-from .stages import Flow, Stage, _advance, _down_to_one
-from .turns import SeatTest
+from ... import events as ev
+from ...cards import UNKNOWN
+from ...core.commands import Command
+from ...errors import RuleViolation
+from ...core import verbs as core_verbs
+from ...core.checks import check_opened
+from ...core.contract import Legal
+from ...core.table import require_hand, require_live, require_open
+from ...core.verbs import decide_generic, end_hand, make_event, open_session
+from ...state import TableState, in_pot  # noqa: F401 (what a player has in the pot: here for staged games)
+from ...kit import betting as bets
+from ...kit import deal, follow, pots
+from . import declare
+from ...kit.stages import Flow, Stage, _advance, _down_to_one
+from ...kit.turns import SeatTest
 
 Verb = Callable[[TableState, Command], list[ev.Event]]
 After = Callable[[TableState], list[ev.Event]]
@@ -153,7 +154,7 @@ def _nothing(state: TableState) -> list[ev.Event]:
 
 
 def _command(state: TableState, event: ev.Event) -> Command | bool | None:
-    from ..core.commands import command_for
+    from ...core.commands import command_for
 
     return True if isinstance(event, ev.Void) else command_for(event)
 
@@ -346,7 +347,7 @@ Settle = Callable[[TableState, list[H], int], list[ev.Event]]
 def showdown(state: TableState, flow: Flow, phase: Callable[[TableState], str], hands: Callable[[TableState], list[H]],
              settle: Settle[H], *, player: Callable[[H], str], refusal: str, stage: str = "showdown") -> list[ev.Event]:
     """``potlog showdown`` for a staged hand (see the module docstring)."""
-    from .stages import hand_on
+    from ...kit.stages import hand_on
 
     hand, now = hand_on(state), phase(state)
     if now == flow.won:
@@ -370,7 +371,7 @@ def settlement(state: TableState, flow: Flow, phase: Callable[[TableState], str]
 def hole(state: TableState, cmd: Command, rules: deal.Dealing, holes: Mapping[str, str], gate: Callable[[str], object],
          *, showing: Callable[[], bool]) -> list[ev.Event]:
     """A hole card placed, or named later (see the module docstring)."""
-    from .stages import hand_on
+    from ...kit.stages import hand_on
 
     hand_on(state)
     player = require_live(state, cmd.player)

@@ -66,17 +66,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Protocol, Sequence
 
-from .. import events as ev
-from ..cards import suit
-from ..core.commands import Command
-from ..errors import RuleViolation
-from ..core import verbs
-from ..core.checks import require_same
-from ..core.table import require_open
-from ..core.verbs import make_event
-from ..core.contract import Word
-from ..state import TableState
-from . import deal, follow, own, pots, stages, turnup
+from ... import events as ev
+from ...cards import suit
+from ...core.commands import Command
+from ...errors import RuleViolation
+from ...core import verbs
+from ...core.checks import require_same
+from ...core.table import require_open
+from ...core.verbs import make_event
+from ...core.contract import Word
+from ...state import TableState
+from ...kit import deal, follow, own, pots, stages, turnup
 from .sequences import holder
 
 SHARED = "the night ends: the board is shared out"

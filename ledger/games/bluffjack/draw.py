@@ -43,17 +43,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
-from .. import events as ev
-from ..cards import UNKNOWN
-from ..core.commands import Command
-from ..errors import RuleViolation
-from ..core import overrides
-from ..core.table import require_hand, require_live
-from ..core.verbs import make_event
-from ..core.contract import Param, Word
-from ..state import Seat, TableState
-from . import deal, stages
-from .stages import Flow, Turn
+from ... import events as ev
+from ...cards import UNKNOWN
+from ...core.commands import Command
+from ...errors import RuleViolation
+from ...core import overrides
+from ...core.table import require_hand, require_live
+from ...core.verbs import make_event
+from ...core.contract import Param, Word
+from ...state import Seat, TableState
+from ...kit import deal, stages
+from ...kit.stages import Flow, Turn
 
 
 class Book(Protocol):

@@ -29,7 +29,7 @@ Public API (`Elimination` methods read the table and return events or refuse; no
   shared among the players with chips (all still seated when none has).
 - ``.decide(state, cmd) -> list[Event]``: join (a buy-in above 0), rebuy (between hands),
   leave (then `after_leave`), close (`at_close` first); other shared verbs as
-  ``games.base`` decides them.
+  ``core.verbs`` decides them.
 - ``.unwon(state, total, *, house, bust=...) -> pots.Payout.lost hook``: a layer every
   contender lost (`bust` says how) or nobody is left in goes to the house, or, without one
   (`house` False), is set aside for the last player standing (`total`: what the pot held).
@@ -50,15 +50,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .. import events as ev
-from ..core.commands import Command
-from ..errors import RuleViolation
-from ..core.contract import Legal
-from ..core.table import require_hand
-from ..core.verbs import close, decide_generic, make_event
-from ..state import Seat, TableState
-from . import pots
-from .follow import trial
+from ... import events as ev
+from ...core.commands import Command
+from ...errors import RuleViolation
+from ...core.contract import Legal
+from ...core.table import require_hand
+from ...core.verbs import close, decide_generic, make_event
+from ...state import Seat, TableState
+from ...kit import pots
+from ...kit.follow import trial
 
 ELIMINATED = "eliminated"
 """The reason of a `PlayerLeft` for a player eliminated without chips."""

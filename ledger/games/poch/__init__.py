@@ -62,16 +62,18 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .. import events as ev
-from ..core.commands import Command
-from ..errors import RuleViolation
-from ..kit import bragging, claims, compartments, deal, dues, follow, own, pots, stages, stops, turnup
-from ..kit.evaluators import vying
-from ..state import TableState
-from ..core.commands import command_for
-from ..core.table import require_live, require_open
-from ..core.verbs import reveal, start_hand
-from ..core.contract import Legal, Ruleset
+from ... import events as ev
+from ...core.commands import Command
+from ...errors import RuleViolation
+from . import bragging, compartments, dues, stops
+from ...kit import deal, follow, own, pots, stages, turnup
+from ...kit.verbs import decider, IDLE
+from ...kit.evaluators import vying
+from ...state import TableState
+from ...core.commands import command_for
+from ...core.table import require_live, require_open
+from ...core.verbs import reveal, start_hand
+from ...core.contract import Legal, Ruleset
 
 BOARD = compartments.Board(
     ("ace", "king", "queen", "jack", "ten", "marriage", "sequence", "poch"), dressed=7,
@@ -191,7 +193,7 @@ def check_event(state: TableState, event: ev.Event) -> None:
                      by_itself=(ev.Transfer, ev.PotAwarded, ev.HandEnded))
 
 
-decide = follow.settled(claims.decider(
+decide = follow.settled(decider(
     "poch", "Poch", Options,
     {"hand": _hand, "close": BOARD.close, "deal": _deal, "reveal": _reveal, "declare": _board, "play": _play,
      **dict.fromkeys(("bet", "call", "raise", "allin", "check", "fold"), _vie)},
@@ -232,7 +234,7 @@ def legal(state: TableState) -> list[Legal]:
     if state.closed:
         return []
     if hand is None or hand.ended:
-        return [claims.IDLE]
+        return [IDLE]
     who = hand.to_act
     if x.phase in ("dress", "deal", "board", "showdown"):  # (dress: a void left some of the dressing due)
         return [Legal(None, {"dress": ("deal",), "deal": ("deal",), "board": ("reveal", "board"),

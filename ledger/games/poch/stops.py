@@ -1,8 +1,8 @@
 """A stops play-out and its payments (Poch's third part; Newmarket and its family): the cards
-played out in sequences (`ledger.kit.sequences` says what may be played), the first player
+played out in sequences (`ledger.games.poch.sequences` says what may be played), the first player
 out paid a chip for each card left in every other hand, and, where the table pays it, a chip
 from each opponent to whoever begins a new sequence. The payments are worked out when the
-card is played and recorded one at a time after it (`ledger.kit.dues`).
+card is played and recorded one at a time after it (`ledger.games.poch.dues`).
 
     def _play(state, cmd):                        # potlog play NAME CARD, in the play-out
         return follow.then(state, stops.play(state, x, cmd), _after)
@@ -35,18 +35,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from .. import events as ev
-from ..cards import parse_cards
-from ..core.commands import Command
-from ..core import contract
-from ..core import verbs
-from ..core.table import pack_of
-from ..core.verbs import make_event
-from ..state import TableState
-from . import dues, own, sequences
+from ... import events as ev
+from ...cards import parse_cards
+from ...core.commands import Command
+from ...core import contract
+from ...core import verbs
+from ...core.table import pack_of
+from ...core.verbs import make_event
+from ...state import TableState
+from . import dues, sequences
+from ...kit import own
 
 if TYPE_CHECKING:
-    from ..core.contract import Legal
+    from ...core.contract import Legal
 
 
 class Book(sequences.Run, Protocol):

@@ -66,20 +66,20 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Callable, Mapping, Protocol, Sequence
 
-from .. import events as ev
-from ..core.commands import Command
-from ..errors import RuleViolation
-from ..core import contract
-from ..core.table import require_live, require_seated
-from ..core.verbs import all_in, fold, raise_
-from ..core.verbs import make_event
-from ..state import TableState
-from . import betting as bets
-from . import own, pots, stages, turns
-from .betting import owed
+from ... import events as ev
+from ...core.commands import Command
+from ...errors import RuleViolation
+from ...core import contract
+from ...core.table import require_live, require_seated
+from ...core.verbs import all_in, fold, raise_
+from ...core.verbs import make_event
+from ...state import TableState
+from ...kit import betting as bets
+from ...kit import own, pots, stages, turns
+from ...kit.betting import owed
 
 if TYPE_CHECKING:
-    from ..core.contract import Legal
+    from ...core.contract import Legal
 
 
 class Opening(Protocol):

@@ -57,18 +57,20 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .. import events as ev
-from ..cards import UNKNOWN, parse_cards, rank
-from ..core.commands import Command
-from ..errors import RuleViolation
-from ..kit import betting as bets
-from ..kit import claims, deal, follow, own, pots, sidepay, straddles, turns, turnup
-from ..kit.evaluators import vying
-from ..state import TableState
-from ..core.commands import command_for
-from ..core.table import pack_of, require_open
-from ..core.verbs import join, make_event, reveal, start_hand
-from ..core.contract import Legal, Param, Ruleset, Word
+from ... import events as ev
+from ...cards import UNKNOWN, parse_cards, rank
+from ...core.commands import Command
+from ...errors import RuleViolation
+from ...kit import betting as bets
+from ...kit import deal, follow, own, pots, turns, turnup
+from ...kit.verbs import decider, IDLE
+from . import sidepay, straddles
+from ...kit.evaluators import vying
+from ...state import TableState
+from ...core.commands import command_for
+from ...core.table import pack_of, require_open
+from ...core.verbs import join, make_event, reveal, start_hand
+from ...core.contract import Legal, Param, Ruleset, Word
 
 TURN_UP = "board"
 RANKS = {"french32": ("A", "K", "Q", "9", "8"), "french20": ("A", "K", "Q", "J", "10")}
@@ -201,7 +203,7 @@ def check_event(state: TableState, event: ev.Event) -> None:
                  by_itself=(ev.PotAwarded, ev.PotCarried, ev.HandEnded, ev.Transfer))
 
 
-decide = follow.settled(claims.decider(
+decide = follow.settled(decider(
     "bouillotte", "Bouillotte",
     Options, {"hand": _hand, "deal": _deal, "declare": _straddle, "reveal": _reveal, "join": _cave, "rebuy": _cave,
               **dict.fromkeys(("raise", "call", "fold", "allin", "check", "bet"), _move)},
@@ -232,7 +234,7 @@ def legal(state: TableState) -> list[Legal]:
     if state.closed:
         return []
     if hand is None or hand.ended:
-        return [claims.IDLE]
+        return [IDLE]
     if x.phase == "deal":
         return [Legal(None, ("deal",), "three cards each, then the turn-up: potlog deal board CARD --up")]
     betting = straddles.prompt(state, x, BETTING, hand.to_act)
