@@ -61,10 +61,9 @@ from ..kit.dice import Cup
 from ..kit.evaluators import EVALUATORS, Ranked, get_evaluator
 from ..state import TableState
 from ..core import verbs
-from ..core.contract import Legal
+from ..core.contract import Legal, Param, Ruleset, Word
 from ..core.table import account_of, require_hand, require_live, require_open, require_seated
 from ..core.verbs import decide_generic, end_hand, make_event, open_session, pay
-from ..core.contract import Param, Ruleset, Word
 
 NAME = "freeform"
 TITLE = "Freeform"

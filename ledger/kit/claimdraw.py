@@ -56,14 +56,13 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .. import events as ev
 from ..cards import PACKS, UNKNOWN, parse_cards
-from ..core.commands import Command
+from ..core.commands import Command, command_for
 from ..errors import InputError, RuleViolation
 from ..core.table import require_hand, require_open, require_seated
 from ..core.verbs import exchange, make_event, reveal
 from ..core.contract import Legal, Param, Ruleset, Word
 from ..core.options import options_of
 from ..state import TableState
-from ..core.commands import command_for
 from . import betting as bets
 from . import deal, follow, pots, stages
 from .verbs import decider, IDLE

@@ -12,7 +12,7 @@ Public API:
   ``hand`` (unless `verbs` has its own) and `verbs`, each after `require_open` when
   `opened`; `check_event` is `follow.check` with `after` and `by_itself`, each other event
   decided again from the command behind it: `own(event)` for the game's own events, the
-  ``cup`` or ``lift`` of a cup when `cups`, else `verify.command_for`. `checked` names the
+  ``cup`` or ``lift`` of a cup when `cups`, else `command_for`. `checked` names the
   game in its refusals (`game` unless said).
 - ``idle(state) -> list[Legal] | None``: `legal` with no game on (nothing once the session is
   closed, else `IDLE`); None while one is.
@@ -40,13 +40,12 @@ from typing import Callable
 from pydantic import BaseModel
 
 from .. import events as ev
-from ..core.commands import Command
+from ..core.commands import Command, command_for
 from ..errors import RuleViolation
 from ..core.table import require_hand, require_open
 from ..core.verbs import make_event, roll, start_hand
 from ..core.contract import Legal
 from ..state import TableState
-from ..core.commands import command_for
 from . import claims, follow, turns
 from .verbs import decider, IDLE
 

@@ -59,7 +59,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ... import events as ev
 from ...cards import UNKNOWN, parse_cards, rank
-from ...core.commands import Command
+from ...core.commands import Command, command_for
 from ...errors import RuleViolation
 from ...kit import betting as bets
 from ...kit import deal, follow, own, pots, turns, turnup
@@ -67,7 +67,6 @@ from ...kit.verbs import decider, IDLE
 from . import sidepay, straddles
 from ...kit.evaluators import vying
 from ...state import TableState
-from ...core.commands import command_for
 from ...core.table import pack_of, require_open
 from ...core.verbs import join, make_event, reveal, start_hand
 from ...core.contract import Legal, Param, Ruleset, Word

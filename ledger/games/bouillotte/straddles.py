@@ -64,22 +64,19 @@ Public API:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable, Mapping, Protocol, Sequence
+from typing import Callable, Mapping, Protocol, Sequence
 
 from ... import events as ev
 from ...core.commands import Command
 from ...errors import RuleViolation
-from ...core import contract
+from ...core.contract import Legal
 from ...core.table import require_live, require_seated
-from ...core.verbs import all_in, fold, raise_
-from ...core.verbs import make_event
+from ...core.verbs import all_in, fold, make_event, raise_
 from ...state import TableState
 from ...kit import betting as bets
 from ...kit import own, pots, stages, turns
 from ...kit.betting import owed
 
-if TYPE_CHECKING:
-    from ...core.contract import Legal
 
 
 class Opening(Protocol):
@@ -251,10 +248,10 @@ def track(state: TableState, x: Book, event: ev.Event, betting: bets.Betting, *,
 def prompt(state: TableState, x: Book, betting: bets.Betting, player: str | None) -> Legal | None:
     """What `player`, to act, may do in the betting (see the module docstring)."""
     if x.phase == "straddle" and player:
-        return contract.Legal(player, ("fold", "straddle", "open", "allin"),
+        return Legal(player, ("fold", "straddle", "open", "allin"),
                           f"a straddle puts in {owed(state, player) + 1}")
     if x.phase == "force" and player:
-        return contract.Legal(player, ("open", "allin", "fold"), "the straddles are over: open or fold")
+        return Legal(player, ("open", "allin", "fold"), "the straddles are over: open or fold")
     if x.phase == "bet" and player:
         return bets.prompt(state, x, betting, player)
     return None

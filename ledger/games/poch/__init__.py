@@ -63,14 +63,13 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ... import events as ev
-from ...core.commands import Command
+from ...core.commands import Command, command_for
 from ...errors import RuleViolation
 from . import bragging, compartments, dues, stops
 from ...kit import deal, follow, own, pots, stages, turnup
 from ...kit.verbs import decider, IDLE
 from ...kit.evaluators import vying
 from ...state import TableState
-from ...core.commands import command_for
 from ...core.table import require_live, require_open
 from ...core.verbs import reveal, start_hand
 from ...core.contract import Legal, Ruleset

@@ -22,19 +22,17 @@ Public API:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, Sequence
+from typing import Protocol, Sequence
 
 from ... import events as ev
 from ...core.commands import Command
 from ...errors import RuleViolation
-from ...core import contract
+from ...core.contract import Legal
 from ...core.table import require_live
 from ...core.verbs import all_in, check, raise_
 from ...state import TableState
 from ...kit import betting as bets
 
-if TYPE_CHECKING:
-    from ...core.contract import Legal
 
 VIE = bets.Betting(structure="no-limit", min_bet=1, reraise=False,
                    messages={"go_around": "only the opener raises, once the turn comes back: {player} calls or folds"})
@@ -85,5 +83,5 @@ def record(state: TableState, v: Vie, event: ev.Event) -> None:
 def prompt(state: TableState, v: Vie, player: str) -> Legal:
     """What `player` may do now."""
     if v.again == "due" and player == v.opener:
-        return contract.Legal(player, ("raise", "check"), "the opener raises once more or stands")
+        return Legal(player, ("raise", "check"), "the opener raises once more or stands")
     return bets.prompt(state, v, VIE, player)

@@ -33,21 +33,19 @@ Public API:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from ... import events as ev
 from ...cards import parse_cards
 from ...core.commands import Command
-from ...core import contract
 from ...core import verbs
+from ...core.contract import Legal
 from ...core.table import pack_of
 from ...core.verbs import make_event
 from ...state import TableState
 from . import dues, sequences
 from ...kit import own
 
-if TYPE_CHECKING:
-    from ...core.contract import Legal
 
 
 class Book(sequences.Run, Protocol):
@@ -101,7 +99,7 @@ def follows(state: TableState, book: Book) -> list[ev.Event]:
 
 
 def prompt(book: Book, player: str | None) -> Legal:
-    return contract.Legal(player, ("play",), f"{player} begins a sequence" if player else
+    return Legal(player, ("play",), f"{player} begins a sequence" if player else
                       f"the next card, {sequences.next_card(book.card)}, or {book.player} begins a new sequence")
 
 
