@@ -27,7 +27,7 @@ def games(game: Annotated[Optional[str], typer.Argument(help="Show one game's op
     rows: list[dict[str, Any]] = []
     for name in [game] if game else available():
         rules = get_ruleset(name)
-        from ledger.games.ruleset import fresh_options
+        from ledger.core.options import fresh_options
 
         fresh = fresh_options(rules.options, {})
         opts = [{"name": key, "default": fresh.get(key, field.default), "help": field.description or ""}

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
 
 if TYPE_CHECKING:
-    from ledger.games.ruleset import Word
+    from ledger.core.contract import Word
     from ledger.state import TableState
 
 # What an argument or an option's value takes.

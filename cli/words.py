@@ -1,6 +1,6 @@
 """The games' own words as commands: ``potlog bid``, ``potlog buy``, ``potlog hit`` ...
 
-A game declares its words (`ledger.games.ruleset.Word`) with their arguments; nothing here
+A game declares its words (`ledger.core.contract.Word`) with their arguments; nothing here
 knows a game. ``potlog WORD ARGS`` is resolved against the session's game: the word's
 declared parameters become a click command that parses ARGS, and the parsed values become the
 game's `Command` (or, for a reading word, a `View` to show). So the same word can take other

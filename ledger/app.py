@@ -42,8 +42,8 @@ from .chips import check
 from .commands import Command
 from .errors import ChipError, Conflict, InputError, NotFound, PotlogError, RuleViolation
 from .games import get_ruleset
-from .games.base import switch_game
-from .games.ruleset import fresh_options
+from .core.verbs import switch_game
+from .core.options import fresh_options
 from .names import clean_name, resolve, shown, skeleton
 from .reducer import apply, fold
 from .state import TableState
@@ -129,7 +129,7 @@ def seat_name(state: TableState, typed: str, *, rejoin: bool = False) -> str:
     """A name typed to seat someone: cleaned (`ledger.names.clean_name`) and refused when it
     looks like another player's (any case, look-alike letters) or a word potlog keeps.
     With `rejoin`, a player who sat here earlier under that look comes back as that name."""
-    from .games.base import RESERVED_NAMES  # the words potlog keeps for boards and accounts
+    from .core.table import RESERVED_NAMES  # the words potlog keeps for boards and accounts
 
     name = clean_name(typed)
     if skeleton(name) in {skeleton(w) for w in RESERVED_NAMES}:
@@ -687,7 +687,7 @@ class Ledger:
                 raise
             if not override.strip():
                 raise InputError("--override needs a reason, for the audit") from None
-            from .games.base import forced
+            from .core.overrides import forced
 
             try:
                 events = list(forced(state, cmd))
@@ -1133,7 +1133,7 @@ class Ledger:
         that every player named has sat at this table (and that a new one does not look like
         one who has)."""
         if isinstance(event, ev.SessionOpened):
-            from .games.ruleset import validate_options
+            from .core.options import validate_options
 
             rules = get_ruleset(event.game)
             validate_options(rules.options, dict(event.options), event.game)
@@ -1336,7 +1336,7 @@ def _pack_of(st: TableState, cache: dict[tuple, str] | None = None) -> str:
             key = got = None
         if got is not None:
             return got
-    from .games.ruleset import options_of
+    from .core.options import options_of
 
     try:
         opts = options_of(st, get_ruleset(st.game).options)

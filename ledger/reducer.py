@@ -23,7 +23,7 @@ from .chips import Posting, check
 from .state import Declaration, Hand, Held, Played, Roll, Seat, TableState
 
 if TYPE_CHECKING:
-    from .games.ruleset import Ruleset
+    from .core.contract import Ruleset
 
 Observer = Callable[[int, ev.Event, list[Posting], TableState], None]
 
@@ -324,7 +324,7 @@ _EVOLVE: dict[str, Callable[[TableState, ev.Event], None]] = {}  # game -> its r
 
 
 def _ruleset(game: str) -> Ruleset:
-    from .games import get_ruleset  # here, not at the top: the games import this module
+    from .core.registry import ruleset as get_ruleset  # here, not at the top: the games import this module
 
     rules = _RULES[game] = get_ruleset(game)
     _EVOLVE[game] = rules.evolve

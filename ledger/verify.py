@@ -49,7 +49,7 @@ from typing import Any, Callable, Iterable
 
 from . import events as ev
 from .chips import check as check_chips
-from .commands import Command
+from .core.commands import Command, command_for
 from .describe import describe
 from .errors import ChipError, InputError, IntegrityError, PotlogError, RuleViolation
 from .reducer import apply, fold
@@ -239,75 +239,6 @@ def verify_chain(rows: Iterable[tuple], session: str, *, bodies: bool = True) ->
 
 # ----------------------------------------------------------------------------- rules
 
-def command_for(event: ev.Event) -> Command | None:  # noqa: C901 - one case per event class, flat
-    """The shared-mechanics command that causes `event` (None for types no verb records)."""
-    match event:
-        case ev.SessionOpened():
-            return Command("open", options=dict(event.options), chip_unit=event.chip_unit, title=event.title)
-        case ev.GameSwitched():
-            return Command("switch", name=event.game, options=dict(event.options))
-        case ev.PlayerJoined():
-            return Command("join", player=event.player, amount=event.buyin, position=event.position)
-        case ev.Rebuy():
-            return Command("rebuy", player=event.player, amount=event.amount)
-        case ev.PlayerLeft():
-            return Command("leave", player=event.player, reason=event.reason)
-        case ev.HandStarted():
-            return Command("hand", dealer=event.dealer, first=event.first)
-        case ev.RoundStarted():
-            return Command("round", name=event.name or None)
-        case ev.CardsDealt():
-            return Command("deal", to=event.to, cards=tuple(event.cards), face_up=event.face_up)
-        case ev.CardsRevealed():
-            return Command("reveal", player=event.holder, cards=tuple(event.cards))
-        case ev.CardsExchanged():
-            return Command("exchange", player=event.player, cards=tuple(event.draw),
-                           discard=tuple(event.discard), amount=event.cost, face_up=event.face_up)
-        case ev.CardPlayed():
-            return Command("play", player=event.player, cards=(event.card,))
-        case ev.DiceRolled():
-            return Command("roll", player=event.player, faces=tuple(event.faces), sides=event.sides)
-        case ev.Declared():
-            return Command("declare", player=event.player, name=event.name, value=event.value)
-        case ev.Ante():
-            return Command("ante", player=event.player, amount=event.amount)
-        case ev.Bet():
-            return Command("bet", player=event.player, amount=event.amount)
-        case ev.Call():
-            return Command("call", player=event.player, amount=event.amount)
-        case ev.Raise():
-            return Command("raise", player=event.player, amount=event.by)
-        case ev.Check():
-            return Command("check", player=event.player)
-        case ev.Fold():
-            return Command("fold", player=event.player)
-        case ev.AllIn():
-            return Command("allin", player=event.player)
-        case ev.Transfer():
-            return Command("pay", source=event.from_account, to=event.to_account, amount=event.amount,
-                           reason=event.reason)
-        case ev.PotAwarded():
-            return Command("award", source=event.pot, shares=tuple((s.player, s.amount) for s in event.shares),
-                           reason=event.reason)
-        case ev.PotCarried():
-            return Command("carry", source=event.pot, amount=event.amount)
-        case ev.HandEnded():
-            return Command("end")
-        case ev.ChipCount():
-            return Command("count", player=event.player, amount=event.counted)
-        case ev.Note():
-            return Command("note", text=event.text)
-        case ev.Void():
-            return Command("void", target=event.target, reason=event.reason)
-        case ev.Scored():
-            return Command("score", player=event.player, amount=event.points, reason=event.reason)
-        case ev.DeckReshuffled():
-            return Command("reshuffle")
-        case ev.SessionClosed():
-            return Command("close")
-    return None
-
-
 def _rules_method(game: str) -> str:
     from .games import get_ruleset
 
@@ -325,7 +256,8 @@ def _rules_problem(state: TableState, seq: int, event: ev.Event) -> str | None:
 
     game = state.game if seq > 1 else (event.game if isinstance(event, ev.SessionOpened) else "")
     if isinstance(event, ev.GameSwitched):  # the table's act, not the game's: the same check for every game
-        from .games.base import require_same, switch_game
+        from .core.checks import require_same
+        from .core.verbs import switch_game
 
         try:
             require_same(switch_game(state, command_for(event) or Command("switch"))[0], event)

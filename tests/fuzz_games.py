@@ -28,7 +28,7 @@ from ledger.cards import PACKS, UNKNOWN
 from ledger.commands import Command
 from ledger.errors import PotlogError
 from ledger.games import get_ruleset
-from ledger.games.ruleset import Param, Ruleset, Word
+from ledger.core.contract import Param, Ruleset, Word
 from ledger.state import TableState
 from ledger.verify import verify_session
 

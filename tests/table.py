@@ -22,7 +22,7 @@ from ledger.chips import check
 from ledger.commands import Command
 from ledger.errors import PotlogError
 from ledger.games import get_ruleset
-from ledger.games.ruleset import fresh_options
+from ledger.core.options import fresh_options
 from ledger.reducer import apply
 from ledger.state import TableState
 

@@ -17,7 +17,7 @@ from ledger import events as ev
 from ledger.describe import describe
 from ledger.errors import InputError
 from ledger.games import get_ruleset
-from ledger.games.ruleset import validate_options
+from ledger.core.options import validate_options
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 

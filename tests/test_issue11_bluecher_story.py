@@ -72,7 +72,7 @@ bet Ann 5
 
 
 def test_bluechers_in_pot_counts_card_purchases(potlog, tmp_path):
-    from ledger.kit import staged
+    from ledger.games.bluecher import staged
 
     potlog.run_script(BUYING, tmp_path)
     state = potlog.ledger().state("t")

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from ledger import events as ev
 from ledger.commands import Command
+from ledger.core.contract import Legal
 from ledger.errors import RuleViolation
 from ledger.kit import betting as bets
 from ledger.kit import pots
@@ -408,7 +409,7 @@ def test_verbs_and_prompt_follow_the_limits_in_a_fixed_order():
     t = Table(declared(**BLUECHER), stacks=(50, 8, 3))
     assert bets.verbs(t.state, t.book, t.rules, "Ann") == ("check", "bet", "allin", "fold")
     t.move("bet", "Ann", 5)
-    assert bets.prompt(t.state, t.book, t.rules, "Ben", "round 1") == bets.base.Legal(
+    assert bets.prompt(t.state, t.book, t.rules, "Ben", "round 1") == Legal(
         "Ben", ("call", "raise", "allin", "fold"), "5 to call; round 1")
     t.move("allin", "Ben")
     t.move("allin", "Cy")
@@ -428,7 +429,7 @@ def test_opener_only_verbs_and_prompt():
     t = Table(rules, stacks=(50, 50, 3))
     assert bets.verbs(t.state, t.book, rules, "Ann", opener="Ann") == ("bet", "allin")
     t.move("bet", "Ann", 4)
-    assert bets.prompt(t.state, t.book, rules, "Ben", opener="Ann") == bets.base.Legal("Ben", ("call", "fold"),
+    assert bets.prompt(t.state, t.book, rules, "Ben", opener="Ann") == Legal("Ben", ("call", "fold"),
                                                                                        "4 to call")
     assert bets.verbs(t.state, t.book, rules, "Cy", opener="Ann") == ("call", "allin", "fold")
 

@@ -1,8 +1,8 @@
-"""Blackjack hands (`ledger.kit.evaluators.blackjack`): totals, busts, charlies and 21s."""
+"""Blackjack hands (`ledger.games.bluffjack.blackjack`): totals, busts, charlies and 21s."""
 
 from __future__ import annotations
 
-from ledger.kit.evaluators.blackjack import card_value, hand_total, rank
+from ledger.games.bluffjack.blackjack import card_value, hand_total, rank
 
 
 def test_values_and_totals():

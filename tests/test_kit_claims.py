@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ledger.errors import InputError, RuleViolation
-from ledger.kit import claims
+from ledger.kit import claims, pots
+from ledger.kit.verbs import decider
 from ledger.kit.claims import Bid
 
 
@@ -98,11 +99,11 @@ def test_players_antes_and_the_last_one_takes_the_kitty():
     t = _table()
     state = t.state
     assert claims.players(state, "Ann") == ["Ben", "Ann"]            # Cy has no chips: sits out
-    assert claims.antes_due(state, ["Ben", "Ann"], [], 3) == []       # no game on
+    assert pots.post_antes(state, ["Ben", "Ann"], [], 3) == []       # no game on
     apply(state, state.seq + 1, ev.HandStarted(hand=1, dealer="Ann"))
-    assert claims.antes_due(state, ["Ben", "Ann"], ["Ben"], 3) == [ev.Ante(player="Ann", amount=3)]
-    assert claims.antes_due(state, ["Ben", "Ann"], [], 3)[0] == ev.Ante(player="Ben", amount=2)   # short: all he has
-    for e in claims.antes_due(state, ["Ben", "Ann"], [], 3):
+    assert pots.post_antes(state, ["Ben", "Ann"], ["Ben"], 3) == [ev.Ante(player="Ann", amount=3)]
+    assert pots.post_antes(state, ["Ben", "Ann"], [], 3)[0] == ev.Ante(player="Ben", amount=2)   # short: all he has
+    for e in pots.post_antes(state, ["Ben", "Ann"], [], 3):
         apply(state, state.seq + 1, e)
     assert claims.last_one_takes(state, ["Ben", "Ann"], {"Ben": 1, "Ann": 2}, "{player} wins") == []
     paid = claims.last_one_takes(state, ["Ben", "Ann"], {"Ben": 0, "Ann": 2}, "{player} wins")
@@ -137,7 +138,7 @@ def test_standing_and_who_may_move():
         claims.require_in(t.state, ["Ben", "Ann"], {"Ann": 1}, "Cy", "x")
     with pytest.raises(RuleViolation, match="Ben has lost every die and is out of this game"):
         claims.require_in(t.state, ["Ben", "Ann"], {"Ann": 1}, "Ben", "has lost every die")
-    decide = claims.decider("g", "The Game", type(t.rules.options()), {}, "hand and roll")
+    decide = decider("g", "The Game", type(t.rules.options()), {}, "hand and roll")
     with pytest.raises(RuleViolation, match="The Game has no 'bet': hand and roll"):
         decide(t.state, Command("bet", player="Ann", amount=1))
     assert decide(t.state, Command("note", text="hi"))[0].type == "note"

@@ -1,4 +1,4 @@
-"""A board of staking compartments (ledger.kit.compartments) with another layout than Poch's,
+"""A board of staking compartments (ledger.games.poch.compartments) with another layout than Poch's,
 at the kit's level on a freeform table: the dressing, the claims by trumps held, the phases,
 the recorder's word and the share-out at the close."""
 
@@ -12,7 +12,7 @@ from ledger import events as ev
 from ledger.commands import Command
 from ledger.errors import RuleViolation
 from ledger.kit import deal
-from ledger.kit.compartments import Board
+from ledger.games.poch.compartments import Board
 from ledger.state import TableState
 from tests.test_kit_pots import play, table
 

@@ -1,4 +1,4 @@
-"""The deal engine (ledger.kit.deal) and the declarations (ledger.kit.declare), at the kit's
+"""The deal engine (ledger.kit.deal) and the declarations (ledger.games.bluecher.declare), at the kit's
 level on a freeform table, then as Blücher declares them."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import pytest
 from ledger import events as ev
 from ledger.commands import Command
 from ledger.errors import InputError, RuleViolation
-from ledger.kit import deal, declare
+from ledger.kit import deal
+from ledger.games.bluecher import declare
 from ledger.kit import pots
 from tests.table import Table
 from tests.test_kit_pots import play, put, table
@@ -259,7 +260,7 @@ def test_face_down_first_then_face_up_and_named():
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from ledger.cards import PACKS, UNKNOWN  # noqa: E402
-from ledger.games import base  # noqa: E402
+from ledger.core.table import check_unseen, where_is  # noqa: E402
 from ledger.state import Held, Played  # noqa: E402
 
 _PLACES = ["Ann", "Ben", "Cy", "board", "stock", "trick", "out"]
@@ -284,11 +285,11 @@ def test_check_unseen_refuses_exactly_where_where_is_finds_the_card(placed, allo
         else:
             hand.boards.setdefault(place, []).append(Held(card, up=True))
     for card in PACKS["french52"].cards[:14] + (UNKNOWN,):
-        where = base.where_is(state, card)
+        where = where_is(state, card)
         if where is None or where == allow_at:
-            base.check_unseen(state, [card], allow_at=allow_at)
+            check_unseen(state, [card], allow_at=allow_at)
         else:
             with pytest.raises(RuleViolation, match=f"^{card} is already in {where}:"):
-                base.check_unseen(state, [card], allow_at=allow_at)
+                check_unseen(state, [card], allow_at=allow_at)
     with pytest.raises(RuleViolation, match="named twice"):
-        base.check_unseen(state, ["KD", "KD"])
+        check_unseen(state, ["KD", "KD"])

@@ -1,4 +1,4 @@
-"""Blackjack's draw (`ledger.kit.draw`): hits and stands in turn, the betting step of a draw,
+"""Blackjack's draw (`ledger.games.bluffjack.draw`): hits and stands in turn, the betting step of a draw,
 and what the hands show, on a freeform table in memory."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from ledger import events as ev
 from ledger.commands import Command
 from ledger.errors import RuleViolation
 from ledger.kit import betting as bets
-from ledger.kit import draw
+from ledger.games.bluffjack import draw
 from ledger.kit.stages import Flow, Stage
 from ledger.state import TableState
 from tests.test_kit_pots import play, table

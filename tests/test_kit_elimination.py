@@ -1,4 +1,4 @@
-"""A game played to the last chip (`ledger.kit.elimination`), on a freeform table in memory:
+"""A game played to the last chip (`ledger.games.bluffjack.elimination`), on a freeform table in memory:
 eliminations, the set-aside pot for the last player standing, the game's end."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from ledger import events as ev
 from ledger.commands import Command
 from ledger.errors import RuleViolation
 from ledger.kit import pots
-from ledger.kit.elimination import ELIMINATED, Elimination, around, eliminations, with_chips
+from ledger.games.bluffjack.elimination import ELIMINATED, Elimination, around, eliminations, with_chips
 from tests.test_kit_pots import play, table
 
 LAST = Elimination("dice", "pot:aside")

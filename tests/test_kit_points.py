@@ -1,4 +1,4 @@
-"""The points kit (`ledger.kit.points`) on its own: a hand's scores, the pairwise settlement at a
+"""The points kit (`ledger.games.bluke.points`) on its own: a hand's scores, the pairwise settlement at a
 stake per point (pro rata when a loser cannot cover), its bookkeeping, and the scorecard pieces."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from ledger import events as ev
 from ledger.commands import Command
 from ledger.errors import RuleViolation
-from ledger.kit import points
+from ledger.games.bluke import points
 from ledger.kit.follow import trial
 from ledger.reducer import apply
 from ledger.state import TableState

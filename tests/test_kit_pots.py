@@ -303,7 +303,7 @@ def test_tally_counts_awards_and_carry_overs_in_the_settlement_book():
 # ----------------------------------------------------------------------------- antes, payments between players, the payouts checked
 
 def test_an_ante_once_a_hand_all_in_when_short_and_the_antes_due():
-    from ledger.games.base import Legal
+    from ledger.core.contract import Legal
 
     state = table({"Ann": 5, "Ben": 1})
     assert pots.ante(state, "Ann", 2, anted=[]) == [ev.Ante(player="Ann", amount=2)]

@@ -1,10 +1,10 @@
-"""Side payments for hands shown (ledger.kit.sidepay), at the kit's level on a freeform table:
+"""Side payments for hands shown (ledger.games.bouillotte.sidepay), at the kit's level on a freeform table:
 every holder paid by each other player, once, in order, never more than a payer has."""
 
 from __future__ import annotations
 
 from ledger import events as ev
-from ledger.kit import sidepay
+from ledger.games.bouillotte import sidepay
 from tests.test_kit_pots import play, table
 
 

@@ -278,7 +278,7 @@ def test_what_the_player_to_act_does_now():
 # ----------------------------------------------------------------------------- prompts and the staged wiring
 
 def test_prompt_is_derived_from_the_stage_the_phase_names():
-    from ledger.games.ruleset import Legal
+    from ledger.core.contract import Legal
     from ledger.kit.stages import everyone, prompt
 
     state, book, order = table(), bets.RoundBook(), ["Ann", "Ben", "Cy"]
@@ -304,7 +304,7 @@ def _bluecher(**players: int):
 def test_decider_refuses_dispatches_falls_back_and_follows():
     from ledger.commands import Command
     from ledger.games.freeform import Options
-    from ledger.kit import staged
+    from ledger.games.bluecher import staged
 
     t = _bluecher(Ann=20, Ben=20, Cy=20)
     seen: list[str] = []
@@ -320,7 +320,7 @@ def test_decider_refuses_dispatches_falls_back_and_follows():
 
 def test_roll_end_and_tally():
     from ledger.commands import Command
-    from ledger.kit import staged
+    from ledger.games.bluecher import staged
 
     t = _bluecher(Ann=20, Ben=20, Cy=20)
     roll = lambda who, *faces: staged.roll(t.state, Command("roll", player=who, faces=faces), by="Ann", dice=2)  # noqa: E731
@@ -347,7 +347,7 @@ def test_roll_end_and_tally():
 
 
 def test_follows_and_the_prompt_between_hands():
-    from ledger.kit import staged
+    from ledger.games.bluecher import staged
 
     t = _bluecher(Ann=20, Ben=20, Cy=20)
     flow = Flow(FLOW.stages, due="round-over", won="won")
@@ -360,7 +360,8 @@ def test_follows_and_the_prompt_between_hands():
 
 def test_hole_cards_and_the_showdown_refusal():
     from ledger.commands import Command
-    from ledger.kit import deal, staged
+    from ledger.kit import deal
+    from ledger.games.bluecher import staged
 
     t = _bluecher(Ann=20, Ben=20, Cy=20)
     hands, missing = staged.hole_hands(t.state, ["Ann", "Ben", "Cy"], {}, lambda p, hole, others: (p, hole, others))

@@ -1,4 +1,4 @@
-"""A stops play-out and its payments (ledger.kit.stops), at the kit's level on a freeform
+"""A stops play-out and its payments (ledger.games.poch.stops), at the kit's level on a freeform
 table: the lead, the sequence, a chip per new sequence, a chip per card left, the end."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from ledger import events as ev
 from ledger.commands import Command
 from ledger.errors import RuleViolation
-from ledger.kit import dues, stops
+from ledger.games.poch import dues, stops
 from ledger.state import TableState
 from tests.test_kit_pots import play, table
 

@@ -1,4 +1,4 @@
-"""The trick engine (`ledger.kit.tricks`) on its own: following, winners, voids and revokes,
+"""The trick engine (`ledger.games.bluke.tricks`) on its own: following, winners, voids and revokes,
 turns, and the decide/evolve steps over a small in-memory table."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 from ledger import events as ev
 from ledger.commands import Command
 from ledger.errors import InputError, RuleViolation
-from ledger.kit import bidding, tricks
-from ledger.kit.tricks import TRUMPS, Following
+from ledger.games.bluke import bidding, tricks
+from ledger.games.bluke.tricks import TRUMPS, Following
 from ledger.reducer import apply
 from ledger.state import TableState
 

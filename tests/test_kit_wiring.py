@@ -11,9 +11,10 @@ from pydantic import BaseModel, ConfigDict
 from ledger import events as ev
 from ledger.commands import Command
 from ledger.errors import RuleViolation
-from ledger.games import base
-from ledger.kit import claims, own, wiring
+from ledger.core.verbs import make_event
+from ledger.kit import own, wiring
 from ledger.state import TableState
+from ledger.kit.verbs import IDLE
 from tests.test_kit_pots import play, table
 
 
@@ -42,11 +43,11 @@ def test_a_plain_state_is_made_once_and_rebuilt_from_plain_data():
 
 def _ends_at_once(state: TableState) -> list[ev.Event]:
     """A toy game's `after`: a hand on ends by itself."""
-    return [base.make_event(ev.HandEnded, hand=state.hand.number)] if state.in_hand and state.hand else []
+    return [make_event(ev.HandEnded, hand=state.hand.number)] if state.in_hand and state.hand else []
 
 
 def _cup(state: TableState, cmd: Command) -> list[ev.Event]:
-    return [base.make_event(ev.DiceCupped, player=cmd.player, count=cmd.count or 1)]
+    return [make_event(ev.DiceCupped, player=cmd.player, count=cmd.count or 1)]
 
 
 def _open(stacks: dict[str, int]) -> TableState:
@@ -101,7 +102,7 @@ def test_idle_started_and_players():
     state = table({"Ann": 10, "Ben": 0, "Cy": 10, "Dee": 10}, dealer="Cy")
     assert wiring.idle(state) is None
     play(state, ev.HandEnded(hand=1))
-    assert wiring.idle(state) == [claims.IDLE]
+    assert wiring.idle(state) == [IDLE]
     start = ev.HandStarted(hand=2, dealer="Cy")
     assert wiring.started(state, start, 2) == (["Dee", "Ann", "Cy"], {"Dee": 2, "Ann": 2, "Cy": 2}, "Dee")
     first = ev.HandStarted(hand=2, dealer="Cy", first="Ann")

@@ -8,7 +8,7 @@ import pytest
 from ledger import events as ev
 from ledger.errors import PotlogError
 from ledger.games.poch import BOARD
-from ledger.kit.sequences import lowest_of_longest, next_card
+from ledger.games.poch.sequences import lowest_of_longest, next_card
 from ledger.reducer import apply
 from tests.table import Table
 

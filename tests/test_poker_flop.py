@@ -6,7 +6,7 @@ from __future__ import annotations
 from ledger import events as ev
 from ledger.games import get_ruleset
 from ledger.games.holdem import HOLDEM
-from ledger.kit import flop, poker
+from ledger.kit import poker
 from tests.table import Table, awards, poker_table as table
 
 
@@ -15,12 +15,13 @@ def checks(t: Table) -> None:
         t("check", player=t.to_act)
 
 
-def test_holdem_is_declared_by_its_streets_and_flop_keeps_its_names():
+def test_holdem_is_declared_by_its_streets():
     assert [(s.name, s.hole, s.board, s.bet) for s in HOLDEM.streets] == [
         ("preflop", (False, False), 0, "small"), ("flop", (), 3, "small"), ("turn", (), 1, "big"),
         ("river", (), 1, "big")]
-    assert flop.FlopHand is poker.Hand and flop.Stakes is poker.Stakes and flop.BLINDS is poker.BLINDS
-    game = flop.Game("x", "X", get_ruleset("holdem").options, lambda s: poker.Stakes(1, 2), HOLDEM.best, hole=4)
+    game = poker.Game("x", "X", get_ruleset("holdem").options, lambda s: poker.Stakes(1, 2), HOLDEM.best,
+                      poker.flop_streets(4, board=(0, 3, 4, 5), names=("preflop", "flop", "turn", "river")),
+                      (2, 10))
     assert game.streets[0].hole == (False,) * 4 and game.hole == 4
 
 

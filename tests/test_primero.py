@@ -76,7 +76,7 @@ def test_numerus_decides_the_showdown_and_equal_numerus_carries_the_pot():
 def test_primero_has_no_triplets_option_and_shares_the_pack_and_best_suit():
     with pytest.raises(InputError, match="no option 'triplets'"):
         from ledger.games import get_ruleset
-        from ledger.games.ruleset import validate_options
+        from ledger.core.options import validate_options
         validate_options(get_ruleset("primero").options, {"triplets": "true"}, "primero")
     t = game({"best_suit": True})
     claim(t, "Ann", "7S 2S QS JS")

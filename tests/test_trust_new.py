@@ -13,7 +13,7 @@ from ledger.app import Ledger
 from ledger.commands import Command
 from ledger.errors import InputError, RuleViolation
 from ledger.games import all_rulesets, get_ruleset
-from ledger.games.ruleset import validate_options
+from ledger.core.options import validate_options
 
 
 @pytest.fixture

@@ -15,7 +15,7 @@ from pathlib import Path
 from ledger import events as ev
 from ledger.commands import Command
 from ledger.games import get_ruleset
-from ledger.games.ruleset import fresh_options, options_of
+from ledger.core.options import fresh_options, options_of
 from ledger.reducer import fold
 from ledger.state import TableState
 from ledger.verify import verify_rules

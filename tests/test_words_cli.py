@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from ledger.games import Param, Word
-from ledger.games.ruleset import Ruleset
+from ledger.core.contract import Ruleset
 
 
 def test_a_word_is_parsed_as_its_game_declares_it(potlog):

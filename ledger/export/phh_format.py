@@ -39,7 +39,7 @@ from .. import events as ev
 from ..cards import UNKNOWN
 from ..errors import InputError
 from ..games import get_ruleset
-from ..games.ruleset import options_of
+from ..core.options import options_of
 from ..phh.read import written
 from ..phh.variants import GAMES, Variant, variant_of
 from ..reducer import apply

@@ -1,6 +1,8 @@
 """The rulesets. Each module (or package) in here that defines ``RULESET`` is a game: a
-`ledger.games.ruleset.Ruleset` declaration (name, options, decide, evolve, legal, view,
-check_event, words). A new module is registered by being here: `available()` finds it.
+`ledger.core.contract.Ruleset` declaration (name, options, decide, evolve, legal, view,
+check_event, words). A new module is registered by being here: `available()` finds it. This
+package is the games' registry: importing it registers `get_ruleset` with the core
+(`ledger.core.registry`), which looks games up by name without importing one.
 """
 
 from __future__ import annotations
@@ -8,12 +10,12 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+from ..core import registry
+from ..core.contract import Legal, Param, Ruleset, View, Word
 from ..errors import InputError
-from .ruleset import Legal, Param, Ruleset, View, Word
 
 __all__ = ["Legal", "Param", "Ruleset", "View", "Word", "available", "get_ruleset", "all_rulesets"]
 
-_NOT_RULESETS = {"base", "ruleset"}
 _cache: dict[str, Ruleset] = {}
 _names: list[tuple[str, ...]] = []  # the package's listing, read once per process
 
@@ -22,7 +24,7 @@ def available() -> list[str]:
     """Every ruleset's name, sorted."""
     if not _names:
         _names.append(tuple(sorted(info.name for info in pkgutil.iter_modules(__path__)
-                                   if not info.name.startswith("_") and info.name not in _NOT_RULESETS)))
+                                   if not info.name.startswith("_"))))
     return list(_names[0])
 
 
@@ -42,3 +44,6 @@ def get_ruleset(name: str) -> Ruleset:
 
 def all_rulesets() -> list[Ruleset]:
     return [get_ruleset(n) for n in available()]
+
+
+registry.register(get_ruleset)

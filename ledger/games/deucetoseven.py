@@ -36,7 +36,7 @@ from pydantic import Field
 from ..kit import poker
 from ..kit.evaluators import Ranked, lowball
 from ..kit.poker.options import Blinds, chips, stakes
-from .ruleset import options_of
+from ..core.options import options_of
 
 
 class Options(Blinds):

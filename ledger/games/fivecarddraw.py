@@ -44,7 +44,7 @@ from ..kit import poker
 from ..kit.evaluators import Ranked, pokervariants
 from ..kit.poker.options import chips, stakes, stakes_in_order
 from ..state import Held, TableState
-from .ruleset import options_of
+from ..core.options import options_of
 
 
 class Options(BaseModel):

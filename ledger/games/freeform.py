@@ -53,15 +53,17 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
 from ..cards import PACKS, UNKNOWN
-from ..commands import Command
+from ..core.commands import Command
 from ..errors import InputError, RuleViolation
 from ..kit import dice, dicewords, follow, own, pots
 from ..kit.dicewords import CUP, LIFT
 from ..kit.dice import Cup
 from ..kit.evaluators import EVALUATORS, Ranked, get_evaluator
 from ..state import TableState
-from . import base
-from .ruleset import Param, Ruleset, Word
+from ..core import verbs
+from ..core.contract import Legal, Param, Ruleset, Word
+from ..core.table import account_of, require_hand, require_live, require_open, require_seated
+from ..core.verbs import decide_generic, end_hand, make_event, open_session, pay
 
 NAME = "freeform"
 TITLE = "Freeform"
@@ -116,10 +118,10 @@ def _split(state: TableState) -> bool:
 
 def award(state: TableState, cmd: Command) -> list[ev.Event]:
     """``award``: a player takes only the pots they are in (see the module docstring)."""
-    base.require_open(state)
+    require_open(state)
     source = cmd.source or "pot"
     if not state.in_hand or source.startswith("pot:") or (source == "pot" and not state.balance("pot")):
-        return base.award(state, cmd)
+        return verbs.award(state, cmd)
     left = _left(state)
     keys = [pots.layer_key(x.name) for x in left]
     if source != "pot" and source not in keys:
@@ -128,11 +130,11 @@ def award(state: TableState, cmd: Command) -> list[ev.Event]:
     layer = source if source != "pot" else pots.named_in(cmd.reason, left)
     shares: list[tuple[str, int]] = list(cmd.shares)
     for player, amount in shares:
-        base.require_seated(state, player)
+        require_seated(state, player)
         if amount <= 0:
             raise InputError(f"{player}'s share must be above 0 chips, not {amount}")
     if cmd.player and not shares:
-        player = base.require_seated(state, cmd.player)
+        player = require_seated(state, cmd.player)
         can = sum(x.amount for x in left if (layer is None or pots.layer_key(x.name) == layer)
                   and (not x.eligible or player in x.eligible))
         shares = [(player, cmd.amount if cmd.amount is not None else (can or state.balance("pot")))]
@@ -154,18 +156,18 @@ def award(state: TableState, cmd: Command) -> list[ev.Event]:
 def _pay(state: TableState, cmd: Command) -> list[ev.Event]:
     """``pay``: chips out of the pot to a player in a hand are that player's award."""
     if state.in_hand and cmd.source is not None and cmd.to is not None and cmd.amount is not None \
-            and base.account_of(cmd.source, state) == "pot" and state.seat(cmd.to) is not None \
+            and account_of(cmd.source, state) == "pot" and state.seat(cmd.to) is not None \
             and 0 < cmd.amount <= state.balance("pot"):
         pots.claim(_left(state), [(cmd.to, cmd.amount)], layer=pots.named_in(cmd.reason, _left(state)))
-    return base.pay(state, cmd)
+    return pay(state, cmd)
 
 
 def _end_hand(state: TableState, cmd: Command) -> list[ev.Event]:
     """``end``: refused while the pot holds chips, naming the pot that wants a winner."""
-    base.require_open(state)
+    require_open(state)
     if state.in_hand and state.balance("pot"):
         raise RuleViolation(f"{pots.wanting(_left(state))} (or potlog carry) before the hand ends")
-    return base.end_hand(state, cmd)
+    return end_hand(state, cmd)
 
 
 def _took(state: TableState, event: ev.Event) -> None:
@@ -210,25 +212,25 @@ def _card_hands(state: TableState, live: list[str]) -> tuple[list[ev.Event], dic
                                 f"(potlog reveal {p} CARD ...), then showdown")
         down = [h.card for h in seat.cards if not h.up]
         if down:
-            shows.append(base.make_event(ev.CardsRevealed, holder=p, cards=down))
+            shows.append(make_event(ev.CardsRevealed, holder=p, cards=down))
         hands[p] = cards + board
     return shows, hands
 
 
 def _end(state: TableState) -> ev.Event:
     """The end of the hand, once ``pot`` is paid; other pots must be settled already."""
-    hand = base.require_hand(state)
+    hand = require_hand(state)
     for account in state.pot_accounts():
         if account != "pot" and state.balance(account) and account not in state.persistent:
             raise RuleViolation(f"{account} still holds {state.balance(account)} chips: award it or carry it "
                                 "over first")
-    return base.make_event(ev.HandEnded, hand=hand.number)
+    return make_event(ev.HandEnded, hand=hand.number)
 
 
 def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
     """Rank the live hands by the named evaluator, pay every pot, end the hand."""
-    base.require_open(state)
-    base.require_hand(state)
+    require_open(state)
+    require_hand(state)
     if not cmd.name:
         raise InputError(f"say how the hands rank: potlog showdown --by NAME ({', '.join(EVALUATORS)})")
     evaluator = get_evaluator(cmd.name)
@@ -260,16 +262,16 @@ def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
 
 def stands(state: TableState, cmd: Command) -> list[ev.Event]:
     """The kitty stands: the whole pot rides into the next hand, and the hand ends."""
-    base.require_open(state)
-    base.require_hand(state)
+    require_open(state)
+    require_hand(state)
     return [pots.carry(state), _end(state)]
 
 
 # ----------------------------------------------------------------------------- dice
 
 def _dice_verb(state: TableState, cmd: Command) -> list[ev.Event]:
-    base.require_open(state)
-    player = base.require_live(state, cmd.player)
+    require_open(state)
+    player = require_live(state, cmd.player)
     cups, sides = _cups(state), OWN.opts(state).dice_sides
     keep = tuple(cmd.value or ())
     if cmd.verb == "cup":
@@ -285,9 +287,9 @@ _OWN = {"showdown": showdown, "stands": stands, "cup": _dice_verb, "reroll": _di
 
 def decide(state: TableState, cmd: Command) -> list[ev.Event]:
     if cmd.verb == "open":
-        return base.open_session(cmd, Options, NAME)
+        return open_session(cmd, Options, NAME)
     own = _OWN.get(cmd.verb)
-    return own(state, cmd) if own is not None else base.decide_generic(state, cmd, NAME)
+    return own(state, cmd) if own is not None else decide_generic(state, cmd, NAME)
 
 
 _DICE_EVENTS = frozenset({ev.HandStarted, ev.DiceRolled, ev.DiceCupped, ev.DiceRerolled, ev.DiceShown})
@@ -307,13 +309,13 @@ def evolve(state: TableState, event: ev.Event) -> None:
         pots.evolve(state, event)
 
 
-def legal(state: TableState) -> list[base.Legal]:
+def legal(state: TableState) -> list[Legal]:
     if state.closed:
         return []
     if not state.in_hand:
-        return [base.Legal(None, ("hand", "join", "rebuy", "leave", "pay", "count", "note", "close"))]
+        return [Legal(None, ("hand", "join", "rebuy", "leave", "pay", "count", "note", "close"))]
     note = pots.wanting(_left(state)) if _paid(state) and state.balance("pot") else ""
-    return [base.Legal(None, ("deal", "reveal", "exchange", "roll", "cup", "reroll", "lift", "declare", "ante",
+    return [Legal(None, ("deal", "reveal", "exchange", "roll", "cup", "reroll", "lift", "declare", "ante",
                               "bet", "call", "raise", "allin", "check", "fold", "pay", "award", "carry",
                               "showdown", "stands", "round", "end", "note"),
                        note or "anyone may act: freeform keeps no turn")]

@@ -58,7 +58,7 @@ from ..kit import poker as game
 from ..kit.poker.options import stakes_in_order
 from ..kit.evaluators import Ranked, pokervariants
 from ..state import TableState
-from .ruleset import options_of
+from ..core.options import options_of
 
 
 class Options(BaseModel):

@@ -50,14 +50,14 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
-from ..commands import Command
+from ..core.commands import Command
 from ..errors import RuleViolation
 from ..kit.dicewords import CUP, LIFT
-from ..kit import claims, dice, follow, own, wiring
+from ..kit import claims, dice, follow, own, pots, wiring
 from ..kit.dice import Cup
 from ..state import TableState
-from . import base
-from .ruleset import Legal, Param, Ruleset, Word
+from ..core.verbs import make_event
+from ..core.contract import Legal, Param, Ruleset, Word
 
 
 class Options(BaseModel):
@@ -172,7 +172,7 @@ def _bid(state: TableState, cmd: Command) -> list[ev.Event]:
         more = f"more {str(claims.Bid(2, last.face)).split()[1]}"
         claims.require_rise(p, bid.key, last.key, last.said() + (
             f": {more}, or any count of a higher face" if last.face < 6 else f": {more}"))
-    return [base.make_event(ev.Declared, player=p, name="bid", value=str(bid))]
+    return [make_event(ev.Declared, player=p, name="bid", value=str(bid))]
 
 
 def _liar(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -181,7 +181,7 @@ def _liar(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(f"nobody has bid yet this round: {x.starter} opens the bidding")
     _turn(state, x, p, "bid or call liar")
     claims.require_cups(x.cups, _in(x))
-    return follow.then(state, [base.make_event(ev.Declared, player=p, name="liar")], _after)
+    return follow.then(state, [make_event(ev.Declared, player=p, name="liar")], _after)
 
 
 def _lift(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -197,7 +197,7 @@ def _after(state: TableState) -> list[ev.Event]:
     once all are up the verdict is said and the loser loses a die; the last player with dice
     takes the kitty."""
     x = OWN.x(state)
-    done = claims.antes_due(state, x.order, x.anted, OWN.opts(state).ante) or \
+    done = pots.post_antes(state, x.order, x.anted, OWN.opts(state).ante) or \
         claims.last_one_takes(state, x.order, x.dice, "{player} is the last player with dice")
     if done or not state.in_hand or x.challenger is None or x.bidder is None:
         return done

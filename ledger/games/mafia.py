@@ -47,14 +47,15 @@ from dataclasses import dataclass, field
 from pydantic import Field
 
 from .. import events as ev
-from ..commands import Command
+from ..core.commands import Command
 from ..errors import RuleViolation
-from ..kit import claims, follow, kittyparts, own, wiring
+from ..kit import follow, kittyparts, own, wiring
+from ..kit.verbs import IDLE
 from ..kit.kitty import KittyOptions, spoken
 from ..state import TableState
 from ..text import listed
-from . import base
-from .ruleset import Legal, Param, Ruleset, Word
+from ..core.verbs import make_event
+from ..core.contract import Legal, Param, Ruleset, Word
 
 WAYS = {"clockwise": 1, "counter-clockwise": -1}
 
@@ -170,7 +171,7 @@ def _direction(state: TableState, cmd: Command) -> list[ev.Event]:
                             + (f" ({x.starter} starts this round)" if x.phase == "play" and not x.begun else ""))
     if cmd.value not in WAYS:
         raise RuleViolation(f"play goes clockwise or counter-clockwise, not {cmd.value!r}")
-    return [base.make_event(ev.Declared, player=cmd.player, name="direction", value=cmd.value)]
+    return [make_event(ev.Declared, player=cmd.player, name="direction", value=cmd.value)]
 
 
 decide, check_event = wiring.wire("mafia", "Mafia", Options, _after, {"roll": _roll, "declare": _direction},
@@ -237,7 +238,7 @@ def evolve(state: TableState, event: ev.Event) -> None:
 def legal(state: TableState) -> list[Legal]:
     x, who = OWN.x(state), _roller(state)
     if who is None:
-        return [] if state.closed else [claims.IDLE]
+        return [] if state.closed else [IDLE]
     if x.phase == "order":
         return [Legal(who, ("roll",), "two dice for the order of play: the highest starts")]
     if x.phase == "loss":

@@ -47,15 +47,16 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
-from ..commands import Command
+from ..core.commands import Command
 from ..errors import InputError, RuleViolation
 from ..kit.dicewords import CUP, LIFT
-from ..kit import claims, dice, follow, own, wiring
+from ..kit import claims, dice, follow, own, pots, wiring
 from ..kit.dice import Cup
 from ..kit.evaluators.dice import MEIER_ORDER, rank_meier
 from ..state import TableState
-from . import base
-from .ruleset import Legal, Param, Ruleset, Word
+from ..core.table import require_hand
+from ..core.verbs import make_event
+from ..core.contract import Legal, Param, Ruleset, Word
 
 MEIER = 21
 
@@ -161,7 +162,7 @@ def _claim(state: TableState, cmd: Command) -> list[ev.Event]:
     if x.claim:
         claims.require_rise(p, (MEIER_ORDER.index(value),), (MEIER_ORDER.index(x.claim),),
                             f"{x.claimant}'s {label(x.claim)}: announce a higher roll", what="announcement")
-    return [base.make_event(ev.Declared, player=p, name="claim", value=value)]
+    return [make_event(ev.Declared, player=p, name="claim", value=value)]
 
 
 def _doubt(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -169,11 +170,11 @@ def _doubt(state: TableState, cmd: Command) -> list[ev.Event]:
     claims.require_cups(x.cups, [x.claimant] if x.claimant is not None else [])
     if cmd.verb == "concede" and x.claim != MEIER:
         raise RuleViolation(f"only Meier is conceded: {p} believes {x.claimant}'s {x.claim} (rolls) or doubts it")
-    return follow.then(state, [base.make_event(ev.Declared, player=p, name=cmd.verb)], _after)
+    return follow.then(state, [make_event(ev.Declared, player=p, name=cmd.verb)], _after)
 
 
 def _lift(state: TableState, cmd: Command) -> list[ev.Event]:
-    base.require_hand(state)
+    require_hand(state)
     x = OWN.x(state)
     if x.step != "reveal" or x.conceded:
         raise RuleViolation("the cup stays down until someone doubts")
@@ -187,7 +188,7 @@ def _after(state: TableState) -> list[ev.Event]:
     """What follows by itself: the antes; after a doubt the cup the recorder saw is lifted,
     then the verdict is said and the lives taken; the last player with lives takes the kitty."""
     x = OWN.x(state)
-    done = claims.antes_due(state, x.order, x.anted, OWN.opts(state).ante) or \
+    done = pots.post_antes(state, x.order, x.anted, OWN.opts(state).ante) or \
         claims.last_one_takes(state, x.order, x.lives, "{player} is the last player with lives")
     if done or not state.in_hand or x.step != "reveal" or x.claimant is None or x.doubter is None:
         return done

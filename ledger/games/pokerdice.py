@@ -58,7 +58,7 @@ from .. import events as ev
 from ..kit import betting as bets
 from ..kit.evaluators.dice import rank_poker_dice_wild
 from ..kit.kitty import KittyGame, KittyOptions, Reading, Turn
-from .ruleset import new_table
+from ..core.options import new_table
 
 DICE = 5
 

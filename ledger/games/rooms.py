@@ -49,13 +49,14 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
-from ..commands import Command
+from ..core.commands import Command
 from ..errors import RuleViolation
-from ..kit import claims, follow, kittyparts, own, wiring
+from ..kit import follow, kittyparts, own, wiring
+from ..kit.verbs import IDLE
 from ..state import TableState
 from ..text import listed
-from . import base
-from .ruleset import Legal, Ruleset
+from ..core.verbs import close, make_event
+from ..core.contract import Legal, Ruleset
 
 TAKEN = "pot:taken"
 PLACE = (3, 5, 6, 8, 9, 10, 11)
@@ -147,7 +148,7 @@ def _after(state: TableState) -> list[ev.Event]:
         return antes
     if x.due:
         f, t, n, why = x.due[0]
-        return [base.make_event(ev.Transfer, from_account=f, to_account=t, amount=n, reason=f"{x.last}: {why}")]
+        return [make_event(ev.Transfer, from_account=f, to_account=t, amount=n, reason=f"{x.last}: {why}")]
     if not _over(state):
         return []
     top = max(x.taken.values(), default=0)
@@ -182,7 +183,7 @@ def _close(state: TableState, cmd: Command) -> list[ev.Event]:
     if left:
         raise RuleViolation(f"the board still holds {left} tokens: play another game to take them "
                             "(or pay them out as a table ruling with --override)")
-    return base.close(state, cmd)
+    return close(state, cmd)
 
 
 decide, check_event = wiring.wire("rooms", "the board of rooms", Options, _after, {"roll": _roll, "close": _close},
@@ -217,7 +218,7 @@ def legal(state: TableState) -> list[Legal]:
     who = _roller(state)
     if who is not None:
         return [Legal(who, ("roll",), "two dice")]
-    return [] if state.closed else [claims.IDLE]
+    return [] if state.closed else [IDLE]
 
 
 def view(state: TableState) -> list[tuple[str, str]]:

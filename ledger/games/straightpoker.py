@@ -46,14 +46,15 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .. import events as ev
-from ..commands import Command
+from ..core.commands import Command
 from ..errors import RuleViolation
 from ..kit import betting as bets
-from ..kit import claims, deal, follow, own, pots, wiring
+from ..kit import deal, follow, own, pots, wiring
 from ..kit.evaluators import Ranked, poker
 from ..state import TableState
-from . import base
-from .ruleset import Legal, Ruleset
+from ..core.table import require_hand
+from ..core.verbs import make_event, reveal
+from ..core.contract import Legal, Ruleset
 
 _RANK = r"(10|[2-9JQKA])"
 
@@ -122,7 +123,7 @@ def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
 
 
 def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
-    base.require_hand(state)
+    require_hand(state)
     x = OWN.x(state)
     if x.phase != "deal":
         raise RuleViolation("the cards are dealt: five each, and no more")
@@ -131,7 +132,7 @@ def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
 
 
 def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
-    base.require_hand(state)
+    require_hand(state)
     x = OWN.x(state)
     if x.phase != "bet":
         raise RuleViolation("the betting starts when everyone has five cards" if x.phase == "deal"
@@ -140,29 +141,29 @@ def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
 
 
 def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
-    base.require_hand(state)
+    require_hand(state)
     if OWN.x(state).phase != "showdown":
         raise RuleViolation("the hands are shown at the showdown, once the betting is over")
-    return follow.then(state, base.reveal(state, cmd), _after)
+    return follow.then(state, reveal(state, cmd), _after)
 
 
 def _after(state: TableState) -> list[ev.Event]:
     """Once the betting is over: the pot to the last player in, or the showdown when every
     hand still in is known; then the end of the hand."""
     x, hand = OWN.x(state), state.hand
-    antes = claims.antes_due(state, x.order, x.anted, OWN.opts(state).ante)
+    antes = pots.post_antes(state, x.order, x.anted, OWN.opts(state).ante)
     if antes or hand is None or hand.ended or x.phase != "showdown":
         return antes
     live = own.live(state, x.order)
     if len(live) <= 1:
-        return pots.last_in(state)[1] + [base.make_event(ev.HandEnded, hand=hand.number)]
+        return pots.last_in(state)[1] + [make_event(ev.HandEnded, hand=hand.number)]
     wild = _wild(state)
     ranks = own.ranked(state, x.order, lambda cards: rank_hand(cards, wild))
     if ranks is None:
         return []
     total = state.balance("pot") + x.paid                      # the pot as the showdown found it
     due = pots.award_by_rank(state, ranks, x.order, ties=OWN.opts(state).ties, total=total)[x.settled:]
-    return deal.turn_up(state, live) or due[:1] or [base.make_event(ev.HandEnded, hand=hand.number)]
+    return deal.turn_up(state, live) or due[:1] or [make_event(ev.HandEnded, hand=hand.number)]
 
 
 _BETS = ("bet", "call", "raise", "allin", "check", "fold")
@@ -204,7 +205,7 @@ def evolve(state: TableState, event: ev.Event) -> None:
 def legal(state: TableState) -> list[Legal]:
     if (idle := wiring.idle(state)) is not None:
         return idle
-    x, hand = OWN.x(state), base.require_hand(state)
+    x, hand = OWN.x(state), require_hand(state)
     if x.phase == "deal":
         return [Legal(None, ("deal",), f"five cards each to {', '.join(deal.short(state, 5, x.order))}")]
     if x.phase == "bet" and hand.to_act is not None:

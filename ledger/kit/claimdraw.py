@@ -56,14 +56,16 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .. import events as ev
 from ..cards import PACKS, UNKNOWN, parse_cards
-from ..commands import Command
+from ..core.commands import Command, command_for
 from ..errors import InputError, RuleViolation
-from ..games import base
-from ..games.ruleset import Legal, Param, Ruleset, Word, options_of
+from ..core.table import require_hand, require_open, require_seated
+from ..core.verbs import exchange, make_event, reveal
+from ..core.contract import Legal, Param, Ruleset, Word
+from ..core.options import options_of
 from ..state import TableState
-from ..verify import command_for
 from . import betting as bets
-from . import claims, deal, follow, pots, stages
+from . import deal, follow, pots, stages
+from .verbs import decider, IDLE
 from .evaluators import Ranked
 
 
@@ -198,9 +200,9 @@ class ClaimDraw:
     # ------------------------------------------------------------------------- the verbs
 
     def _turn(self, state: TableState, cmd: Command, phase: str) -> tuple[Book, str]:
-        base.require_hand(state)
+        require_hand(state)
         x = self.x(state)
-        player = base.require_seated(state, cmd.player)
+        player = require_seated(state, cmd.player)
         if x.phase != phase:
             raise RuleViolation(f"{player} cannot {_WHAT[phase]} now: {self.now(x)}")
         who = self.next_up(state, x)
@@ -212,17 +214,17 @@ class ClaimDraw:
         return follow.then(state, deal.start(state, cmd, DEALING, players=(2, 8)), self._after)
 
     def _deal(self, state: TableState, cmd: Command) -> list[ev.Event]:
-        base.require_hand(state)
+        require_hand(state)
         x = self.x(state)
         if x.phase != "deal":
             raise RuleViolation("the cards are dealt: four each; new cards come in the draw (potlog exchange)")
         return follow.then(state, deal.deal(state, cmd, DEALING, x.order, x.stock), self._after)
 
     def _reveal(self, state: TableState, cmd: Command) -> list[ev.Event]:
-        base.require_hand(state)
+        require_hand(state)
         x = self.x(state)
         if x.phase == "showdown":
-            return follow.then(state, base.reveal(state, cmd), self._after)
+            return follow.then(state, reveal(state, cmd), self._after)
         x, player = self._turn(state, cmd, "claim")
         held = self.cards(state, player)
         shown = parse_cards(list(cmd.cards), self.opts(state).pack, allow_unknown=False) if cmd.cards else held
@@ -236,15 +238,15 @@ class ClaimDraw:
         if best is not None and best[1].key > ranked.key:
             raise RuleViolation(f"{best[0]}'s {best[1].label} stands: {player}'s {ranked.label} does not beat it; "
                                 f"{player} passes (potlog pass {player})")
-        events = base.reveal(state, dataclasses.replace(cmd, player=player, cards=tuple(shown)))
+        events = reveal(state, dataclasses.replace(cmd, player=player, cards=tuple(shown)))
         return follow.then(state, events, self._after)
 
     def _declare(self, state: TableState, cmd: Command) -> list[ev.Event]:
         if cmd.name != "pass":
-            base.require_open(state)
+            require_open(state)
             raise RuleViolation(f"{self.title} has no declaration {cmd.name!r}: players claim (potlog claim) or pass")
         _, player = self._turn(state, cmd, "claim")
-        return follow.then(state, [base.make_event(ev.Declared, player=player, name="pass")], self._after)
+        return follow.then(state, [make_event(ev.Declared, player=player, name="pass")], self._after)
 
     def _exchange(self, state: TableState, cmd: Command) -> list[ev.Event]:
         x, player = self._turn(state, cmd, "draw")
@@ -261,10 +263,10 @@ class ClaimDraw:
         if cmd.amount:
             raise RuleViolation(f"a draw costs nothing in {self.title}")
         one = dataclasses.replace(cmd, player=player, discard=tuple(discard), cards=tuple(draw), count=None, amount=0)
-        return follow.then(state, base.exchange(state, one, cost=0), self._after)
+        return follow.then(state, exchange(state, one, cost=0), self._after)
 
     def _bet(self, state: TableState, cmd: Command) -> list[ev.Event]:
-        base.require_hand(state)
+        require_hand(state)
         x = self.x(state)
         if x.phase != "vie":
             when = " and ".join(STAGES[stage] for stage in self.vies(state))
@@ -279,16 +281,16 @@ class ClaimDraw:
         x, hand, o = self.x(state), state.hand, self.opts(state)
         if hand is None or hand.ended:
             return []
-        due = claims.antes_due(state, x.order, x.anted, o.ante)
+        due = pots.post_antes(state, x.order, x.anted, o.ante)
         if not due and x.phase == "claim" and x.draws and o.restake:
-            due = claims.antes_due(state, self.live(state, x), x.staked, o.restake)
+            due = pots.post_antes(state, self.live(state, x), x.staked, o.restake)
         if not due and x.phase == "vie" and not x.acted and hand.current_bet:   # a round after one with bets
             due = bets.next_round(state, {hand.round + 1: f"vying after the {x.stage}"})
         if due or x.phase not in ("settle", "showdown"):
             return due
         live = self.live(state, x)
         if x.phase == "showdown" and len(live) <= 1:
-            return pots.last_in(state)[1] or [base.make_event(ev.HandEnded, hand=hand.number)]
+            return pots.last_in(state)[1] or [make_event(ev.HandEnded, hand=hand.number)]
         if x.phase == "showdown":
             if any(UNKNOWN in self.cards(state, p) for p in live):
                 return []
@@ -299,7 +301,7 @@ class ClaimDraw:
         payout = pots.Payout(reason=lambda layer, won: _beats(layer, won, ranks))
         paid = pots.award_by_rank(state, ranks, x.order, ties="stand", total=total, payout=payout)[x.settled:]
         return deal.turn_up(state, live if x.phase == "showdown" else []) or paid[:1] or [
-            base.make_event(ev.HandEnded, hand=hand.number)]
+            make_event(ev.HandEnded, hand=hand.number)]
 
     # ------------------------------------------------------------------------- the declaration's parts
 
@@ -307,7 +309,7 @@ class ClaimDraw:
         verbs = {"hand": self._hand, "deal": self._deal, "reveal": self._reveal, "declare": self._declare,
                  "exchange": self._exchange, **dict.fromkeys(("bet", "call", "raise", "allin", "check", "fold"), self._bet)}
         hint = "hand, deal, claim or pass, exchange (the draw), reveal at the showdown; potlog pays the pot"
-        return follow.settle(state, cmd, claims.decider(self.name, self.title, self.options, verbs, hint), self._after)
+        return follow.settle(state, cmd, decider(self.name, self.title, self.options, verbs, hint), self._after)
 
     def evolve(self, state: TableState, event: ev.Event) -> None:
         x, hand = self.x(state), state.hand
@@ -357,7 +359,7 @@ class ClaimDraw:
             return []
         x, hand = self.x(state), state.hand
         if not state.in_hand or hand is None:
-            return [claims.IDLE]
+            return [IDLE]
         if x.phase == "deal":
             return [Legal(None, ("deal",), f"four cards each to {', '.join(deal.short(state, 4, x.order))}")]
         if x.phase == "claim" and hand.to_act:

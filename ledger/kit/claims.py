@@ -29,8 +29,6 @@ Public API:
 - ``last_standing(counts) -> str | None``: the winner, once only one player is left in.
 - ``turn_refusal(expected, player, doing) -> str``: "it is Cy's turn to bid, not Ann's".
 - ``spoken(n)``: small numbers as words (for labels).
-- ``antes_due(state, order, anted, ante) -> list[Event]``: the antes still due as a game for a
-  kitty starts (each player's `ante`, or what they have).
 - ``last_one_takes(state, order, counts, reason) -> list[Event]``: once one player of `order`
   is left in (`counts`), the kitty to them (`reason`, field player), then the end of the hand;
   a step at a time, for ``follow.then``.
@@ -40,10 +38,6 @@ Public API:
   recorder saw are lifted (one ``DiceShown`` each); `up` once every cup is (an unseen one
   waits for ``potlog lift NAME FACES``).
 - ``dice_command(event) -> Command | None``: the ``cup`` or ``lift`` behind a recorded event.
-- ``decider(game, title, options, verbs, hint) -> decide``: a game's `decide`: ``open``, its own
-  `verbs`, the shared ones (join, rebuy, leave, count, note, void, close); anything else
-  refused naming the game's moves (`hint`).
-- ``IDLE``: `legal` between games.
 - ``require_in(state, order, counts, player, out) -> str``: a move needs a game on (once it is
   won, the refusal names the winner) and the player in it, not out (`out`: "has lost every
   die").
@@ -55,20 +49,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from typing import Callable
-
-from pydantic import BaseModel
-
 from .. import events as ev
-from ..commands import Command
+from ..core.commands import Command
+from ..core.table import require_hand, require_seated
+from ..core.verbs import make_event
 from ..errors import InputError, RuleViolation
-from ..games import base
-from ..games.base import make_event
 from ..state import TableState
 from .dice import UNSEEN, Cup
 from .turns import clockwise
 
-__all__ = ["Bid", "IDLE", "Verdict", "alive", "antes_due", "bid_text", "counted", "decider", "dice_command",
+__all__ = ["Bid", "Verdict", "alive", "bid_text", "counted", "dice_command",
            "is_bid", "last_one_takes", "last_standing", "lift_seen", "next_in", "parse_bid", "players",
            "require_in", "require_rise", "settle", "spoken", "standing", "starter", "turn_refusal"]
 
@@ -208,16 +198,6 @@ def turn_refusal(expected: str | None, player: str, doing: str) -> str:
     return f"it is {expected}'s turn to {doing}, not {player}'s"
 
 
-def antes_due(state: TableState, order: Sequence[str], anted: Sequence[str], ante: int) -> list[ev.Event]:
-    """As a game played for a kitty starts: the antes still due from `order` (each player's
-    `ante`, or what they have when short)."""
-    hand = state.hand
-    if hand is None or hand.ended:
-        return []
-    return [make_event(ev.Ante, player=p, amount=min(ante, state.stack(p)))
-            for p in order if p not in anted and state.stack(p) > 0]
-
-
 def last_one_takes(state: TableState, order: Sequence[str], counts: Mapping[str, int], reason: str) -> list[ev.Event]:
     """Once one player of `order` is left in (`counts`): the kitty to them (`reason`, field
     player), then the end of the hand; one step at a time, for ``follow.then``."""
@@ -270,26 +250,6 @@ def dice_command(event: ev.Event) -> Command | None:
     return None
 
 
-Decide = Callable[[TableState, Command], list[ev.Event]]
-SHARED = frozenset({"join", "rebuy", "leave", "count", "note", "void", "close"})
-IDLE = base.Legal(None, ("hand", "join", "rebuy", "leave", "close"))
-
-
-def decider(game: str, title: str, options: type[BaseModel], verbs: Mapping[str, Decide], hint: str) -> Decide:
-    """A game's `decide`: ``open`` with its `options`, its own `verbs`, the shared verbs; any
-    other refused in one line ("Meier has no 'bet': ..." + `hint`)."""
-    def decide(state: TableState, cmd: Command) -> list[ev.Event]:
-        if cmd.verb == "open":
-            return base.open_session(cmd, options, game)
-        own = verbs.get(cmd.verb)
-        if own is not None:
-            return own(state, cmd)
-        if cmd.verb in SHARED:
-            return base.decide_generic(state, cmd, game)
-        raise RuleViolation(f"{title} has no '{cmd.verb}': {hint}")
-    return decide
-
-
 def require_in(state: TableState, order: Sequence[str], counts: Mapping[str, int], player: str | None,
                out: str) -> str:
     """The player of a move: a game is on, they play it and are still in it (once the game is
@@ -298,8 +258,8 @@ def require_in(state: TableState, order: Sequence[str], counts: Mapping[str, int
     if hand is not None and hand.ended and winner is not None:
         raise RuleViolation(f"the game is over: {winner} won, the last player still in; "
                             "the next game starts with potlog hand")
-    base.require_hand(state)
-    p = base.require_seated(state, player)
+    require_hand(state)
+    p = require_seated(state, player)
     if p not in order:
         raise RuleViolation(f"{p} is not playing this game (players: {', '.join(order)})")
     if counts.get(p, 0) <= 0:

@@ -74,9 +74,11 @@ from typing import Mapping, Protocol, Sequence
 
 from .. import events as ev
 from ..cards import UNKNOWN, parse_cards
-from ..commands import Command
+from ..core.commands import Command
 from ..errors import InputError, RuleViolation
-from ..games import base
+from ..core import verbs
+from ..core.table import check_unseen, pack_of, require_hand, require_open, require_seated, seat_after
+from ..core.verbs import exchange, make_event, start_hand
 from ..state import TableState
 from .turns import clockwise
 
@@ -147,7 +149,7 @@ def start(state: TableState, cmd: Command, rules: Dealing, *, players: tuple[int
           winner: str | None = None, **values: object) -> list[ev.Event]:
     """``potlog hand``: the next hand, with the dealer and the first player the rules make
     (`values`: more fields for the refusals' wording)."""
-    base.require_open(state)
+    require_open(state)
     if state.in_hand:
         raise RuleViolation(rules.say("going", number=state.hand.number if state.hand is not None else 0))
     n = sum(1 for s in state.active_seats if state.stack(s.name) > 0)
@@ -155,25 +157,25 @@ def start(state: TableState, cmd: Command, rules: Dealing, *, players: tuple[int
         raise RuleViolation(rules.say("players", low=players[0], high=players[1], n=n, **values))
     last = state.hand if state.hand is not None and state.hand.number else None
     if last is None:
-        dealer = base.require_seated(state, cmd.dealer) if cmd.dealer else state.active_seats[0].name
+        dealer = require_seated(state, cmd.dealer) if cmd.dealer else state.active_seats[0].name
     else:
         seat = state.seat(winner) if winner else None
         if seat is not None and seat.active:
             dealer, why = seat.name, rules.say("won", winner=winner)
         else:
-            dealer, why = base.seat_after(state, last.dealer) or last.dealer, rules.say("left")
+            dealer, why = seat_after(state, last.dealer) or last.dealer, rules.say("left")
         if cmd.dealer and cmd.dealer != dealer:
             raise RuleViolation(rules.say("dealer", dealer=dealer, number=last.number + 1, named=cmd.dealer, why=why))
-    first = base.seat_after(state, dealer, skip=lambda s: state.stack(s.name) <= 0)
+    first = seat_after(state, dealer, skip=lambda s: state.stack(s.name) <= 0)
     if cmd.first and cmd.first != first:
         raise RuleViolation(rules.say("first", first=first, named=cmd.first, dealer=dealer))
-    return base.start_hand(state, dataclasses.replace(cmd, dealer=dealer, first=first), min_players=players[0])
+    return start_hand(state, dataclasses.replace(cmd, dealer=dealer, first=first), min_players=players[0])
 
 
 def next_dealer(state: TableState, winner: str | None) -> ev.Event:
     """The next hand's dealer, declared for the table: `winner`, else the deal passes left."""
-    dealer = winner if winner is not None else base.seat_after(state, base.require_hand(state).dealer)
-    return base.make_event(ev.Declared, name="next-dealer", value=dealer)
+    dealer = winner if winner is not None else seat_after(state, require_hand(state).dealer)
+    return make_event(ev.Declared, name="next-dealer", value=dealer)
 
 
 def short(state: TableState, each: int, order: Sequence[str] | None = None) -> list[str]:
@@ -220,14 +222,14 @@ def deal(state: TableState, cmd: Command, rules: Dealing, order: Sequence[str], 
                 continue
             missing = rules.each - len(seat.cards)
             if missing > 0:
-                events.append(base.make_event(ev.CardsDealt, to=name, cards=[UNKNOWN] * missing))
+                events.append(make_event(ev.CardsDealt, to=name, cards=[UNKNOWN] * missing))
         if not events:
             raise RuleViolation(rules.say("all_done"))
         return events
     seat = state.seat(to)
     if seat is None:
         raise RuleViolation(rules.say("not_player", players=", ".join(order), to=to or "nobody"))
-    events = base.deal(state, cmd)
+    events = verbs.deal(state, cmd)
     n = sum(len(e.cards) for e in events if isinstance(e, ev.CardsDealt))
     have = len(seat.cards)
     if have + n > rules.each:
@@ -245,7 +247,7 @@ def buy(state: TableState, cmd: Command, rules: Dealing, player: str, *, cost: i
         raise RuleViolation(rules.say("bought", player=player))
     if player in acted:
         raise RuleViolation(rules.say("acted", player=player))
-    pack = base.pack_of(state)
+    pack = pack_of(state)
     discard = parse_cards(cmd.discard, pack) if cmd.discard else []
     draw = (parse_cards(cmd.cards, pack) if cmd.cards else []) + [UNKNOWN] * (cmd.count or 0)
     if len(discard) > 1 or len(draw) > 1:
@@ -270,17 +272,17 @@ def buy(state: TableState, cmd: Command, rules: Dealing, player: str, *, cost: i
     if stack < cost:
         raise RuleViolation(rules.say("afford", player=player, stack=stack, cost=cost))
     one = dataclasses.replace(cmd, discard=(d,), cards=tuple(draw or [UNKNOWN]), count=None, face_up=False)
-    return base.exchange(state, one, cost=cost)
+    return exchange(state, one, cost=cost)
 
 
 def reshuffle(state: TableState, cmd: Command, rules: Dealing, stock: int) -> list[ev.Event]:
     """The discards back into the stock, once it is empty."""
-    hand = base.require_hand(state)
+    hand = require_hand(state)
     if stock > 0:
         raise RuleViolation(rules.say("not_empty", stock=stock))
     if not hand.out:
         raise RuleViolation(rules.say("no_discards"))
-    return base.reshuffle(state, cmd)
+    return verbs.reshuffle(state, cmd)
 
 
 def track(state: TableState, book: Stock, event: ev.Event) -> None:
@@ -307,7 +309,7 @@ def seat_in(state: TableState, event: ev.HandStarted) -> list[str]:
 
 def one_card(state: TableState, cards: Sequence[str], rules: Dealing) -> str:
     """The one card in `cards` (``??`` when there is none); more than one is refused."""
-    parsed = parse_cards(list(cards), base.pack_of(state)) if cards else []
+    parsed = parse_cards(list(cards), pack_of(state)) if cards else []
     if len(parsed) > 1:
         raise InputError(rules.say("one_card"))
     return parsed[0] if parsed else UNKNOWN
@@ -318,13 +320,13 @@ def next_card(state: TableState, cmd: Command, player: str, rules: Dealing | Non
     """The one card `cmd` gives `player` (named, or ``??`` for each ``--count``), nowhere else
     this hand; none, or more than one, is refused."""
     say = (rules or _PLAIN).say
-    cards = parse_cards(cmd.cards, pack or base.pack_of(state)) if cmd.cards else []
+    cards = parse_cards(cmd.cards, pack or pack_of(state)) if cmd.cards else []
     cards += [UNKNOWN] * (cmd.count or 0)
     if not cards:
         raise InputError(say("name_card", player=player))
     if len(cards) != 1:
         raise InputError(say("one_at_a_time", player=player, n=len(cards)))
-    base.check_unseen(state, cards)
+    check_unseen(state, cards)
     return cards[0]
 
 
@@ -338,10 +340,10 @@ def face_down_first(state: TableState, cmd: Command, player: str, rules: Dealing
     if seat is not None and len(seat.cards) < down:
         if cmd.face_up:
             raise RuleViolation(say("face_down", player=player, down=down))
-        return [base.make_event(ev.CardsDealt, to=player, cards=[card], face_up=False)]
+        return [make_event(ev.CardsDealt, to=player, cards=[card], face_up=False)]
     if card == UNKNOWN:
         raise RuleViolation(say("face_up", player=player, down=down))
-    return [base.make_event(ev.CardsDealt, to=player, cards=[card], face_up=True)]
+    return [make_event(ev.CardsDealt, to=player, cards=[card], face_up=True)]
 
 
 def held_or_unseen(state: TableState, rules: Dealing, player: str, card: str, refusal: str) -> None:
@@ -353,7 +355,7 @@ def held_or_unseen(state: TableState, rules: Dealing, player: str, card: str, re
         return
     if UNKNOWN not in held:
         raise RuleViolation(rules.say(refusal, player=player, card=card, cards=" ".join(held)))
-    base.check_unseen(state, [card])
+    check_unseen(state, [card])
 
 
 def hole(state: TableState, rules: Dealing, player: str, card: str, placed: str | None, *,
@@ -364,8 +366,8 @@ def hole(state: TableState, rules: Dealing, player: str, card: str, placed: str 
     assert seat is not None
     held = [h.card for h in seat.cards]
     shown = any(h.card == card and h.up for h in seat.cards)
-    declared = [base.make_event(ev.Declared, player=player, name="hole", value=card)]
-    turned = [] if shown else [base.make_event(ev.CardsRevealed, holder=player, cards=[card])]
+    declared = [make_event(ev.Declared, player=player, name="hole", value=card)]
+    turned = [] if shown else [make_event(ev.CardsRevealed, holder=player, cards=[card])]
     if placed is not None:
         if not showing or card == UNKNOWN:
             raise RuleViolation(rules.say("hole_placed", player=player))
@@ -430,5 +432,5 @@ def turn_up(state: TableState, players: Sequence[str]) -> list[ev.Event]:
         seat = state.seat(name)
         down = [h.card for h in seat.cards if not h.up] if seat is not None else []
         if down:
-            events.append(base.make_event(ev.CardsRevealed, holder=name, cards=down))
+            events.append(make_event(ev.CardsRevealed, holder=name, cards=down))
     return events

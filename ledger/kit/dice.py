@@ -40,7 +40,8 @@ from dataclasses import dataclass, field
 from .. import events as ev
 from ..dice import parse_faces
 from ..errors import InputError, RuleViolation
-from ..games.base import make_event, require_live
+from ..core.table import require_live
+from ..core.verbs import make_event
 from ..state import Roll, TableState
 
 UNSEEN = 0

@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ..commands import Command
+from ..core.commands import Command
 from ..errors import UsageError
-from ..games.ruleset import Param, Values, Word
+from ..core.contract import Param, Values, Word
 
 PLAYER = Param("player", "Whose dice.")
 

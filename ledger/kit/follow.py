@@ -20,9 +20,10 @@ import threading
 from typing import Callable, Protocol
 
 from .. import events as ev
-from ..commands import Command
+from ..core.checks import require_same
+from ..core.commands import Command, command_for
+from ..core.verbs import void
 from ..errors import RuleViolation
-from ..games import base
 from ..reducer import apply
 from ..state import TableState
 
@@ -152,8 +153,6 @@ def check(state: TableState, event: ev.Event, after: After, decide: Decide, comm
     what the rules would have recorded in `state`. What `after` says follows by itself must come
     first, exactly; an event of a kind in `by_itself` only then; any other is decided again from
     `command` and must come out the same (its ruling aside)."""
-    from ..games.base import require_same
-
     plain = event.model_copy(update={"ruling": None})
     auto = after(state)
     if auto and auto[0] == plain:
@@ -179,8 +178,6 @@ def _check_any_time(state: TableState, plain: ev.Event, decide: Decide, command:
     """A void or a note, checked as itself: the rules must record it for its command (a void's
     target live, the game's own limits on corrections), whatever step is due at that moment;
     the due steps the game would record first are not asked of it."""
-    from ..games.base import require_same
-
     cmd = command(state, plain)
     if not isinstance(cmd, Command):
         return None  # (True: the game checked it; None cannot happen for these two classes)
@@ -194,11 +191,9 @@ def _check_any_time(state: TableState, plain: ev.Event, decide: Decide, command:
 
 def redecide(decide: Decide, own: Callable[[ev.Event], Command | None] | None = None) -> Callable[[TableState, ev.Event], None]:
     """The simplest `check_event`: every event decided again from the command behind it
-    (`ledger.verify.command_for`, or `own` for the game's own event classes) must come out the
+    (`ledger.core.commands.command_for`, or `own` for the game's own event classes) must come out the
     same; an event no command records passes (the chips still check it)."""
     def command(state: TableState, event: ev.Event) -> Command | bool:
-        from ..verify import command_for  # (on first use: declaring a game does not load the verifier)
-
         return command_for(event) or (own(event) if own is not None else None) or True
 
     def check_event(state: TableState, event: ev.Event) -> None:
@@ -239,4 +234,4 @@ def newest_first(state: TableState, cmd: Command, book: Recent, *, game: str, fi
                                 f"event back (seq {recent[-1]} came after seq {target})")
         raise RuleViolation(f"seq {target} came before the last hand started (seq {recent[0]}): only the "
                             "events since then can be voided, newest first")
-    return base.void(state, cmd)
+    return void(state, cmd)

@@ -63,12 +63,14 @@ from typing import Any, Callable, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
-from ..commands import Command
+from ..core.commands import Command
 from ..text import listed
 from ..dice import parse_faces
 from ..errors import RuleViolation
-from ..games import base
-from ..games.ruleset import Legal, Param, Ruleset, Word, options_of
+from ..core.table import require_hand, require_open, require_seated
+from ..core.verbs import decide_generic, make_event, open_session, start_hand
+from ..core.contract import Legal, Param, Ruleset, Word
+from ..core.options import options_of
 from ..state import Roll, TableState
 from . import betting as bets
 from . import dice, dicewords, follow, pots, stages, turns
@@ -317,7 +319,7 @@ class KittyGame:
                                include=lambda s: s.active and state.stack(s.name) > 0)
 
     def _hand(self, state: TableState, cmd: Command) -> list[ev.Event]:
-        opened = base.start_hand(state, cmd, min_players=self.min_players)
+        opened = start_hand(state, cmd, min_players=self.min_players)
         started = opened[0]
         assert isinstance(started, ev.HandStarted)
         who = self._players(state, started.first or started.dealer, started.first is not None)
@@ -334,13 +336,13 @@ class KittyGame:
         x = self.ext(state)
         if not state.in_hand and state.hand is not None and (x.winner or x.stands):
             raise RuleViolation(self._game_over(x, player))
-        base.require_hand(state)
+        require_hand(state)
         if self.ext(state).betting:
             raise RuleViolation(f"{player} cannot {doing} now: everyone has rolled and the betting is on "
                                 "(check, bet, call, raise, allin or fold)")
         who = self.roller(state)
         if player != who:
-            raise RuleViolation(self._not_yours(state, x, base.require_seated(state, player), who, doing))
+            raise RuleViolation(self._not_yours(state, x, require_seated(state, player), who, doing))
         assert who is not None
         return who
 
@@ -459,7 +461,7 @@ class KittyGame:
         if len(kept) + len(faces) != len(have):
             raise RuleViolation(f"{who} has {spoken(len(have))}: keep some and roll the others, "
                                 f"not {len(kept)} kept and {len(faces)} rolled")
-        return follow.then(state, [base.make_event(ev.DiceRerolled, player=who, kept=kept, faces=faces,
+        return follow.then(state, [make_event(ev.DiceRerolled, player=who, kept=kept, faces=faces,
                                                    sides=self.sides)], self.after)
 
     def _declare(self, state: TableState, cmd: Command) -> list[ev.Event]:
@@ -471,7 +473,7 @@ class KittyGame:
             if t is None or not t.throws:
                 raise RuleViolation(f"{who} has not rolled yet: roll first (potlog roll {who} FACES)")
             value = self.choice.check(t, str(cmd.value or "").strip(), self.opts(state))
-            return follow.then(state, [base.make_event(ev.Declared, player=who, name=self.choice.name,
+            return follow.then(state, [make_event(ev.Declared, player=who, name=self.choice.name,
                                                        value=value)], self.after)
         raise RuleViolation(f"{self.title} has no declaration {cmd.name!r}"
                             + (": a player ends a turn with potlog stop NAME" if self.may_stop else ""))
@@ -485,7 +487,7 @@ class KittyGame:
             raise RuleViolation("nobody stops in a roll-off: each tied player rolls")
         if not t.throws:
             raise RuleViolation(f"{who} has not rolled yet this turn: a turn has at least one roll")
-        return follow.then(state, [base.make_event(ev.Declared, player=who, name="stop")], self.after)
+        return follow.then(state, [make_event(ev.Declared, player=who, name="stop")], self.after)
 
     def rules(self, state: TableState) -> bets.Betting | None:
         """This table's betting round (None: it does not bet)."""
@@ -495,7 +497,7 @@ class KittyGame:
         rules = self.rules(state)
         if rules is None:
             raise RuleViolation(f"{self.title} has no betting at this table (-o betting=false): the antes are the kitty")
-        base.require_hand(state)
+        require_hand(state)
         if not self.ext(state).betting:
             raise RuleViolation(f"the betting comes once everyone has rolled: it is {self.roller(state)}'s turn to roll"
                                 if self.roller(state) else "the betting is over")
@@ -506,15 +508,15 @@ class KittyGame:
 
     def _decide(self, state: TableState, cmd: Command) -> list[ev.Event]:
         if cmd.verb == "open":
-            return base.open_session(cmd, self.options, self.name)
+            return open_session(cmd, self.options, self.name)
         verbs = {"hand": self._hand, "roll": self._roll, "reroll": self._reroll, "declare": self._declare}
         if self.betting is not None:
             verbs.update(dict.fromkeys(("bet", "call", "raise", "allin", "check", "fold"), self._bet))
         if cmd.verb in verbs:
-            base.require_open(state)
+            require_open(state)
             return verbs[cmd.verb](state, cmd)
         if cmd.verb in _SHARED:
-            return base.decide_generic(state, cmd, self.name)
+            return decide_generic(state, cmd, self.name)
         raise RuleViolation(f"{self.title} has no '{cmd.verb}': start a game with 'hand', then each player "
                             "rolls in turn")
 
@@ -526,18 +528,18 @@ class KittyGame:
         x = self.ext(state)
         if len(x.anted) < len(x.order):
             ante = int(getattr(self.opts(state), "ante", 1))
-            return [base.make_event(ev.Ante, player=p, amount=min(ante, state.stack(p)))
+            return [make_event(ev.Ante, player=p, amount=min(ante, state.stack(p)))
                     for p in x.order if p not in x.anted]
         if x.showdown:
             return self._paid_by_rank(state, x)
         kitty = state.balance("pot")
         if kitty and x.winner:
-            return [base.make_event(ev.PotAwarded, shares=[ev.Share(player=x.winner, amount=kitty)],
+            return [make_event(ev.PotAwarded, shares=[ev.Share(player=x.winner, amount=kitty)],
                                     reason=x.why[:200])]
         if kitty and x.stands:
-            return [base.make_event(ev.PotCarried, amount=kitty)]
+            return [make_event(ev.PotCarried, amount=kitty)]
         if x.winner or x.stands:
-            return [base.make_event(ev.HandEnded, hand=hand.number)]
+            return [make_event(ev.HandEnded, hand=hand.number)]
         return []
 
     def _paid_by_rank(self, state: TableState, x: Kitty) -> list[ev.Event]:
@@ -547,12 +549,12 @@ class KittyGame:
         assert hand is not None
         live = [p for p in x.order if (s := state.seat(p)) is not None and s.in_hand and not s.folded]
         if len(live) <= 1:
-            return pots.last_in(state)[1] or [base.make_event(ev.HandEnded, hand=hand.number)]
+            return pots.last_in(state)[1] or [make_event(ev.HandEnded, hand=hand.number)]
         sign = 1 if self.best == "high" else -1                       # ranked as `_result` ranks them
         ranks = {p: Ranked((sign * x.totals.get(p, 0), *x.keys.get(p, [])), x.said.get(p, "")) for p in live}
         due = pots.award_by_rank(state, ranks, x.order, ties="stand", total=state.balance("pot") + x.paid,
                                  payout=pots.Payout(single="the kitty"))[x.settled:]
-        return due[:1] or [base.make_event(ev.HandEnded, hand=hand.number)]
+        return due[:1] or [make_event(ev.HandEnded, hand=hand.number)]
 
     # ------------------------------------------------------------------------- evolve
 
@@ -720,7 +722,7 @@ class KittyGame:
         return out
 
     def _command(self, state: TableState, event: ev.Event) -> Command | None:
-        from ..verify import command_for
+        from ..core.commands import command_for
 
         if isinstance(event, ev.DiceRerolled):
             return Command("reroll", player=event.player, faces=tuple(event.faces), value=tuple(event.kept))

@@ -22,26 +22,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from .. import events as ev
-from ..games import base
+from ..core.table import require_hand
+from ..core.verbs import make_event
 from ..state import TableState
 
 
 def antes(state: TableState, order: Sequence[str], anted: Sequence[str], ante: int) -> list[ev.Event]:
     """The antes still due, in `order` (each `ante`, or what the player has left)."""
-    return [base.make_event(ev.Ante, player=p, amount=min(ante, state.stack(p))) for p in order if p not in anted]
+    return [make_event(ev.Ante, player=p, amount=min(ante, state.stack(p))) for p in order if p not in anted]
 
 
 def settle(state: TableState, winners: Sequence[str], why: str, *, pot: str = "pot") -> list[ev.Event]:
     """The kitty (`pot`) to the one winner, or it stands; then the end of the hand."""
-    hand = base.require_hand(state)
+    hand = require_hand(state)
     kitty = state.balance(pot)
-    end = [base.make_event(ev.HandEnded, hand=hand.number)]
+    end = [make_event(ev.HandEnded, hand=hand.number)]
     if not kitty:
         return end
     if len(winners) == 1:
-        return [base.make_event(ev.PotAwarded, pot=pot, shares=[ev.Share(player=winners[0], amount=kitty)],
+        return [make_event(ev.PotAwarded, pot=pot, shares=[ev.Share(player=winners[0], amount=kitty)],
                                 reason=why[:200])] + end
-    return [base.make_event(ev.PotCarried, pot=pot, amount=kitty)] + end
+    return [make_event(ev.PotCarried, pot=pot, amount=kitty)] + end
 
 
 def to_roll(off: Sequence[str], offs: dict[str, int]) -> str | None:

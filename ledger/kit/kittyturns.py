@@ -24,7 +24,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Callable
 
 from .. import events as ev
-from ..commands import Command
+from ..core.commands import Command
 from ..errors import RuleViolation
 from ..state import TableState
 from .kitty import Kitty, KittyGame, Throw, Turn

@@ -37,7 +37,7 @@ from pydantic import BaseModel
 
 from ..cards import UNKNOWN
 from ..errors import RuleViolation
-from ..games.ruleset import options_of
+from ..core.options import options_of
 from ..state import TableState
 from . import stages
 from .evaluators import Ranked

@@ -65,6 +65,9 @@ but `evolve`, the game's hook):
         antes what they have (all-in); `named`, the amount the command names, must be that.
     antes_due(state, players, ante, anted) -> list[Legal]
         `legal`'s items for the antes still due: each of `players` not in `anted`, and how much.
+    post_antes(state, order, anted, ante) -> list[Event]
+        as a game played for a kitty starts, the antes still due, recorded by the rules: each of
+        `order` not in `anted` with chips antes `ante`, or what they have when short.
     side_pots_text(state) -> str
         the hand's pots as the table sees them: "12 for Ann, Ben, Cy; 4 for Ann, Ben".
 
@@ -113,9 +116,12 @@ from typing import Callable, Literal, Protocol
 from .. import events as ev
 from ..chips import SidePot, side_pots, split_evenly
 from ..errors import RuleViolation
-from ..commands import Command
-from ..games import base
-from ..games.base import make_event
+from ..core.commands import Command
+from ..core import verbs
+from ..core.checks import require_same
+from ..core.contract import Legal
+from ..core.table import require_hand
+from ..core.verbs import make_event
 from ..state import TableState
 from .evaluators import Ranked
 from .turns import clockwise
@@ -395,7 +401,7 @@ def check_paid(event: ev.Event, want: Sequence[ev.Event]) -> None:
 
 def check_end(state: TableState, event: ev.HandEnded) -> None:
     """A recorded end of the hand in progress: refused while chips are in the pot."""
-    hand = base.require_hand(state)
+    hand = require_hand(state)
     if state.balance("pot") or event.hand != hand.number:
         raise RuleViolation(f"hand {hand.number} cannot end with {state.balance('pot')} chips in the pot")
 
@@ -411,7 +417,7 @@ def check_payout(event: ev.Event, due: Sequence[ev.Event], paid: int, *,
             old = earlier()
             if paid < len(old) and old[paid] == recorded:
                 return None
-        return base.require_same(due[paid], recorded)
+        return require_same(due[paid], recorded)
     if not isinstance(event, ev.HandEnded):
         raise RuleViolation("the pot is already paid out")
 
@@ -478,7 +484,7 @@ def pay(state: TableState, cmd: Command, *, from_pot: str, to_carry: str | None 
         raise RuleViolation(to_carry)
     if carry_in_hand is not None and state.seat(source) is None and source == "carry" and state.in_hand:
         raise RuleViolation(carry_in_hand)
-    return base.pay(state, cmd)
+    return verbs.pay(state, cmd)
 
 
 def ante(state: TableState, player: str, ante: int, *, anted: Sequence[str], named: int | None = None,
@@ -497,9 +503,19 @@ def ante(state: TableState, player: str, ante: int, *, anted: Sequence[str], nam
     return [make_event(ev.Ante, player=player, amount=owed)]
 
 
-def antes_due(state: TableState, players: Sequence[str], ante: int, anted: Sequence[str]) -> list[base.Legal]:
+def antes_due(state: TableState, players: Sequence[str], ante: int, anted: Sequence[str]) -> list[Legal]:
     """`legal`'s items for the antes still due (see the module docstring)."""
-    return [base.Legal(p, ("ante",), f"ante {min(ante, state.stack(p))}") for p in players if p not in anted]
+    return [Legal(p, ("ante",), f"ante {min(ante, state.stack(p))}") for p in players if p not in anted]
+
+
+def post_antes(state: TableState, order: Sequence[str], anted: Sequence[str], ante: int) -> list[ev.Event]:
+    """As a game played for a kitty starts: the antes still due from `order` (each player's
+    `ante`, or what they have when short)."""
+    hand = state.hand
+    if hand is None or hand.ended:
+        return []
+    return [make_event(ev.Ante, player=p, amount=min(ante, state.stack(p)))
+            for p in order if p not in anted and state.stack(p) > 0]
 
 
 def side_pots_text(state: TableState) -> str:

@@ -94,14 +94,14 @@ from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Sequence, Typ
 
 from .. import events as ev
 from ..errors import RuleViolation
-from ..games import base
+from ..core.table import require_hand, require_open
 from ..state import Hand, Seat, TableState
 from . import betting as bets
 from . import deal
 from .turns import SeatTest, in_hand, next_waiting
 
 if TYPE_CHECKING:
-    from ..games.ruleset import Legal
+    from ..core.contract import Legal
 
 Kind = Literal["deal", "bet", "draw", "roll", "reveal", "tricks", "showdown", "payout"]
 Actor = Literal["each", "first", "dealer", "anyone", "fewest", "each+bet"]
@@ -441,8 +441,8 @@ def everyone(seat: Seat) -> bool:
 
 def hand_on(state: TableState) -> Hand:
     """The hand in progress; refused when the session is not open, or between hands."""
-    base.require_open(state)
-    return base.require_hand(state)
+    require_open(state)
+    return require_hand(state)
 
 
 def turn(state: TableState, flow: Flow, phase: str, player: str, doing: str) -> None:
@@ -463,7 +463,7 @@ def gate(state: TableState, flow: Flow, verb: str, phase: str, player: str | Non
 
 def legal(stage: Stage, to_act: str | None, note: str = "") -> Legal:
     """What a prompt shows for `stage`: its verbs, for whoever acts (None: the recorder)."""
-    from ..games.ruleset import Legal as Item
+    from ..core.contract import Legal as Item
 
     return Item(to_act, stage.verbs, note)
 

@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from .. import events as ev
 from ..cards import parse_cards, pretty
-from ..commands import Command
+from ..core.commands import Command
 from ..errors import InputError, RuleViolation
-from ..games import base
+from ..core.table import check_unseen, require_open, require_seated, seat_after
+from ..core.verbs import join, leave, make_event
 from ..state import Seat, TableState
 
 if TYPE_CHECKING:
-    from ..games.ruleset import Legal
+    from ..core.contract import Legal
 
 SeatTest = Callable[[Seat], bool]
 
@@ -121,7 +122,7 @@ class DrawForDeal:
 
     def draw(self, state: TableState, draws: dict[str, list[str]], cmd: Command) -> list[ev.Event]:
         """A card drawn for the first deal (``cmd.to`` draws ``cmd.cards``)."""
-        player = base.require_seated(state, cmd.to)
+        player = require_seated(state, cmd.to)
         cards = parse_cards(cmd.cards, self.pack, allow_unknown=False) if cmd.cards else []
         if len(cards) != 1 or cmd.count:
             raise InputError(f"a player draws one card for the deal, face up, like: potlog deal {player} KD")
@@ -132,15 +133,15 @@ class DrawForDeal:
             raise RuleViolation(f"{player} is out of the draw for the deal: {' and '.join(tied)} draw again")
         if len(draws.get(player, [])) > rnd:
             raise RuleViolation(f"{player} has drawn already: waiting for {', '.join(waiting)}")
-        base.check_unseen(state, cards)
-        return [base.make_event(ev.CardsDealt, to=player, cards=cards, face_up=True)]
+        check_unseen(state, cards)
+        return [make_event(ev.CardsDealt, to=player, cards=cards, face_up=True)]
 
     def dealer(self, state: TableState, draws: dict[str, list[str]], named: str | None) -> str:
         """Who deals the next hand: the deal passes left; the first dealer won the draw, else is
         `named`, else sits first. Naming anyone else is refused."""
         last, players = state.hand, [s.name for s in state.active_seats]
         if last is not None and last.number:
-            dealer = base.seat_after(state, last.dealer) or players[0]
+            dealer = seat_after(state, last.dealer) or players[0]
             rule = f"the deal passes left: {dealer} deals this hand (after {last.dealer})"
         elif draws:
             tied, rnd, waiting = self.standing(state, draws)
@@ -150,14 +151,14 @@ class DrawForDeal:
                                     f"they draw again ({', '.join(waiting)} to draw)")
             dealer, rule = tied[0], f"{tied[0]} drew the highest card and deals first"
         else:
-            dealer, rule = base.require_seated(state, named) if named else players[0], ""
+            dealer, rule = require_seated(state, named) if named else players[0], ""
         if rule and named and named != dealer:
             raise RuleViolation(f"{rule}, not {named}")
         return dealer
 
     def legal(self, state: TableState, draws: dict[str, list[str]]) -> list[Legal]:
         """Before the first hand: start it (the draw won), or draw, or seat the players."""
-        from ..games.ruleset import Legal
+        from ..core.contract import Legal
 
         tied = self.standing(state, draws)[0]
         if draws and len(tied) == 1:
@@ -177,7 +178,7 @@ class DrawForDeal:
 def same_players(state: TableState, cmd: Command, *, game: str, started: bool, players: tuple[int, int]) -> list[ev.Event]:
     """``join`` and ``leave`` in a game whose deal depends on the players: refused from the first
     hand until the game is over (`started`); before it, a join within `players` (least, most)."""
-    base.require_open(state)
+    require_open(state)
     if started and cmd.verb == "join":
         raise RuleViolation(f"{cmd.player or 'a new player'} cannot join a {game} game in progress: the same "
                             "players play every hand (start a new session for a new game)")
@@ -186,4 +187,4 @@ def same_players(state: TableState, cmd: Command, *, game: str, started: bool, p
                             "(close the session to stop the game; the scores so far are settled)")
     if cmd.verb == "join" and len(state.active_seats) >= players[1]:
         raise RuleViolation(f"{game} is for {players[0]} to {players[1]} players: the table is full")
-    return base.join(state, cmd) if cmd.verb == "join" else base.leave(state, cmd)
+    return join(state, cmd) if cmd.verb == "join" else leave(state, cmd)

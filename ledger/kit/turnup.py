@@ -17,9 +17,9 @@ from typing import Sequence
 
 from .. import events as ev
 from ..cards import UNKNOWN
-from ..commands import Command
+from ..core.commands import Command
 from ..errors import RuleViolation
-from ..games import base
+from ..core import verbs
 from ..state import TableState
 from . import deal as dealing
 
@@ -39,7 +39,7 @@ def deal(state: TableState, cmd: Command, rules: dealing.Dealing, order: Sequenc
             raise RuleViolation(f"the {board} card is turned already: {up}")
         if len(cmd.cards) != 1 or UNKNOWN in cmd.cards or not cmd.face_up:
             raise RuleViolation(f"turn one card face up, named: {example}")
-        return base.deal(state, cmd)
+        return verbs.deal(state, cmd)
     held = sum(len(s.cards) for s in (state.seat(p) for p in order) if s is not None)
     return dealing.deal(state, cmd, rules, order, size - held - (1 if up else 0))
 

@@ -9,11 +9,15 @@ ones it refuses with its own reason, so `decide` is one table and not a chain of
 Public API:
 
 - ``Verbs(game, own, shared=(), refused={}, unknown=...)``: `own` maps a verb to the game's
-  handler ``(state, cmd) -> events``; `shared` verbs are decided by ``games.base`` as they are;
+  handler ``(state, cmd) -> events``; `shared` verbs are decided by ``core.verbs`` as they are;
   `refused` maps a verb to why the game refuses it; `unknown` refuses any other verb. The
   refusals may name the verb (``{verb}``) and the game (``{game}``).
 - ``Verbs.decide(state, cmd) -> list[Event]``: the command's events by that table.
 - ``Verbs.names`` the verbs the game takes (its own and the shared ones).
+- ``decider(game, title, options, verbs, hint) -> decide``: a game's `decide` in one call:
+  ``open`` with its `options`, its own `verbs`, the shared ones (`SHARED`: join, rebuy,
+  leave, count, note, void, close); anything else refused naming the game's moves (`hint`).
+- ``IDLE``: `legal` between games (a hand, or the recorder's seating moves).
 """
 
 from __future__ import annotations
@@ -21,10 +25,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
+from pydantic import BaseModel
+
 from .. import events as ev
-from ..commands import Command
+from ..core.commands import Command
+from ..core.contract import Legal
 from ..errors import RuleViolation
-from ..games import base
+from ..core.verbs import decide_generic, open_session
 from ..state import TableState
 
 Handler = Callable[[TableState, Command], list[ev.Event]]
@@ -50,5 +57,25 @@ class Verbs:
         if handler is not None:
             return handler(state, cmd)
         if cmd.verb in self.shared:
-            return base.decide_generic(state, cmd, self.game)
+            return decide_generic(state, cmd, self.game)
         raise RuleViolation(self.refused.get(cmd.verb, self.unknown).format(verb=cmd.verb, game=self.game))
+
+
+Decide = Callable[[TableState, Command], list[ev.Event]]
+SHARED = frozenset({"join", "rebuy", "leave", "count", "note", "void", "close"})
+IDLE = Legal(None, ("hand", "join", "rebuy", "leave", "close"))
+
+
+def decider(game: str, title: str, options: type[BaseModel], verbs: Mapping[str, Decide], hint: str) -> Decide:
+    """A game's `decide`: ``open`` with its `options`, its own `verbs`, the shared verbs; any
+    other refused in one line ("Meier has no 'bet': ..." + `hint`)."""
+    def decide(state: TableState, cmd: Command) -> list[ev.Event]:
+        if cmd.verb == "open":
+            return open_session(cmd, options, game)
+        own = verbs.get(cmd.verb)
+        if own is not None:
+            return own(state, cmd)
+        if cmd.verb in SHARED:
+            return decide_generic(state, cmd, game)
+        raise RuleViolation(f"{title} has no '{cmd.verb}': {hint}")
+    return decide

@@ -8,14 +8,14 @@ Public API:
 - ``hand(after) -> Decide``: ``potlog hand`` for two players or more, then what `after` (the
   game's ``follow.After``) says follows.
 - ``wire(game, title, options, after, verbs, hint, *, by_itself, own=None, cups=False,
-  opened=False, checked=None) -> (decide, check_event)``: `decide` is `claims.decider` over
-  ``hand`` (unless `verbs` has its own) and `verbs`, each after `base.require_open` when
+  opened=False, checked=None) -> (decide, check_event)``: `decide` is `decider` over
+  ``hand`` (unless `verbs` has its own) and `verbs`, each after `require_open` when
   `opened`; `check_event` is `follow.check` with `after` and `by_itself`, each other event
   decided again from the command behind it: `own(event)` for the game's own events, the
-  ``cup`` or ``lift`` of a cup when `cups`, else `verify.command_for`. `checked` names the
+  ``cup`` or ``lift`` of a cup when `cups`, else `command_for`. `checked` names the
   game in its refusals (`game` unless said).
 - ``idle(state) -> list[Legal] | None``: `legal` with no game on (nothing once the session is
-  closed, else `claims.IDLE`); None while one is.
+  closed, else `IDLE`); None while one is.
 - ``started(state, hand, each) -> (order, counts, first)``: a game of dice or lives starts:
   who plays (`claims.players`), `each` apiece, who starts (the player named first if they
   play, else the dealer's left).
@@ -40,13 +40,14 @@ from typing import Callable
 from pydantic import BaseModel
 
 from .. import events as ev
-from ..commands import Command
+from ..core.commands import Command, command_for
 from ..errors import RuleViolation
-from ..games import base
-from ..games.ruleset import Legal
+from ..core.table import require_hand, require_open
+from ..core.verbs import make_event, roll, start_hand
+from ..core.contract import Legal
 from ..state import TableState
-from ..verify import command_for
 from . import claims, follow, turns
+from .verbs import decider, IDLE
 
 Decide = follow.Decide
 CheckEvent = Callable[[TableState, ev.Event], None]
@@ -55,13 +56,13 @@ CheckEvent = Callable[[TableState, ev.Event], None]
 def hand(after: follow.After) -> Decide:
     """``potlog hand``: a game for two players or more, then what follows by itself."""
     def start(state: TableState, cmd: Command) -> list[ev.Event]:
-        return follow.then(state, base.start_hand(state, cmd, min_players=2), after)
+        return follow.then(state, start_hand(state, cmd, min_players=2), after)
     return start
 
 
 def _opened(move: Decide) -> Decide:
     def decide(state: TableState, cmd: Command) -> list[ev.Event]:
-        base.require_open(state)
+        require_open(state)
         return move(state, cmd)
     return decide
 
@@ -71,7 +72,7 @@ def wire(game: str, title: str, options: type[BaseModel], after: follow.After, v
          cups: bool = False, opened: bool = False, checked: str | None = None) -> tuple[Decide, CheckEvent]:
     """A game's `decide` and `check_event` (see the module docstring)."""
     moves = {"hand": hand(after), **verbs}
-    decide = follow.settled(claims.decider(game, title, options,
+    decide = follow.settled(decider(game, title, options,
                                            {v: _opened(m) for v, m in moves.items()} if opened else moves, hint), after)
 
     def command(state: TableState, event: ev.Event) -> Command | None:
@@ -87,7 +88,7 @@ def idle(state: TableState) -> list[Legal] | None:
     """`legal` between games: nothing once closed, else the shared moves; None in a game."""
     if state.closed:
         return []
-    return None if state.in_hand else [claims.IDLE]
+    return None if state.in_hand else [IDLE]
 
 
 def started(state: TableState, hand: ev.HandStarted, each: int) -> tuple[list[str], dict[str, int], str | None]:
@@ -111,19 +112,19 @@ def rolled(state: TableState, cmd: Command, who: str | None, game: str,
         said = why(cmd.player)
         if said:
             raise RuleViolation(said)
-    base.require_hand(state)
+    require_hand(state)
     if who is None or cmd.player != who:
         raise RuleViolation(f"it is {who}'s turn to roll, not {cmd.player}'s" if who else "nobody rolls now")
     if cmd.sides not in (None, 6):
         raise RuleViolation(f"{game} is played with six-sided dice")
-    return who, base.roll(state, cmd, sides=6)
+    return who, roll(state, cmd, sides=6)
 
 
 def verdict(told: bool, text: str, loser: str, name: str, left: int) -> list[ev.Event]:
     """The verdict said, then (once `told`) what the loser has left."""
     if not told:
-        return [base.make_event(ev.Note, text=text)]
-    return [base.make_event(ev.Declared, player=loser, name=name, value=left)]
+        return [make_event(ev.Note, text=text)]
+    return [make_event(ev.Declared, player=loser, name=name, value=left)]
 
 
 def show(state: TableState, to_act: str | None, phase: str) -> None:

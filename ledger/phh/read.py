@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ..events import MAX_CHIPS
-from ..games import base, get_ruleset
+from ..games import get_ruleset
+from ..core.table import RESERVED_NAMES
 from ..names import name_problem, skeleton
 from . import toml
 from .variants import CHIPS, VARIANTS, PhhError, Variant, fit, known, stakes
@@ -163,7 +164,7 @@ def _names(given: Any, n: int) -> list[str]:
     seen: set[str] = set()
     for i in range(n):
         name = unicodedata.normalize("NFC", str(given[i]).strip()) if i < len(given) else ""
-        if (not name or name_problem(name) is not None or name.lower() in base.RESERVED_NAMES
+        if (not name or name_problem(name) is not None or name.lower() in RESERVED_NAMES
                 or skeleton(name) in seen or _PLAYER.fullmatch(name)):
             name = f"p{i + 1}"
         out.append(name)

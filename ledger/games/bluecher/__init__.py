@@ -83,7 +83,7 @@ from .decide import check_event, decide  # noqa: E402
 from .showdown import BestHand, best_hand, card_value  # noqa: E402
 from .view import describe, legal  # noqa: E402
 from .words import WORDS  # noqa: E402
-from ..ruleset import Ruleset  # noqa: E402
+from ...core.contract import Ruleset  # noqa: E402
 
 __all__ = ["NAME", "RULESET", "BestHand", "BluecherExt", "best_hand", "card_value", "check_event", "decide", "legal"]
 

@@ -7,10 +7,11 @@ from __future__ import annotations
 import dataclasses
 
 from ... import events as ev
-from ...commands import Command
+from ...core.commands import Command
 from ...errors import RuleViolation
 from ...kit import betting as bets
-from ...kit import deal, declare, pots, staged, stages
+from ...kit import deal, pots, stages
+from . import declare, staged
 from ...state import TableState
 from . import NAME
 from .options import ROUND_NAMES, BluecherExt, Options, ext, family_of

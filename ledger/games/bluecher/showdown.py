@@ -7,12 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ... import events as ev
-from ...commands import Command
+from ...core.commands import Command
 from ...errors import RuleViolation
-from ...kit import deal, pots, staged
+from ...kit import deal, pots
+from . import staged
 from ...kit.evaluators import Ranked
 from ...state import TableState
-from .. import base
+from ...core.table import require_hand
+from ...core.verbs import make_event
 from .options import ext, family_of
 from .stages import FLOW
 
@@ -90,7 +92,7 @@ def _hands(state: TableState) -> list[BestHand]:
 def _settle(state: TableState, hands: list[BestHand], total: int) -> list[ev.Event]:
     """The awards (each pot its own showdown among its contenders), the carry-over, the next
     dealer and the end of the hand, for a pot of `total` chips."""
-    x, family, hand = ext(state), family_of(state), base.require_hand(state)
+    x, family, hand = ext(state), family_of(state), require_hand(state)
     by = {h.player: h for h in hands}
     ranks = {p: Ranked(tuple(-k for k in h.key(family)), h.text()) for p, h in by.items()}
     payout = pots.Payout(single="main pot", returned=False, lone="{layer}: back to {player}, nobody else could match it",
@@ -102,7 +104,7 @@ def _settle(state: TableState, hands: list[BestHand], total: int) -> list[ev.Eve
     if main and any(p in by for p in main[0].eligible):
         best = min((by[p] for p in main[0].eligible if p in by), key=lambda h: h.key(family))
         events.append(deal.next_dealer(state, None if best.bust else best.player))
-    return events + [base.make_event(ev.HandEnded, hand=hand.number)]
+    return events + [make_event(ev.HandEnded, hand=hand.number)]
 
 
 def settlement(state: TableState) -> list[ev.Event]:

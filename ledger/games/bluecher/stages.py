@@ -7,8 +7,9 @@ from __future__ import annotations
 from ... import events as ev
 from ...errors import InputError, RuleViolation
 from ...kit import betting as bets
-from ...kit import deal, declare, staged
-from ...kit.declare import Declaration
+from ...kit import deal
+from . import declare, staged
+from .declare import Declaration
 from ...kit.stages import Flow, SeatTest, Stage, everyone
 from ...state import TableState
 from .options import MAX_DICE, OWN, BluecherExt, ext

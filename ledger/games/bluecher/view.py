@@ -3,31 +3,33 @@
 
 from __future__ import annotations
 
-from ...kit import deal, pots, staged, stages
+from ...kit import deal, pots, stages
+from . import staged
 from ...state import TableState
-from .. import base
+from ...core.contract import Legal
+from ...core.table import require_hand, to_call
 from .options import MAX_DICE, ext
 from .showdown import showdown_hands
 from .stages import FLOW, first_player
 
 
-def legal(state: TableState) -> list[base.Legal]:
+def legal(state: TableState) -> list[Legal]:
     if state.closed:
         return []
     x = ext(state)
     if not state.in_hand:
         return [staged.between(f"{x.next_dealer or 'the next seat'} deals the next hand")]
-    hand = base.require_hand(state)
+    hand = require_hand(state)
     p, first, fresh = hand.to_act, first_player(x), hand.to_act not in x.acted
     if x.phase == "open" and p == first and fresh:
         todo = [w for w, v in ((f"dice 1-{MAX_DICE}", x.dice), ("limit", x.limit)) if v is None]
         verbs = (("declare",) if todo else ()) + (("hole",) if p not in x.hole else () if todo else ("bet", "allin"))
         note = ("declare " + " and ".join(todo) + "; " if todo else "") + (
             "place a hole card" if p not in x.hole else f"bet 1 to {x.limit if x.limit is not None else 'the limit'}")
-        return [base.Legal(p, verbs, note)]
+        return [Legal(p, verbs, note)]
     if x.phase == "open" and p and p not in x.hole:
-        return [base.Legal(p, ("hole", "fold"), f"place a hole card, then call {base.to_call(state, p)}")]
-    cost = [base.Legal(hand.dealer, ("declare",), f"the card cost (now {x.card_cost}), before the deal")]
+        return [Legal(p, ("hole", "fold"), f"place a hole card, then call {to_call(state, p)}")]
+    cost = [Legal(hand.dealer, ("declare",), f"the card cost (now {x.card_cost}), before the deal")]
     note = (f"3 cards each, face down: {', '.join(deal.short(state, 3))} (potlog deal all -n 3)" if x.phase == "deal"
             else f"roll {x.dice} dice for the target" if x.phase == "roll"
             else f"round {hand.round} of 3, card costs {x.card_cost}" if x.phase == "round" and fresh

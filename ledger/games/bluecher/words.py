@@ -4,8 +4,8 @@
 
 from __future__ import annotations
 
-from ...commands import Command
-from ..ruleset import Param, Word
+from ...core.commands import Command
+from ...core.contract import Param, Word
 
 _PLAYER = Param("player", "The player, by the name they were seated with.")
 

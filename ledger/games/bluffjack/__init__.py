@@ -71,11 +71,11 @@ Readings chosen where the text leaves a gap:
 
 from __future__ import annotations
 
-from ...commands import Command
-from ...kit.draw import HIT, STAND
-from ...kit.elimination import ELIMINATED
-from ...kit.evaluators.blackjack import card_value, hand_total
-from ..ruleset import Ruleset, Word
+from ...core.commands import Command
+from .draw import HIT, STAND
+from .elimination import ELIMINATED
+from .blackjack import card_value, hand_total
+from ...core.contract import Ruleset, Word
 from .decide import check_event, decide, ranked
 from .options import ASIDE, BETTING_STAGES, HOUSE, NAME, BluffjackExt, Options
 from .stages import DRAW, auto_steps, describe, evolve, initial, legal, trial

@@ -10,25 +10,29 @@ from typing import Any, Mapping
 
 from ... import events as ev
 from ...cards import UNKNOWN
-from ...commands import Command
+from ...core.commands import Command
 from ...errors import InputError, RuleViolation
 from ...text import listed
 from ...kit import betting as bets
 from ...kit import deal, follow, pots, stages
-from ...kit.elimination import around
-from ...kit.evaluators import Ranked, blackjack
+from .elimination import around
+from ...kit.evaluators import Ranked
+from . import blackjack
 from ...kit.stages import Turn
 from ...kit.verbs import Verbs
 from ...state import TableState
-from .. import base
+from ...core import verbs
+from ...core.checks import check_opened, require_same
+from ...core.table import require_hand, require_live, require_open
+from ...core.verbs import make_event, open_session
 from .options import LAST, NAME, Options, ext, opts
 from .stages import BETTING, DRAW, FLOW, auto_step, live, trial, waiting
 
 
 def decide(state: TableState, cmd: Command) -> list[ev.Event]:
     if cmd.verb == "open":
-        return base.open_session(cmd, Options, NAME)
-    base.require_open(state)
+        return open_session(cmd, Options, NAME)
+    require_open(state)
     if cmd.verb == "void":
         return void(state, cmd)
     return follow.due_first(state, cmd, VERBS.decide, auto_step)
@@ -38,7 +42,7 @@ def decide(state: TableState, cmd: Command) -> list[ev.Event]:
 
 def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
     if state.in_hand:
-        raise RuleViolation(f"hand {base.require_hand(state).number} is still going: play it to the showdown first")
+        raise RuleViolation(f"hand {require_hand(state).number} is still going: play it to the showdown first")
     out = LAST.before_hand(state)  # players out of chips: the showdown eliminates them; after a void, the next hand
     events = out + deal.start(trial(state, out), replace(cmd, first=None), _STARTING, players=(2, len(state.seats)))
     if cmd.first:
@@ -50,12 +54,12 @@ _STARTING = deal.Dealing(2, messages={"dealer": "the deal passes left: {dealer} 
 
 
 def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
-    base.require_hand(state)
+    require_hand(state)
     if not cmd.to:
         raise InputError("say who the card goes to: potlog deal Ann ??")
     if state.seat(cmd.to) is None:
         raise RuleViolation(f"in bluffjack cards go only to players, not to {cmd.to}")
-    player = base.require_live(state, cmd.to)
+    player = require_live(state, cmd.to)
     if ext(state).stage == "drawing":
         return DRAW.hit(state, Command("hit", player=player, cards=cmd.cards, count=cmd.count, face_up=cmd.face_up))
     stages.own_move(state, FLOW, Turn(ext(state).stage), player, "deal", done=False, waiting=lambda: waiting(state),
@@ -76,8 +80,8 @@ def _declare(state: TableState, cmd: Command) -> list[ev.Event]:
 # ----------------------------------------------------------------------------- antes and betting
 
 def _ante(state: TableState, cmd: Command) -> list[ev.Event]:
-    base.require_hand(state)
-    player, x = base.require_live(state, cmd.player), ext(state)
+    require_hand(state)
+    player, x = require_live(state, cmd.player), ext(state)
     if x.stage != "deal" or x.due:
         raise RuleViolation(f"the antes are in and the betting has started: {waiting(state)}")
     return pots.ante(state, player, opts(state).ante, anted=x.anted, named=cmd.amount)
@@ -85,8 +89,8 @@ def _ante(state: TableState, cmd: Command) -> list[ev.Event]:
 
 def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
     """A betting move, on the player's turn to bet; with nothing to match, a call is a check."""
-    base.require_hand(state)
-    name, verb, x = base.require_live(state, cmd.player), cmd.verb, ext(state)
+    require_hand(state)
+    name, verb, x = require_live(state, cmd.player), cmd.verb, ext(state)
     doing = "go all-in" if verb == "allin" else verb
     DRAW.betting_step(state, name, doing)
     forced = name == x.forced and x.acted == [name] and x.stage == "opening"
@@ -96,16 +100,16 @@ def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
     if verb == "call" and bets.owed(state, name) == 0:
         if cmd.amount:
             raise RuleViolation(f"{name} has nothing to match: the call is a check")
-        return [base.make_event(ev.Check, player=name)]
+        return [make_event(ev.Check, player=name)]
     if verb in ("bet", "raise") and cmd.amount is not None:
         bets.check_move(state, x, BETTING, bets.Move(verb, name, cmd.amount))
-    return base.VERBS[verb](state, cmd)
+    return verbs.VERBS[verb](state, cmd)
 
 
 # ----------------------------------------------------------------------------- the showdown
 
 def ranked(cards: list[str], options: Options | Mapping[str, Any]) -> Ranked:
-    """A hand's rank under the table's options (`kit.evaluators.blackjack`): its key (a bust is
+    """A hand's rank under the table's options (`games.bluffjack.blackjack`): its key (a bust is
     lowest, a 21 highest) and its label ("5-card charlie 19")."""
     o = options if isinstance(options, Options) else Options.model_validate(options)
     return blackjack.rank(cards, charlie=o.charlie, charlie_minimum=o.charlie_minimum, best_hand=o.best_hand)
@@ -148,7 +152,7 @@ def require_named(state: TableState) -> None:
 
 
 def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
-    hand = base.require_hand(state)
+    hand = require_hand(state)
     if ext(state).stage != "showdown":
         raise RuleViolation(f"the hand is not ready for the showdown: {waiting(state)}")
     require_named(state)
@@ -157,7 +161,7 @@ def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
     due = payouts(state)[ext(state).paid:]
     pots.require_settles(state, due)
     events += due
-    events.append(base.make_event(ev.HandEnded, hand=hand.number))
+    events.append(make_event(ev.HandEnded, hand=hand.number))
     return events + LAST.after_hand(trial(state, events), still)
 
 
@@ -198,14 +202,14 @@ def check_event(state: TableState, event: ev.Event) -> None:
     """Raise `RuleViolation` if the rules would not have recorded `event` in `state`
     (``potlog verify --rules``). Player moves are decided again and must come out the same;
     what potlog records by itself (rounds, the forced raise, the showdown) is recomputed."""
-    from ...verify import command_for
+    from ...core.commands import command_for
 
     x = ext(state)
     match event:
         case ev.SessionOpened():
-            return base.check_opened(event, Options, NAME)
+            return check_opened(event, Options, NAME)
         case ev.Void():
-            return base.require_same(void(state, command_for(event) or Command("void"))[0],
+            return require_same(void(state, command_for(event) or Command("void"))[0],
                                      event.model_copy(update={"ruling": None}))
         case ev.PotAwarded() | ev.Transfer() | ev.HandEnded() if state.in_hand and x.stage == "showdown" and not x.due:
             require_named(state)

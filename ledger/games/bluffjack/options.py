@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ...kit import own
-from ...kit.elimination import Elimination
+from .elimination import Elimination
 
 NAME = "bluffjack"
 ASIDE = "pot:aside"
@@ -55,7 +55,7 @@ class BluffjackExt:
     showdown, ended); the step potlog records by itself next (`due`: a round, or the forced
     raise); who has `anted`; the betting round's book (`acted`, `raised`, `high`: `kit.betting`);
     who has `stood`, who last finished a turn (`last`) and who has just drawn and now bets
-    (`drew`: `kit.draw`); who made the `forced` raise; how many showdown payouts are recorded
+    (`drew`: `games.bluffjack.draw`); who made the `forced` raise; how many showdown payouts are recorded
     (`paid`); the seqs of the last hand's events and of those that stand with its result
     (`recent`, `final`: `kit.follow`)."""
 

@@ -8,12 +8,14 @@ from dataclasses import replace
 
 from ... import events as ev
 from ...kit import betting as bets
-from ...kit import draw, follow, pots, stages
-from ...kit.elimination import around
-from ...kit.evaluators.blackjack import hand_total
+from . import draw
+from ...kit import follow, pots, stages
+from .elimination import around
+from .blackjack import hand_total
 from ...kit.stages import Flow, Stage, Turn
 from ...state import Hand, Seat, TableState
-from .. import base
+from ...core.contract import Legal
+from ...core.table import require_hand
 from .options import ASIDE, BETTING_STAGES, LAST, BluffjackExt, ext, opts
 
 BETTING = bets.Betting(
@@ -155,29 +157,29 @@ DRAW = draw.Drawing(FLOW, ext, waiting, pack="french52")
 """The draw: a card or a stand each turn (with more betting, then a betting step)."""
 
 
-def legal(state: TableState) -> list[base.Legal]:
+def legal(state: TableState) -> list[Legal]:
     if state.closed:
         return []
     if not state.in_hand:
         return LAST.between(state)
     if ext(state).due:  # after a ruling or a void: the step potlog records before the next command
         state = trial(state, auto_steps(state))
-    x, who = ext(state), base.require_hand(state).to_act
-    out: list[base.Legal] = []
+    x, who = ext(state), require_hand(state).to_act
+    out: list[Legal] = []
     if x.stage in ("deal", "deal-up"):
         if who:
-            out.append(base.Legal(who, ("deal",), waiting(state)))
+            out.append(Legal(who, ("deal",), waiting(state)))
         if x.stage == "deal":
             out += pots.antes_due(state, players(state), opts(state).ante, x.anted)
     elif x.stage == "showdown":
-        out.append(base.Legal(None, ("reveal", "showdown"), "potlog showdown settles the hand"))
+        out.append(Legal(None, ("reveal", "showdown"), "potlog showdown settles the hand"))
     elif who is not None:
         if DRAW.now(state) == "move":
-            out.append(base.Legal(who, ("hit", "stand"), "take a card or stand"))
+            out.append(Legal(who, ("hit", "stand"), "take a card or stand"))
         else:
             owed, short = bets.owed(state, who), bets.owed(state, who) >= state.stack(who)
             note = "nothing to call" if not owed else f"{owed} to call" + (": all-in or fold" if short else "")
-            out.append(base.Legal(who, ("allin", "fold") if short else bets.verbs(state, x, BETTING, who), note))
+            out.append(Legal(who, ("allin", "fold") if short else bets.verbs(state, x, BETTING, who), note))
     return out
 
 

@@ -76,7 +76,7 @@ Readings of the rule text (where it leaves a gap, what a table would do):
 
 from __future__ import annotations
 
-from ..ruleset import Ruleset
+from ...core.contract import Ruleset
 from .checks import check_event
 from .decide import decide
 from .evolve import evolve

@@ -4,10 +4,10 @@ recomputed, every other event is decided again and must come out the same."""
 from __future__ import annotations
 
 from ... import events as ev
-from ...commands import Command
+from ...core.commands import Command
 from ...kit import follow
 from ...state import TableState
-from .. import base
+from ...core.checks import check_opened
 from .decide import decide, due
 from .options import NAME, TITLE, Options
 from .rules import HAND
@@ -16,12 +16,12 @@ from .rules import HAND
 def check_event(state: TableState, event: ev.Event) -> None:
     """Raise `RuleViolation` if Bluke's rules would not have recorded `event` in `state`."""
     if isinstance(event, ev.SessionOpened):
-        return base.check_opened(event, Options, NAME)
+        return check_opened(event, Options, NAME)
     follow.check(state, event, due, decide, _command, game=TITLE, by_itself=(ev.TrickWon, ev.Scored, ev.HandEnded))
 
 
 def _command(state: TableState, event: ev.Event) -> Command | bool | None:
-    from ...verify import command_for
+    from ...core.commands import command_for
 
     match event:
         case ev.Note():

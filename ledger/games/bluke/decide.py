@@ -6,11 +6,13 @@ and end, the settlement)."""
 from __future__ import annotations
 
 from ... import events as ev
-from ...commands import Command
+from ...core.commands import Command
 from ...errors import RuleViolation
-from ...kit import points, tricks, turns
+from . import points, tricks
+from ...kit import turns
 from ...state import TableState
-from .. import base
+from ...core.table import require_open, seat_after
+from ...core.verbs import decide_generic, make_event, open_session
 from .options import MAX_PLAYERS, MIN_PLAYERS, NAME, TITLE, Options, ext
 from .rules import DRAW, HAND, STAKE, hand_points, outcome
 
@@ -36,7 +38,7 @@ def due(state: TableState) -> list[ev.Event]:
 
 
 def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
-    base.require_open(state)
+    require_open(state)
     x, last = ext(state), state.hand
     if last is not None and not last.ended:
         raise RuleViolation(f"hand {last.number} is still going: finish it first")
@@ -49,12 +51,12 @@ def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation("in Bluke the player on the dealer's left leads the first trick: drop --first")
     dealer = DRAW.dealer(state, x.draws, cmd.dealer)
     number = (last.number if last is not None else 0) + 1
-    return [base.make_event(ev.HandStarted, hand=number, dealer=dealer, first=base.seat_after(state, dealer))]
+    return [make_event(ev.HandStarted, hand=number, dealer=dealer, first=seat_after(state, dealer))]
 
 
 def _drawing(state: TableState, cmd: Command) -> bool:
     """Before the first hand a card dealt to a player is their draw for the deal."""
-    base.require_open(state)
+    require_open(state)
     return not state.in_hand and not ext(state).schedule and state.seat(cmd.to or "") is not None
 
 
@@ -62,7 +64,7 @@ def decide(state: TableState, cmd: Command) -> list[ev.Event]:
     x = ext(state)
     match cmd.verb:
         case "open":
-            return base.open_session(cmd, Options, NAME)
+            return open_session(cmd, Options, NAME)
         case "join" | "leave":
             return turns.same_players(state, cmd, game=TITLE, started=bool(x.schedule) and not x.over,
                                       players=(MIN_PLAYERS, MAX_PLAYERS))
@@ -78,6 +80,6 @@ def decide(state: TableState, cmd: Command) -> list[ev.Event]:
             raise RuleViolation("Bluke's points follow from the bids and tricks: potlog scores each hand "
                                 "(a table ruling such as a revoke penalty: add --override REASON)")
         case "rebuy" | "pay" | "count" | "note" | "void":
-            return base.decide_generic(state, cmd, NAME)
+            return decide_generic(state, cmd, NAME)
     raise RuleViolation(f"Bluke has no '{cmd.verb}': it is played for points (hand, deal trump, bid, play or "
                         "tricks; potlog scorecard shows the scores)")

@@ -8,7 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...kit import own, points, tricks, turns
+from ...kit import own, turns
+from . import points, tricks
 
 NAME, TITLE = "bluke", "Bluke"
 PACK = "french54"

@@ -7,7 +7,8 @@ from __future__ import annotations
 from functools import cache
 
 from ...cards import FRENCH_RANKS, JOKERS
-from ...kit import bidding, points, tricks, turns
+from . import bidding, points, tricks
+from ...kit import turns
 from ...state import TableState
 from .options import PACK, TITLE, ext, opts
 

@@ -7,7 +7,7 @@ each player the tricks taken over the bid and the running score (``4/3 31``: bid
 31 so far). A last row shows the next hand's cards (``10``, or ``_/10``) while the game
 goes on. Under the hands, the S, O and P tallies per player: hands set, hands with
 overtricks, perfect bids. Points given as table rulings (``score --override``) count in the
-running score from the hand they were given in (`ledger.kit.points.running`).
+running score from the hand they were given in (`ledger.games.bluke.points.running`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...errors import InputError
-from ...kit import points
+from . import points
 from ...state import TableState
 from .options import NAME, BlukeState, opts
 from .rules import outcome, schedule

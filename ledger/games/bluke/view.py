@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from ...kit import points, tricks
+from . import points, tricks
 from ...state import TableState
-from ..ruleset import Legal
+from ...core.contract import Legal
 from .options import MAX_PLAYERS, MIN_PLAYERS, ext, opts
 from .rules import DRAW, HAND, schedule
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...commands import Command
-from ...kit import bidding, points, tricks
+from ...core.commands import Command
+from . import bidding, points, tricks
 from ...state import TableState
-from ..ruleset import Param, Values, View, Word
+from ...core.contract import Param, Values, View, Word
 from . import scorecard as sc
 
 

@@ -97,7 +97,6 @@ Public API (all pure; `order` is the round's seat names in turn order, the opene
 
 from __future__ import annotations
 
-from ...games import base  # noqa: F401 (``bets.base``, as before the split)
 from .book import MOVES, record, track
 from .gates import Gate, gate, next_round
 from .limits import limits, prompt, verbs

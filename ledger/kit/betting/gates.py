@@ -7,7 +7,8 @@ from typing import Mapping
 
 from ... import events as ev
 from ...errors import RuleViolation
-from ...games import base
+from ...core.table import require_hand, require_live, require_open
+from ...core.verbs import make_event
 from ...state import TableState
 from .moves import turn
 from .rules import Betting
@@ -32,13 +33,13 @@ def gate(state: TableState, gates: Mapping[str, Gate], verb: str, phase: str, pl
     """Refuse `verb` when no hand is on, when `player` is not in it (a ``live`` gate), outside
     the gate's phases, or out of turn (`now`: what the table is doing, for the refusals).
     Returns the player (checked, for a ``live`` gate)."""
-    base.require_open(state)
-    base.require_hand(state)
+    require_open(state)
+    require_hand(state)
     rule = gates.get(verb)
     if rule is None:
         return player
     if rule.live:
-        player = base.require_live(state, player)
+        player = require_live(state, player)
     if phase not in rule.phases:
         raise RuleViolation(rule.refusal.format(player=player, now=now))
     if rule.doing:
@@ -49,5 +50,5 @@ def gate(state: TableState, gates: Mapping[str, Gate], verb: str, phase: str, pl
 def next_round(state: TableState, names: Mapping[int, str] | None = None) -> list[ev.Event]:
     """The next round's ``round_started`` (named from `names`, by number), for a game whose
     rounds start by themselves."""
-    number = base.require_hand(state).round + 1
-    return [base.make_event(ev.RoundStarted, round=number, name=(names or {}).get(number, ""))]
+    number = require_hand(state).round + 1
+    return [make_event(ev.RoundStarted, round=number, name=(names or {}).get(number, ""))]

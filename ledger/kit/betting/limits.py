@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...games import base
+from ...core.contract import Legal
 from ...state import TableState
 from .acting import owed
 from .rules import Betting, Book, Limits
@@ -53,9 +53,9 @@ def verbs(state: TableState, book: Book, rules: Betting, player: str, *, opener:
 
 
 def prompt(state: TableState, book: Book, rules: Betting, player: str, note: str = "", *, opener: str | None = None,
-           before: tuple[str, ...] = (), uncallable: bool = False) -> base.Legal:
+           before: tuple[str, ...] = (), uncallable: bool = False) -> Legal:
     """`legal`'s item for a betting stage: who acts, `before` + `verbs`, "N to call" and `note`."""
     owe = owed(state, player)
     owing = f"{owe} to call" if owe or (rules.opener_only and opener is not None and player != opener) else ""
-    return base.Legal(player, before + verbs(state, book, rules, player, opener=opener, uncallable=uncallable),
+    return Legal(player, before + verbs(state, book, rules, player, opener=opener, uncallable=uncallable),
                       "; ".join(t for t in (owing, note) if t))

@@ -4,9 +4,10 @@ which decides a whole betting command."""
 from __future__ import annotations
 
 from ... import events as ev
-from ...commands import Command
+from ...core.commands import Command
 from ...errors import RuleViolation
-from ...games import base
+from ...core.table import require_live
+from ...core.verbs import all_in, bet, call, check, fold, raise_
 from ...state import TableState
 from .limits import _others_can_call, _raises_left, _top
 from .acting import owed
@@ -51,7 +52,7 @@ def _may_raise(book: Book, rules: Betting, player: str, hint: str = "") -> None:
 def check_move(state: TableState, book: Book, rules: Betting, move: Move) -> None:
     """Refuse `move` (a `RuleViolation` worded for the table) when this round's rules forbid
     it. Turn order is `turn`'s; whether the chips are there, and a call's or check's
-    arithmetic, are the shared verbs' (``games.base``)."""
+    arithmetic, are the shared verbs' (``core.verbs``)."""
     player, verb = move.player, move.verb
     owe = owed(state, player)
     amount = move.amount or 0
@@ -82,8 +83,8 @@ def check_move(state: TableState, book: Book, rules: Betting, move: Move) -> Non
                 raise RuleViolation(rules.say("no_caller_allin", player=player))
 
 
-_VERBS = {"bet": base.bet, "call": base.call, "raise": base.raise_, "allin": base.all_in, "check": base.check,
-          "fold": base.fold}
+_VERBS = {"bet": bet, "call": call, "raise": raise_, "allin": all_in, "check": check,
+          "fold": fold}
 _DOING = {"allin": "go all-in"}
 
 
@@ -109,7 +110,7 @@ def act(state: TableState, book: Book, rules: Betting, cmd: Command, *, opener: 
     `rules`: the player must be in the hand; an ``opener_only`` round refuses what only the
     opener may do; then the turn, the game's ``ready`` test and the round's rules
     (`check_move`); the events are the shared verbs'."""
-    player = base.require_live(state, cmd.player)
+    player = require_live(state, cmd.player)
     verb = cmd.verb
     if rules.opener_only and opener is not None:
         _opening(state, book, rules, verb, player, opener)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from ... import events as ev
-from ...commands import Command
+from ...core.commands import Command
 from ...errors import RuleViolation
-from ...games import base
+from ...core.verbs import rebuy
 from ...state import TableState
 from .rules import Betting
 
@@ -19,7 +19,7 @@ def table_stakes(state: TableState, cmd: Command,
     hand = state.hand
     if state.in_hand and hand is not None and seat is not None and seat.in_hand and not seat.folded:
         raise RuleViolation(refusal.format(player=seat.name, number=hand.number))
-    return base.rebuy(state, cmd)
+    return rebuy(state, cmd)
 
 
 def forced_bets(state: TableState, rules: Betting, order: Sequence[str]) -> list[ev.Event]:

@@ -87,8 +87,8 @@ from __future__ import annotations
 from typing import Callable
 
 from ... import events as ev
-from ...commands import Command
-from ...games.ruleset import Param, Ruleset, Word
+from ...core.commands import Command
+from ...core.contract import Param, Ruleset, Word
 from ...state import TableState
 from .cards import ext, initial
 from .game import BB_ANTE, Game, level_of, stakes_row

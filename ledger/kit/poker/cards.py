@@ -10,9 +10,11 @@ from typing import Callable, Sequence
 
 from ... import events as ev
 from ...cards import UNKNOWN, parse_cards, rank
-from ...commands import Command
+from ...core.commands import Command
 from ...errors import InputError, RuleViolation
-from ...games import base
+from ...core import verbs
+from ...core.table import pack_of, require_hand, require_live
+from ...core.verbs import exchange, make_event
 from ...state import Held, TableState
 from .. import deal, follow, stages
 from .streets import Hand, Street
@@ -87,7 +89,7 @@ class Cards:
                 raise RuleViolation(f"{' '.join(low)}: the short deck has 36 cards, sixes to aces (no 2 to 5)")
 
     def _deal(self, state: TableState, cmd: Command) -> list[ev.Event]:
-        base.require_hand(state)
+        require_hand(state)
         x = ext(state)
         if x.phase == "deal":
             return follow.then(state, self._hole(state, cmd, x), self.after)
@@ -105,7 +107,7 @@ class Cards:
             raise RuleViolation(f"the {street.name} is dealt to the board: potlog deal board CARDS ({want})")
         if cmd.count or not cmd.cards:
             raise InputError(f"board cards are dealt face up: name the {street.name} ({want} cards)")
-        events = base.deal(state, Command("deal", to="board", cards=cmd.cards, face_up=True))
+        events = verbs.deal(state, Command("deal", to="board", cards=cmd.cards, face_up=True))
         got = sum(len(e.cards) for e in events if isinstance(e, ev.CardsDealt))
         if got != want:
             raise RuleViolation(f"the {street.name} is {want} card{'s' if want > 1 else ''}, not {got}")
@@ -134,7 +136,7 @@ class Cards:
             seat = state.seat(to)
             if seat is None:
                 raise RuleViolation(self.dealing.say("not_player", players=", ".join(x.order), to=to or "nobody"))
-            named = base.deal(state, cmd)
+            named = verbs.deal(state, cmd)
             cards = [c for e in named if isinstance(e, ev.CardsDealt) for c in e.cards]
             have = len(seat.cards) - before
             if have + len(cards) > len(statuses):
@@ -155,18 +157,18 @@ class Cards:
         if to.lower() in ("all", "everyone"):
             if cmd.cards:
                 raise InputError(self.dealing.say("all_named"))
-            events = [base.make_event(ev.CardsDealt, to=p, cards=[UNKNOWN] * owed) for p in x.order
+            events = [make_event(ev.CardsDealt, to=p, cards=[UNKNOWN] * owed) for p in x.order
                       if x.has_drawn(p) and (s := state.seat(p)) is not None and not s.folded
                       and (owed := need - len(s.cards)) > 0]
             if not events:
                 raise RuleViolation("nobody who has discarded is owed cards: draw first (potlog exchange NAME "
                                     "--discard CARDS, or potlog exchange NAME to stand pat)")
         else:
-            player = base.require_live(state, to)
+            player = require_live(state, to)
             if not x.has_drawn(player):
                 raise RuleViolation(f"{player} has not discarded yet: potlog exchange {player} --discard CARDS "
                                     f"(or potlog exchange {player} to stand pat)")
-            events = base.deal(state, cmd)
+            events = verbs.deal(state, cmd)
             seat = state.seat(player)
             owed = need - len(seat.cards) if seat is not None else 0
             got = sum(len(e.cards) for e in events if isinstance(e, ev.CardsDealt))
@@ -188,9 +190,9 @@ class Cards:
     def _exchange(self, state: TableState, cmd: Command) -> list[ev.Event]:
         """``potlog exchange NAME [NEW] --discard OLD``: the discards (and the cards drawn, or
         later by ``deal``); ``potlog exchange NAME`` alone stands pat."""
-        base.require_hand(state)
+        require_hand(state)
         x = ext(state)
-        player = base.require_live(state, cmd.player)
+        player = require_live(state, cmd.player)
         if x.phase != "draw":
             raise RuleViolation(f"{player} cannot draw now: " + (
                 f"the {self.streets[x.street + 1].name} comes once the betting is over"
@@ -200,7 +202,7 @@ class Cards:
         turn = self._drawer(state, x)
         if turn != player:
             raise RuleViolation(f"{player} cannot draw now: it is {turn}'s turn to draw")
-        pack = base.pack_of(state)
+        pack = pack_of(state)
         discard = parse_cards(cmd.discard, pack) if cmd.discard else []
         drawn = (parse_cards(cmd.cards, pack) if cmd.cards else []) + [UNKNOWN] * (cmd.count or 0)
         if cmd.amount:
@@ -214,16 +216,16 @@ class Cards:
         if self.discards is not None and seat is not None:
             self.discards(state, player, seat.cards, discard)
         if not discard:  # standing pat: an exchange of nothing
-            return follow.then(state, [base.make_event(ev.CardsExchanged, player=player)], self.after)
+            return follow.then(state, [make_event(ev.CardsExchanged, player=player)], self.after)
         self._in_deck(discard + drawn)
         if len(drawn) > self._stock(state):
             raise RuleViolation(f"the stock has only {self._stock(state)} cards left: reshuffle the discards "
                                 "(potlog reshuffle)")
-        return follow.then(state, base.exchange(state, replace(cmd, player=player, amount=None), cost=0), self.after)
+        return follow.then(state, exchange(state, replace(cmd, player=player, amount=None), cost=0), self.after)
 
     def _reshuffle(self, state: TableState, cmd: Command) -> list[ev.Event]:
         """The discards back into the stock, once it is empty (a draw needs more cards)."""
-        base.require_hand(state)
+        require_hand(state)
         if ext(state).phase != "draw":
             raise RuleViolation("the discards are reshuffled during a draw, once the stock is empty")
         return deal.reshuffle(state, cmd, self.dealing, self._stock(state))
@@ -236,9 +238,9 @@ def _cards(to: str, cards: Sequence[str], statuses: Sequence[bool], up: bool) ->
     for i, card in enumerate(cards):
         face = statuses[i] or up
         if run and face != (statuses[i - 1] or up):
-            out.append(base.make_event(ev.CardsDealt, to=to, cards=run, face_up=statuses[i - 1] or up))
+            out.append(make_event(ev.CardsDealt, to=to, cards=run, face_up=statuses[i - 1] or up))
             run = []
         run.append(card)
     if run:
-        out.append(base.make_event(ev.CardsDealt, to=to, cards=run, face_up=statuses[len(cards) - 1] or up))
+        out.append(make_event(ev.CardsDealt, to=to, cards=run, face_up=statuses[len(cards) - 1] or up))
     return out

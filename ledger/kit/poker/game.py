@@ -11,13 +11,15 @@ from pydantic import BaseModel
 
 from ... import events as ev
 from ...cards import UNKNOWN
-from ...commands import Command
+from ...core.commands import Command
 from ...errors import InputError, RuleViolation
-from ...games import base
-from ...games.ruleset import Legal
+from ...core.table import require_hand, require_live, require_open
+from ...core.verbs import declare, fold, make_event, reveal
+from ...core.contract import Legal
 from ...state import TableState
 from .. import betting as bets
-from .. import claims, deal, follow, pots
+from .. import deal, follow, pots
+from ..verbs import decider, IDLE
 from ..evaluators import Ranked
 from . import opening
 from .cards import Cards, Discards, board_cards, ext, still_in
@@ -157,12 +159,12 @@ class Game(Cards):
             verbs["bringin"] = self._bringin
             words = "hand, deal, bringin, check, bet, call, raise, allin, fold and reveal"
         forced = "the blinds" if self.rising else "the antes"
-        return claims.decider(self.name, self.title, self.options, verbs,
+        return decider(self.name, self.title, self.options, verbs,
                               f"{words}; potlog posts {forced} and pays the pots")
 
     def _blinds(self, state: TableState, cmd: Command) -> list[ev.Event]:
         """``potlog blinds SB BB [--ante N]``: the blinds (and ante) from the next hand on."""
-        base.require_open(state)
+        require_open(state)
         if not self.rising:
             raise RuleViolation(f"{self.title} declares nothing: its stakes are the table's options")
         if cmd.name != "blinds" or cmd.player:
@@ -170,7 +172,7 @@ class Game(Cards):
         if state.in_hand:
             raise RuleViolation("the blinds change between hands: end this one first")
         small, big, ante = level_of(cmd.value)
-        return base.declare(state, Command("declare", name="blinds", value=f"{small}/{big}/{ante}"))
+        return declare(state, Command("declare", name="blinds", value=f"{small}/{big}/{ante}"))
 
     def _hand(self, state: TableState, cmd: Command) -> list[ev.Event]:
         return follow.then(state, deal.start(state, cmd, self.dealing, players=self.players), self.after)
@@ -178,17 +180,17 @@ class Game(Cards):
     def _bringin(self, state: TableState, cmd: Command) -> list[ev.Event]:
         """``potlog bringin NAME``: the lowest (razz: highest) up card opens with the bring-in."""
         x = ext(state)
-        player = base.require_live(state, cmd.player)
+        player = require_live(state, cmd.player)
         amount = self.current(state).bring_in
-        hand = base.require_hand(state)
+        hand = require_hand(state)
         if x.phase != "bet" or not x.bring or hand.current_bet:  # (a bet left standing by a void of the deal)
             raise RuleViolation("the bring-in opens the first betting round, before anyone acts"
                                 if amount else f"{self.title} is played without a bring-in here")
         if x.opener not in ("?", player):
             raise RuleViolation(f"{x.opener} brings in ({self._up_card(state, x.opener)}), not {player}")
         stack = state.stack(player)
-        event = base.make_event(ev.AllIn, player=player, amount=stack) if stack <= amount else \
-            base.make_event(ev.Bet, player=player, amount=amount)
+        event = make_event(ev.AllIn, player=player, amount=stack) if stack <= amount else \
+            make_event(ev.Bet, player=player, amount=amount)
         return follow.then(state, [event], self.after)
 
     def _up_card(self, state: TableState, player: str) -> str:
@@ -198,11 +200,11 @@ class Game(Cards):
         return f"{word} up card, {up[-1]}" if up else word + " up card"
 
     def _bet(self, state: TableState, cmd: Command) -> list[ev.Event]:
-        base.require_hand(state)
+        require_hand(state)
         x = ext(state)
         if cmd.verb == "fold" and self._showing(state, x):
-            player = base.require_live(state, cmd.player)
-            return follow.then(state, base.fold(state, Command("fold", player=player)), self.after)
+            player = require_live(state, cmd.player)
+            return follow.then(state, fold(state, Command("fold", player=player)), self.after)
         if x.phase != "bet":
             street = self.streets[min(x.street + 1, len(self.streets) - 1) if x.phase == "next" else x.street]
             raise RuleViolation({
@@ -218,14 +220,14 @@ class Game(Cards):
         if x.bring:
             return self._bring_move(state, x, rules, cmd)
         if x.opener == "?":  # an unseen up card: the first to act opens, as the record says
-            state = _turn_of(state, base.require_live(state, cmd.player))
+            state = _turn_of(state, require_live(state, cmd.player))
         if cmd.verb in ("raise", "allin") and rules.structure != "fixed":
             _min_raise(state, x, cmd)
         return follow.then(state, bets.act(state, x, rules, cmd), self.after)
 
     def _bring_move(self, state: TableState, x: Hand, rules: bets.Betting, cmd: Command) -> list[ev.Event]:
         """The first move of a stud hand: the bring-in, or completing to the small bet."""
-        player = base.require_live(state, cmd.player)
+        player = require_live(state, cmd.player)
         s = self.current(state)
         opener = player if x.opener == "?" else x.opener
         if player != opener:
@@ -238,10 +240,10 @@ class Game(Cards):
         return follow.then(state, bets.act(_turn_of(state, player), x, rules, cmd), self.after)
 
     def _reveal(self, state: TableState, cmd: Command) -> list[ev.Event]:
-        base.require_hand(state)
+        require_hand(state)
         x = ext(state)
         if x.phase == "draw" and self.discards is not None and cmd.player == self._drawer(state, x) and cmd.cards:
-            return base.reveal(state, cmd)  # a card shown before the draw (five-card draw's ace)
+            return reveal(state, cmd)  # a card shown before the draw (five-card draw's ace)
         if not self._showing(state, x):
             raise RuleViolation("hands are shown at the showdown, or once nobody can bet any more")
         if cmd.player and not cmd.cards:  # show the cards the record knows (those still face down)
@@ -251,7 +253,7 @@ class Game(Cards):
                 raise InputError(f"name {cmd.player}'s cards: potlog reveal {cmd.player} CARDS")
             down = [h.card for h in seat.cards if not h.up] if seat is not None else []
             cmd = Command("reveal", player=cmd.player, cards=tuple(down or held))
-        return follow.then(state, base.reveal(state, cmd), self.after)
+        return follow.then(state, reveal(state, cmd), self.after)
 
     def _showing(self, state: TableState, x: Hand) -> bool:
         """Showing and mucking: at the showdown, or during a run-out nobody can bet in."""
@@ -270,12 +272,12 @@ class Game(Cards):
             kind, player, amount = x.plan[x.posted]
             return _post(state, str(kind), str(player), int(amount))
         if x.phase == "next":
-            return [base.make_event(ev.RoundStarted, round=hand.round + 1, name=self.streets[x.street + 1].name)]
+            return [make_event(ev.RoundStarted, round=hand.round + 1, name=self.streets[x.street + 1].name)]
         if x.phase != "showdown":
             return []
         live = still_in(state, x)
         if len(live) <= 1:
-            return (pots.last_in(state)[1] or [base.make_event(ev.HandEnded, hand=hand.number)])[:1]
+            return (pots.last_in(state)[1] or [make_event(ev.HandEnded, hand=hand.number)])[:1]
         seats = {p: s for p in live if (s := state.seat(p)) is not None}
         if any(h.card == UNKNOWN or not h.up for s in seats.values() for h in s.cards):
             return []
@@ -289,11 +291,11 @@ class Game(Cards):
                               total=total)[x.settled:]
         else:
             due = pots.award_by_rank(state, ranks, x.order, total=total)[x.settled:]
-        return due[:1] or [base.make_event(ev.HandEnded, hand=hand.number)]
+        return due[:1] or [make_event(ev.HandEnded, hand=hand.number)]
 
     def check_event(self, state: TableState, event: ev.Event) -> None:
         """``potlog verify --rules``: each move decided again; forced bets, streets and pots recomputed."""
-        from ...verify import command_for
+        from ...core.commands import command_for
 
         follow.check(state, event, self.after, self.decide, lambda s, e: command_for(e), game=self.name,
                      by_itself=(ev.Ante, ev.Transfer, ev.RoundStarted, ev.PotAwarded, ev.HandEnded))
@@ -302,8 +304,8 @@ class Game(Cards):
         """``--override`` of the bring-in: the bring-in's bet, whoever the rules would have open."""
         if cmd.verb != "bringin":
             return None
-        player = base.require_live(state, cmd.player)
-        return [base.make_event(ev.Bet, player=player, amount=self.current(state).bring_in)]
+        player = require_live(state, cmd.player)
+        return [make_event(ev.Bet, player=player, amount=self.current(state).bring_in)]
 
     # ------------------------------------------------------------------------- evolve
 
@@ -425,7 +427,7 @@ class Game(Cards):
             return []
         x, hand = ext(state), state.hand
         if not state.in_hand or hand is None:
-            return [claims.IDLE] + ([Legal(None, ("blinds",), "the blinds for the next hands")] if self.rising else [])
+            return [IDLE] + ([Legal(None, ("blinds",), "the blinds for the next hands")] if self.rising else [])
         if x.phase == "deal":
             need = self._need[x.street] - x.common
             short = deal.short(state, need, still_in(state, x))
@@ -493,9 +495,9 @@ def _post(state: TableState, kind: str, player: str, amount: int) -> list[ev.Eve
     """One forced bet, or what the player has left of it."""
     chips = min(amount, state.stack(player))
     if kind == "ante":
-        return [base.make_event(ev.Ante, player=player, amount=chips)]
+        return [make_event(ev.Ante, player=player, amount=chips)]
     if kind == "bb-ante":
-        return [base.make_event(ev.Transfer, from_account="seat:" + player, to_account="pot", amount=chips,
+        return [make_event(ev.Transfer, from_account="seat:" + player, to_account="pot", amount=chips,
                                 reason=BB_ANTE)]
     return bets.forced_bets(state, bets.Betting(forced=(bets.Forced("blind", 0, amount),)), [player])
 

@@ -8,7 +8,7 @@ from typing import Any, Callable
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ... import events as ev
-from ...games.ruleset import options_of
+from ...core.options import options_of
 from ...state import TableState
 from .streets import Stakes
 

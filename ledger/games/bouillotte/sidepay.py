@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Callable, Mapping, Sequence
 
-from .. import events as ev
-from ..games.base import make_event
-from ..state import TableState
+from ... import events as ev
+from ...core.verbs import make_event
+from ...state import TableState
 
 
 def next_payment(state: TableState, order: Sequence[str], owed: Mapping[str, int], made: Sequence[str],

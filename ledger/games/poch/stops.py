@@ -1,8 +1,8 @@
 """A stops play-out and its payments (Poch's third part; Newmarket and its family): the cards
-played out in sequences (`ledger.kit.sequences` says what may be played), the first player
+played out in sequences (`ledger.games.poch.sequences` says what may be played), the first player
 out paid a chip for each card left in every other hand, and, where the table pays it, a chip
 from each opponent to whoever begins a new sequence. The payments are worked out when the
-card is played and recorded one at a time after it (`ledger.kit.dues`).
+card is played and recorded one at a time after it (`ledger.games.poch.dues`).
 
     def _play(state, cmd):                        # potlog play NAME CARD, in the play-out
         return follow.then(state, stops.play(state, x, cmd), _after)
@@ -19,7 +19,7 @@ Public API:
   player who dropped out of a vying is not out of the deal: unfolded) and `first` leads (none:
   the first of ``order``).
 - ``play(state, book, cmd) -> list[Event]``: ``potlog play NAME CARD``: the card, refused
-  unless `name` holds it (`base.play`) and the sequence allows it (`sequences.check`).
+  unless `name` holds it (`verbs.play`) and the sequence allows it (`sequences.check`).
 - ``record(state, book, event, *, per_sequence=0) -> None``: in ``evolve``: a payment made
   is taken off ``due``; for a card played, the sequence moves on; a new sequence, past the
   first, is paid `per_sequence` chips by each opponent; the player out is paid a chip for
@@ -33,17 +33,19 @@ Public API:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-from .. import events as ev
-from ..cards import parse_cards
-from ..commands import Command
-from ..games import base
-from ..state import TableState
-from . import dues, own, sequences
+from ... import events as ev
+from ...cards import parse_cards
+from ...core.commands import Command
+from ...core import verbs
+from ...core.contract import Legal
+from ...core.table import pack_of
+from ...core.verbs import make_event
+from ...state import TableState
+from . import dues, sequences
+from ...kit import own
 
-if TYPE_CHECKING:
-    from ..games.ruleset import Legal
 
 
 class Book(sequences.Run, Protocol):
@@ -62,8 +64,8 @@ def begin(state: TableState, book: Book, first: str) -> None:
 
 def play(state: TableState, book: Book, cmd: Command) -> list[ev.Event]:
     """A card played (see the module docstring)."""
-    events = base.play(state, cmd)
-    card = parse_cards(cmd.cards, base.pack_of(state))[0]
+    events = verbs.play(state, cmd)
+    card = parse_cards(cmd.cards, pack_of(state))[0]
     sequences.check(book, cmd.player or "", card, own.hands(state, book.order))
     return events
 
@@ -92,12 +94,12 @@ def follows(state: TableState, book: Book) -> list[ev.Event]:
     if book.due:
         return dues.next_transfer(book.due)
     if book.card and not book.leader and not own.cards(state, book.player):
-        return [base.make_event(ev.HandEnded, hand=hand.number)]
+        return [make_event(ev.HandEnded, hand=hand.number)]
     return []
 
 
 def prompt(book: Book, player: str | None) -> Legal:
-    return base.Legal(player, ("play",), f"{player} begins a sequence" if player else
+    return Legal(player, ("play",), f"{player} begins a sequence" if player else
                       f"the next card, {sequences.next_card(book.card)}, or {book.player} begins a new sequence")
 
 

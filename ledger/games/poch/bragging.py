@@ -22,17 +22,17 @@ Public API:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, Sequence
+from typing import Protocol, Sequence
 
-from .. import events as ev
-from ..commands import Command
-from ..errors import RuleViolation
-from ..games import base
-from ..state import TableState
-from . import betting as bets
+from ... import events as ev
+from ...core.commands import Command
+from ...errors import RuleViolation
+from ...core.contract import Legal
+from ...core.table import require_live
+from ...core.verbs import all_in, check, raise_
+from ...state import TableState
+from ...kit import betting as bets
 
-if TYPE_CHECKING:
-    from ..games.ruleset import Legal
 
 VIE = bets.Betting(structure="no-limit", min_bet=1, reraise=False,
                    messages={"go_around": "only the opener raises, once the turn comes back: {player} calls or folds"})
@@ -59,11 +59,11 @@ def turn(state: TableState, v: Vie, order: Sequence[str], live: Sequence[str]) -
 
 def act(state: TableState, v: Vie, cmd: Command, *, pot: str) -> list[ev.Event]:
     """A move of the vying, its stakes into `pot`."""
-    player = base.require_live(state, cmd.player)
+    player = require_live(state, cmd.player)
     if v.again == "due" and player == v.opener:
         if cmd.verb not in ("raise", "check", "allin"):
             raise RuleViolation(f"{player}, the opener, raises once more or stands (check)")
-        events = {"raise": base.raise_, "check": base.check, "allin": base.all_in}[cmd.verb](state, cmd)
+        events = {"raise": raise_, "check": check, "allin": all_in}[cmd.verb](state, cmd)
     else:
         if v.opener and (cmd.verb == "raise" or cmd.verb == "allin" and state.stack(player) > bets.owed(state, player)):
             raise RuleViolation(f"only the opener ({v.opener}) raises in the vying: {player} calls or drops out (fold)")
@@ -83,5 +83,5 @@ def record(state: TableState, v: Vie, event: ev.Event) -> None:
 def prompt(state: TableState, v: Vie, player: str) -> Legal:
     """What `player` may do now."""
     if v.again == "due" and player == v.opener:
-        return base.Legal(player, ("raise", "check"), "the opener raises once more or stands")
+        return Legal(player, ("raise", "check"), "the opener raises once more or stands")
     return bets.prompt(state, v, VIE, player)

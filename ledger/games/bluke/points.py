@@ -18,11 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from .. import events as ev
-from ..commands import Command
-from ..errors import RuleViolation
-from ..games import base
-from ..state import TableState
+from ... import events as ev
+from ...core.commands import Command
+from ...errors import RuleViolation
+from ...core import verbs
+from ...core.table import require_open
+from ...core.verbs import make_event
+from ...state import TableState
 
 
 @dataclass
@@ -52,8 +54,8 @@ def scored(hand: int, players: list[str], sheet: Scoresheet, points: Callable[[s
     out: list[ev.Event] = []
     for p in [p for p in players if p not in sheet.points]:
         pts, reason = points(p)
-        out.append(base.make_event(ev.Scored, player=p, points=pts, reason=reason))
-    return out + [base.make_event(ev.HandEnded, hand=hand)]
+        out.append(make_event(ev.Scored, player=p, points=pts, reason=reason))
+    return out + [make_event(ev.HandEnded, hand=hand)]
 
 
 def _number(value: object) -> bool:
@@ -75,7 +77,7 @@ class Stake:
     sheet: Callable[[TableState], Scoresheet]
 
     def payment(self, stake: int, from_account: str, to_account: str, amount: int) -> ev.Event:
-        return base.make_event(ev.Transfer, from_account=from_account, to_account=to_account, amount=amount,
+        return make_event(ev.Transfer, from_account=from_account, to_account=to_account, amount=amount,
                                reason=f"{self.game} settlement at {stake} per point")
 
     def settlement(self, state: TableState) -> list[ev.Event]:
@@ -94,7 +96,7 @@ class Stake:
             gets = {p: v * paid // due for p, v in owed.items()}
             for p in sorted(owed, key=lambda p: (-owed[p], players.index(p)))[:paid - sum(gets.values())]:
                 gets[p] += 1
-        events: list[ev.Event] = [base.make_event(ev.Declared, player=None, name="settle", value=stake)]
+        events: list[ev.Event] = [make_event(ev.Declared, player=None, name="settle", value=stake)]
         remaining = {p: gets[p] for p in players if gets.get(p, 0) > 0}
         for debtor in players:
             left = pays.get(debtor, 0)
@@ -113,13 +115,13 @@ class Stake:
 
     def close(self, state: TableState, cmd: Command) -> list[ev.Event]:
         """``close``: between hands only; the scores so far are settled first."""
-        from .follow import trial
+        from ...kit.follow import trial
 
-        base.require_open(state)
+        require_open(state)
         if state.hand is not None and not state.hand.ended:
             raise RuleViolation(f"hand {state.hand.number} is still going: finish it before closing")
         settle = self.settlement(state)
-        return settle + base.close(trial(state, settle), cmd)
+        return settle + verbs.close(trial(state, settle), cmd)
 
     def evolve(self, state: TableState, event: ev.Event, *, scoring: bool) -> bool:
         """The points' part of applying `event`: a hand's points (while `scoring`), a ruling's

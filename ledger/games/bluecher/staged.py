@@ -14,7 +14,7 @@ Public API:
   ``open`` opens a session of game `name` with `options`; a verb in `refused` is refused (in
   an open session) with its text; a verb in `verbs` is decided by its function, and when it
   is one of `following`, followed by what `after` says follows it (`follow.then`); any other
-  verb is the shared mechanics' (``base.decide_generic``).
+  verb is the shared mechanics' (``decide_generic``).
 - ``follows(state, flow, phase, *, names=None, won=None) -> list[Event]``: what the rules
   record by themselves in `phase`: the next round's start while one is due (``flow.due``;
   named from `names` by number), what `won` records once all but one have left
@@ -72,16 +72,21 @@ from typing import Callable, Collection, Mapping, Protocol, Sequence, TypeVar
 
 from pydantic import BaseModel
 
-from .. import events as ev
-from ..cards import UNKNOWN
-from ..commands import Command
-from ..errors import RuleViolation
-from ..games import base
-from ..state import TableState, in_pot  # noqa: F401 (what a player has in the pot: here for staged games)
-from . import betting as bets
-from . import deal, declare, follow, pots
-from .stages import Flow, Stage, _advance, _down_to_one
-from .turns import SeatTest
+from ... import events as ev
+from ...cards import UNKNOWN
+from ...core.commands import Command
+from ...errors import RuleViolation
+from ...core import verbs as core_verbs
+from ...core.checks import check_opened
+from ...core.contract import Legal
+from ...core.table import require_hand, require_live, require_open
+from ...core.verbs import decide_generic, end_hand, make_event, open_session
+from ...state import TableState, in_pot  # noqa: F401 (what a player has in the pot: here for staged games)
+from ...kit import betting as bets
+from ...kit import deal, follow, pots
+from . import declare
+from ...kit.stages import Flow, Stage, _advance, _down_to_one
+from ...kit.turns import SeatTest
 
 Verb = Callable[[TableState, Command], list[ev.Event]]
 After = Callable[[TableState], list[ev.Event]]
@@ -100,12 +105,12 @@ def decider(name: str, options: type[BaseModel], verbs: Mapping[str, Verb], *, r
     def decide(state: TableState, cmd: Command) -> list[ev.Event]:
         verb = cmd.verb
         if verb == "open":
-            return base.open_session(cmd, options, name)
+            return open_session(cmd, options, name)
         if verb in refused:
-            base.require_open(state)
+            require_open(state)
             raise RuleViolation(refused[verb])
         handler = verbs.get(verb)
-        events = handler(state, cmd) if handler is not None else base.decide_generic(state, cmd, name)
+        events = handler(state, cmd) if handler is not None else decide_generic(state, cmd, name)
         return follow.then(state, events, after) if after is not None and verb in following and events else events
     return decide
 
@@ -129,7 +134,7 @@ def checker(decide: Verb, options: type[BaseModel], name: str, *, game: str, flo
         hand = state.hand
         match event:
             case ev.SessionOpened():
-                return base.check_opened(event, options, name)
+                return check_opened(event, options, name)
             case ev.RoundStarted():
                 if phase(state) != flow.due or hand is None or event.round != hand.round + 1:
                     raise RuleViolation(rounds)
@@ -149,14 +154,14 @@ def _nothing(state: TableState) -> list[ev.Event]:
 
 
 def _command(state: TableState, event: ev.Event) -> Command | bool | None:
-    from ..verify import command_for
+    from ...core.commands import command_for
 
     return True if isinstance(event, ev.Void) else command_for(event)
 
 
-def between(note: str = "") -> base.Legal:
+def between(note: str = "") -> Legal:
     """`legal`'s item between hands: the recorder's verbs (`BETWEEN`) and `note`."""
-    return base.Legal(None, BETWEEN, note)
+    return Legal(None, BETWEEN, note)
 
 
 class Settled(pots.Tally, Protocol):
@@ -279,10 +284,10 @@ def last_one(state: TableState, pot: int | None = None) -> list[ev.Event]:
     """Everyone else folded: the last player takes every chip in the pot without showing, and
     deals next (unless that is recorded already: a void of the hand's end leaves only the end due)."""
     winner, events = pots.last_in(state, amount=pot)
-    hand = base.require_hand(state)
+    hand = require_hand(state)
     named = winner and (pot is not None or hand.declared("next-dealer") is None)
     return events + ([deal.next_dealer(state, winner)] if named else []) + [
-        base.make_event(ev.HandEnded, hand=hand.number)]
+        make_event(ev.HandEnded, hand=hand.number)]
 
 
 ROLL_MESSAGES: Mapping[str, str] = {
@@ -303,7 +308,7 @@ def roll(state: TableState, cmd: Command, *, by: str, dice: int | None, sides: i
         raise no("who", player=cmd.player or "the table")
     if cmd.sides not in (None, sides):
         raise no("sides")
-    events = base.roll(state, dataclasses.replace(cmd, sides=sides))
+    events = core_verbs.roll(state, dataclasses.replace(cmd, sides=sides))
     n = sum(len(e.faces) for e in events if isinstance(e, ev.DiceRolled))
     if n != dice:
         raise no("count", n=n)
@@ -333,7 +338,7 @@ def end(state: TableState, cmd: Command, phase: str, refusal: str) -> list[ev.Ev
     """``potlog end`` where the rules end the hand (see the module docstring)."""
     if state.balance("pot"):
         raise RuleViolation(refusal)
-    return base.end_hand(state, cmd) if phase != "ended" else []
+    return end_hand(state, cmd) if phase != "ended" else []
 
 
 Settle = Callable[[TableState, list[H], int], list[ev.Event]]
@@ -342,7 +347,7 @@ Settle = Callable[[TableState, list[H], int], list[ev.Event]]
 def showdown(state: TableState, flow: Flow, phase: Callable[[TableState], str], hands: Callable[[TableState], list[H]],
              settle: Settle[H], *, player: Callable[[H], str], refusal: str, stage: str = "showdown") -> list[ev.Event]:
     """``potlog showdown`` for a staged hand (see the module docstring)."""
-    from .stages import hand_on
+    from ...kit.stages import hand_on
 
     hand, now = hand_on(state), phase(state)
     if now == flow.won:
@@ -366,10 +371,10 @@ def settlement(state: TableState, flow: Flow, phase: Callable[[TableState], str]
 def hole(state: TableState, cmd: Command, rules: deal.Dealing, holes: Mapping[str, str], gate: Callable[[str], object],
          *, showing: Callable[[], bool]) -> list[ev.Event]:
     """A hole card placed, or named later (see the module docstring)."""
-    from .stages import hand_on
+    from ...kit.stages import hand_on
 
     hand_on(state)
-    player = base.require_live(state, cmd.player)
+    player = require_live(state, cmd.player)
     named = (str(cmd.value),) if cmd.verb == "declare" and cmd.value not in (None, UNKNOWN) else ()
     card = deal.one_card(state, named if cmd.verb == "declare" else cmd.cards, rules)
     if player not in holes:

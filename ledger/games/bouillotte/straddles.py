@@ -64,20 +64,19 @@ Public API:
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable, Mapping, Protocol, Sequence
+from typing import Callable, Mapping, Protocol, Sequence
 
-from .. import events as ev
-from ..commands import Command
-from ..errors import RuleViolation
-from ..games import base
-from ..games.base import make_event
-from ..state import TableState
-from . import betting as bets
-from . import own, pots, stages, turns
-from .betting import owed
+from ... import events as ev
+from ...core.commands import Command
+from ...errors import RuleViolation
+from ...core.contract import Legal
+from ...core.table import require_live, require_seated
+from ...core.verbs import all_in, fold, make_event, raise_
+from ...state import TableState
+from ...kit import betting as bets
+from ...kit import own, pots, stages, turns
+from ...kit.betting import owed
 
-if TYPE_CHECKING:
-    from ..games.ruleset import Legal
 
 
 class Opening(Protocol):
@@ -103,7 +102,7 @@ def flow(texts: Mapping[str, str], idle: str = "no deal is in progress") -> stag
 def dealer(state: TableState, cmd: Command, *, again: bool) -> str:
     """Who deals the next hand (see the module docstring)."""
     last = state.hand if state.hand is not None and state.hand.number else None
-    name = base.require_seated(state, cmd.dealer) if cmd.dealer else state.active_seats[0].name
+    name = require_seated(state, cmd.dealer) if cmd.dealer else state.active_seats[0].name
     if last is not None:
         name = last.dealer if again else (turns.seat_right_of(state, last.dealer) or last.dealer)
         if cmd.dealer and cmd.dealer != name:
@@ -148,7 +147,7 @@ def declare(state: TableState, o: Opening, player: str, step: int = 1, value: ob
 def straddle(state: TableState, x: Book, cmd: Command, flow: stages.Flow, *, game: str) -> list[ev.Event]:
     """``potlog straddle NAME`` (see the module docstring)."""
     stages.hand_on(state)
-    player = base.require_live(state, cmd.player)
+    player = require_live(state, cmd.player)
     if cmd.name != "straddle":
         raise RuleViolation(f"{game} has no declaration {cmd.name!r}: straddle is its only one")
     if x.phase != "straddle":
@@ -160,7 +159,7 @@ def straddle(state: TableState, x: Book, cmd: Command, flow: stages.Flow, *, gam
 def move(state: TableState, x: Book, cmd: Command, flow: stages.Flow, betting: bets.Betting) -> list[ev.Event]:
     """A betting verb in the deal (see the module docstring)."""
     stages.hand_on(state)
-    player = base.require_live(state, cmd.player)
+    player = require_live(state, cmd.player)
     if x.phase == "bet":
         return bets.act(state, x, betting, cmd)
     if x.phase not in ("straddle", "force"):
@@ -171,7 +170,7 @@ def move(state: TableState, x: Book, cmd: Command, flow: stages.Flow, betting: b
                             if x.phase == "straddle" else f"{player} must open (potlog open {player} N) or fold")
     if cmd.verb == "allin" and state.stack(player) <= owed(state, player):
         raise RuleViolation(f"{player}'s {state.stack(player)} chips do not open: fold")
-    return {"raise": base.raise_, "allin": base.all_in, "fold": base.fold}[cmd.verb](state, cmd)
+    return {"raise": raise_, "allin": all_in, "fold": fold}[cmd.verb](state, cmd)
 
 
 def stake_due(state: TableState, o: Opening, step: int = 1) -> list[ev.Event]:
@@ -249,10 +248,10 @@ def track(state: TableState, x: Book, event: ev.Event, betting: bets.Betting, *,
 def prompt(state: TableState, x: Book, betting: bets.Betting, player: str | None) -> Legal | None:
     """What `player`, to act, may do in the betting (see the module docstring)."""
     if x.phase == "straddle" and player:
-        return base.Legal(player, ("fold", "straddle", "open", "allin"),
+        return Legal(player, ("fold", "straddle", "open", "allin"),
                           f"a straddle puts in {owed(state, player) + 1}")
     if x.phase == "force" and player:
-        return base.Legal(player, ("open", "allin", "fold"), "the straddles are over: open or fold")
+        return Legal(player, ("open", "allin", "fold"), "the straddles are over: open or fold")
     if x.phase == "bet" and player:
         return bets.prompt(state, x, betting, player)
     return None

@@ -1,6 +1,6 @@
 """Bidding hands of tricks: bids of a number of tricks in turn, a turned trump card, and the
 declared hand (`Bidding`) that runs the bidding, the play card by card or a scorekeeper's tally,
-and the scoring (Bluke now; Oh Hell and other bidding games next). Built on `ledger.kit.tricks`.
+and the scoring (Bluke now; Oh Hell and other bidding games next). Built on `ledger.games.bluke.tricks`.
 """
 
 from __future__ import annotations
@@ -8,16 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
-from .. import events as ev
-from ..cards import UNKNOWN, parse_cards, pretty
-from ..commands import Command
-from ..errors import InputError, RuleViolation, UsageError
-from ..games.base import check_unseen, make_event, require_hand, require_live, require_open, reveal as show
-from ..games.ruleset import Legal
-from ..state import Hand, TableState
-from .follow import After, then, trial
-from .tricks import (SUIT_NAMES, Following, Keeping, Power, check_tallied, check_tally, evolve, new_hand, on_table,
-                     pending, play, reveal, taken_first, winner)
+from ... import events as ev
+from ...cards import UNKNOWN, parse_cards, pretty
+from ...core.commands import Command
+from ...errors import InputError, RuleViolation, UsageError
+from ...core.table import check_unseen, require_hand, require_live, require_open
+from ...core.verbs import make_event, reveal as show
+from ...core.contract import Legal
+from ...state import Hand, TableState
+from ...kit.follow import After, then, trial
+from .tricks import SUIT_NAMES, Following, Keeping, Power, check_tallied, check_tally, evolve, new_hand, on_table, pending, play, reveal, taken_first, winner
 
 
 def per_player(state: TableState, cmd: Command, what: str) -> dict[str, int]:

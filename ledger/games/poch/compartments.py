@@ -66,15 +66,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping, Protocol, Sequence
 
-from .. import events as ev
-from ..cards import suit
-from ..commands import Command
-from ..errors import RuleViolation
-from ..games import base
-from ..games.base import make_event
-from ..games.ruleset import Word
-from ..state import TableState
-from . import deal, follow, own, pots, stages, turnup
+from ... import events as ev
+from ...cards import suit
+from ...core.commands import Command
+from ...errors import RuleViolation
+from ...core import verbs
+from ...core.checks import require_same
+from ...core.table import require_open
+from ...core.verbs import make_event
+from ...core.contract import Word
+from ...state import TableState
+from ...kit import deal, follow, own, pots, stages, turnup
 from .sequences import holder
 
 SHARED = "the night ends: the board is shared out"
@@ -197,14 +199,14 @@ class Board:
 
     def close(self, state: TableState, cmd: Command, reason: str = SHARED) -> list[ev.Event]:
         """``potlog close``: the board shared out, then the session closed."""
-        base.require_open(state)
+        require_open(state)
         if state.in_hand:
             raise RuleViolation("finish the deal before closing: the board is shared out between deals")
         shared = self._closing(state, reason)
         if not shared and any(state.balance(a) for a in self.accounts):
             raise RuleViolation(f"nobody is seated to share out the board ({self.text(state)}): "
                                 "seat a player (potlog join NAME 0), then close")
-        return shared + base.close(follow.trial(state, shared), cmd)
+        return shared + verbs.close(follow.trial(state, shared), cmd)
 
     def check_close(self, state: TableState, event: ev.Event, reason: str = SHARED) -> bool:
         """An award between deals is the close's share-out (checked); True when `event` is one."""
@@ -213,7 +215,7 @@ class Board:
         due = self._closing(state, reason)
         if not due:
             raise RuleViolation("between deals potlog pays out nothing but the board, at the close")
-        base.require_same(due[0], event.model_copy(update={"ruling": None}))
+        require_same(due[0], event.model_copy(update={"ruling": None}))
         return True
 
     def persist(self, state: TableState) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...cards import rank as rank_of
 from ...cards import suit
-from .base import Ranked
+from ...kit.evaluators.base import Ranked
 
 _TWO_CARD_21 = {"10": 1, "J": 2, "Q": 3, "K": 4}
 

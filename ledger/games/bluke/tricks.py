@@ -20,11 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, MutableMapping, Sequence
 
-from .. import events as ev
-from ..cards import UNKNOWN, suit
-from ..errors import InputError, RuleViolation
-from ..games.base import where_is
-from ..state import TableState
+from ... import events as ev
+from ...cards import UNKNOWN, suit
+from ...errors import InputError, RuleViolation
+from ...core.table import where_is
+from ...state import TableState
 
 Play = tuple[str, str]
 Voids = MutableMapping[str, dict[str, int]]

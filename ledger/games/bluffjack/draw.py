@@ -43,15 +43,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Protocol, Sequence
 
-from .. import events as ev
-from ..cards import UNKNOWN
-from ..commands import Command
-from ..errors import RuleViolation
-from ..games import base
-from ..games.ruleset import Param, Word
-from ..state import Seat, TableState
-from . import deal, stages
-from .stages import Flow, Turn
+from ... import events as ev
+from ...cards import UNKNOWN
+from ...core.commands import Command
+from ...errors import RuleViolation
+from ...core import overrides
+from ...core.table import require_hand, require_live
+from ...core.verbs import make_event
+from ...core.contract import Param, Word
+from ...state import Seat, TableState
+from ...kit import deal, stages
+from ...kit.stages import Flow, Turn
 
 
 class Book(Protocol):
@@ -86,8 +88,8 @@ class Drawing:
         return stages.step(self.flow, at, at.to_act in self.book(state).stood, state)
 
     def _turn(self, state: TableState, cmd: Command, doing: str, messages: dict[str, str] | None = None) -> str:
-        base.require_hand(state)
-        player = base.require_live(state, cmd.player)
+        require_hand(state)
+        player = require_live(state, cmd.player)
         stages.own_move(state, self.flow, self.at(state), player, doing, done=player in self.book(state).stood,
                         waiting=lambda: self.waiting(state), messages=messages)
         return player
@@ -97,11 +99,11 @@ class Drawing:
         card = deal.next_card(state, cmd, player, pack=self.pack)
         if card == UNKNOWN and cmd.face_up:
             raise RuleViolation("a card dealt face up is seen by the table: name it (like 7H), or add --down")
-        return [base.make_event(ev.CardsDealt, to=player, cards=[card], face_up=cmd.face_up)]
+        return [make_event(ev.CardsDealt, to=player, cards=[card], face_up=cmd.face_up)]
 
     def stand(self, state: TableState, cmd: Command) -> list[ev.Event]:
         player = self._turn(state, cmd, "stand", {"done": "{player} has already stood"})
-        return [base.make_event(ev.Declared, player=player, name="stand")]
+        return [make_event(ev.Declared, player=player, name="stand")]
 
     def forced(self, state: TableState, cmd: Command) -> list[ev.Event] | None:
         """``hit`` and ``stand`` as a table ruling (``--override``: out of turn, after a stand):
@@ -111,9 +113,9 @@ class Drawing:
         if state.seat(cmd.player or "") is None:
             raise RuleViolation(f"{cmd.player} has never sat at this table")
         if cmd.verb == "hit":
-            return base.forced(state, Command("deal", to=cmd.player, cards=cmd.cards or ("??",),
+            return overrides.forced(state, Command("deal", to=cmd.player, cards=cmd.cards or ("??",),
                                               face_up=cmd.face_up))
-        return [base.make_event(ev.Declared, player=cmd.player, name="stand")]
+        return [make_event(ev.Declared, player=cmd.player, name="stand")]
 
     def betting_step(self, state: TableState, player: str, doing: str) -> None:
         here, now = self.flow.stage(self.book(state).stage, state), self.now(state)

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from typing import Literal, Mapping, Protocol, Sequence
 
-from ..cards import UNKNOWN, rank, suit
-from ..errors import RuleViolation
+from ...cards import UNKNOWN, rank, suit
+from ...errors import RuleViolation
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 

@@ -62,15 +62,17 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .. import events as ev
-from ..commands import Command
-from ..errors import RuleViolation
-from ..kit import bragging, claims, compartments, deal, dues, follow, own, pots, stages, stops, turnup
-from ..kit.evaluators import vying
-from ..state import TableState
-from ..verify import command_for
-from . import base
-from .ruleset import Legal, Ruleset
+from ... import events as ev
+from ...core.commands import Command, command_for
+from ...errors import RuleViolation
+from . import bragging, compartments, dues, stops
+from ...kit import deal, follow, own, pots, stages, turnup
+from ...kit.verbs import decider, IDLE
+from ...kit.evaluators import vying
+from ...state import TableState
+from ...core.table import require_live, require_open
+from ...core.verbs import reveal, start_hand
+from ...core.contract import Legal, Ruleset
 
 BOARD = compartments.Board(
     ("ace", "king", "queen", "jack", "ten", "marriage", "sequence", "poch"), dressed=7,
@@ -123,13 +125,13 @@ DEALING = deal.Dealing(5, messages={"too_many": "{to} holds {have} cards: five e
 # ----------------------------------------------------------------------------- decide
 
 def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
-    base.require_open(state)
+    require_open(state)
     n, o = len(state.active_seats), OWN.opts(state)
     if o.pack != ("french32" if n <= 4 else "french52"):
         raise RuleViolation(f"{n} players play with {'32' if n <= 4 else '52'} cards, not this session's {o.pack}: "
                             "two to four use 32 cards, more than four 52")
     BOARD.require_dressing(state, [s.name for s in state.active_seats], o.dress)
-    return follow.then(state, base.start_hand(state, cmd, min_players=2), _after)
+    return follow.then(state, start_hand(state, cmd, min_players=2), _after)
 
 
 def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -141,7 +143,7 @@ def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
 
 def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
     OWN.at(state, ("board", "showdown"), "cards are shown to claim the board or at the vying's showdown")
-    return follow.then(state, base.reveal(state, cmd), _after)
+    return follow.then(state, reveal(state, cmd), _after)
 
 
 def _board(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -151,7 +153,7 @@ def _board(state: TableState, cmd: Command) -> list[ev.Event]:
 def _vie(state: TableState, cmd: Command) -> list[ev.Event]:
     stages.hand_on(state)
     x = OWN.x(state)
-    player = base.require_live(state, cmd.player)
+    player = require_live(state, cmd.player)
     if x.phase != "vie":
         raise RuleViolation(f"{player} cannot {cmd.verb} now: " + (
             "the board is paid first: show the claiming trumps, then potlog board" if x.phase == "board"
@@ -190,7 +192,7 @@ def check_event(state: TableState, event: ev.Event) -> None:
                      by_itself=(ev.Transfer, ev.PotAwarded, ev.HandEnded))
 
 
-decide = follow.settled(claims.decider(
+decide = follow.settled(decider(
     "poch", "Poch", Options,
     {"hand": _hand, "close": BOARD.close, "deal": _deal, "reveal": _reveal, "declare": _board, "play": _play,
      **dict.fromkeys(("bet", "call", "raise", "allin", "check", "fold"), _vie)},
@@ -231,7 +233,7 @@ def legal(state: TableState) -> list[Legal]:
     if state.closed:
         return []
     if hand is None or hand.ended:
-        return [claims.IDLE]
+        return [IDLE]
     who = hand.to_act
     if x.phase in ("dress", "deal", "board", "showdown"):  # (dress: a void left some of the dressing due)
         return [Legal(None, {"dress": ("deal",), "deal": ("deal",), "board": ("reveal", "board"),

@@ -31,11 +31,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from .. import events as ev
-from ..commands import Command
-from ..errors import RuleViolation
-from ..games.base import make_event, require_seated
-from ..state import TableState
+from ... import events as ev
+from ...core.commands import Command
+from ...errors import RuleViolation
+from ...core.table import require_seated
+from ...core.verbs import make_event
+from ...state import TableState
 
 __all__ = ["Declaration", "MESSAGES", "as_int", "dealer", "decide", "pending", "record"]
 

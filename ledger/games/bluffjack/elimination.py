@@ -29,7 +29,7 @@ Public API (`Elimination` methods read the table and return events or refuse; no
   shared among the players with chips (all still seated when none has).
 - ``.decide(state, cmd) -> list[Event]``: join (a buy-in above 0), rebuy (between hands),
   leave (then `after_leave`), close (`at_close` first); other shared verbs as
-  ``games.base`` decides them.
+  ``core.verbs`` decides them.
 - ``.unwon(state, total, *, house, bust=...) -> pots.Payout.lost hook``: a layer every
   contender lost (`bust` says how) or nobody is left in goes to the house, or, without one
   (`house` False), is set aside for the last player standing (`total`: what the pot held).
@@ -50,13 +50,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from .. import events as ev
-from ..commands import Command
-from ..errors import RuleViolation
-from ..games import base
-from ..state import Seat, TableState
-from . import pots
-from .follow import trial
+from ... import events as ev
+from ...core.commands import Command
+from ...errors import RuleViolation
+from ...core.contract import Legal
+from ...core.table import require_hand
+from ...core.verbs import close, decide_generic, make_event
+from ...state import Seat, TableState
+from ...kit import pots
+from ...kit.follow import trial
 
 ELIMINATED = "eliminated"
 """The reason of a `PlayerLeft` for a player eliminated without chips."""
@@ -75,7 +77,7 @@ def around(state: TableState) -> list[Seat]:
 
 def eliminations(seats: list[Seat], stacks: dict[str, int]) -> list[ev.Event]:
     """A `PlayerLeft` (reason `ELIMINATED`) for each of `seats` without chips in `stacks`."""
-    return [base.make_event(ev.PlayerLeft, player=s.name, cashout=0, reason=ELIMINATED)
+    return [make_event(ev.PlayerLeft, player=s.name, cashout=0, reason=ELIMINATED)
             for s in seats if stacks[s.name] == 0]
 
 
@@ -112,11 +114,11 @@ class Elimination:
         holders = [p for p in active if stacks[p] > 0]
         if len(holders) == 1:
             if aside:
-                out.append(base.make_event(ev.Transfer, from_account=self.aside, to_account="seat:" + holders[0],
+                out.append(make_event(ev.Transfer, from_account=self.aside, to_account="seat:" + holders[0],
                                            amount=aside, reason="the last player standing wins what was set aside"))
-            out.append(base.make_event(ev.Note, text=f"{holders[0]} holds every chip and wins the game"))
+            out.append(make_event(ev.Note, text=f"{holders[0]} holds every chip and wins the game"))
         elif not holders:
-            out.append(base.make_event(ev.Note, text="every player is out of chips: the house took the last of them "
+            out.append(make_event(ev.Note, text="every player is out of chips: the house took the last of them "
                                                      "and nobody wins the game"))
         return out
 
@@ -140,12 +142,12 @@ class Elimination:
         if cmd.verb == "join" and cmd.amount is not None and cmd.amount <= 0:
             raise RuleViolation(f"{cmd.player} needs chips to sit down at {self.game}: give a buy-in above 0")
         if cmd.verb == "rebuy" and state.in_hand:
-            number = base.require_hand(state).number
+            number = require_hand(state).number
             raise RuleViolation(f"{cmd.player} can rebuy between hands, not during hand {number}")
         if cmd.verb == "close":
             shares = self.at_close(state)
-            return shares + base.close(trial(state, shares), cmd)
-        events = base.decide_generic(state, cmd, self.game)
+            return shares + close(trial(state, shares), cmd)
+        events = decide_generic(state, cmd, self.game)
         return events + self.after_leave(state, events) if cmd.verb == "leave" else events
 
     def unwon(self, state: TableState, total: int, *, house: bool, bust: str = "everyone in it is over 21",
@@ -183,16 +185,16 @@ class Elimination:
             return True
         raise RuleViolation(f"in {self.game} chips do not move from {src} to {dest} here")
 
-    def between(self, state: TableState) -> list[base.Legal]:
+    def between(self, state: TableState) -> list[Legal]:
         holders = with_chips(state)
         if len(holders) == 1 and state.hands_played:
-            return [base.Legal(None, ("close", "note"), f"the game is over: {holders[0]} holds every chip")]
+            return [Legal(None, ("close", "note"), f"the game is over: {holders[0]} holds every chip")]
         if not holders and state.hands_played:
-            return [base.Legal(None, ("close", "note"), "the game is over: the house took the last chips")]
+            return [Legal(None, ("close", "note"), "the game is over: the house took the last chips")]
         if len(holders) < self.players:
-            return [base.Legal(None, ("join", "rebuy", "note", "close"),
+            return [Legal(None, ("join", "rebuy", "note", "close"),
                                f"a hand needs {self.players} players with chips")]
-        return [base.Legal(None, ("hand", "join", "rebuy", "leave", "count", "note", "close"))]
+        return [Legal(None, ("hand", "join", "rebuy", "leave", "count", "note", "close"))]
 
     def lines(self, state: TableState) -> list[tuple[str, str]]:
         lines = []

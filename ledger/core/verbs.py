@@ -1,11 +1,12 @@
-"""Table mechanics every ruleset shares: seating, chips through the cage, dealing, betting,
-awarding, voiding, closing. `freeform` is exactly this; a game module calls these helpers
-for the verbs it does not change and adds its own checks before them.
+"""The base verbs: table mechanics every ruleset shares: seating, chips through the cage,
+dealing, betting, awarding, voiding, closing. `freeform` is exactly this; a game module calls
+these for the verbs it does not change and adds its own checks before them (`decide_generic`
+dispatches a verb to them).
 
-Each helper checks that the command is well formed and keeps the chips whole (no bet larger
-than a stack, no award larger than the pot, no card in two places) and returns events.
-Refusals are `RuleViolation` (or `InputError` for input that is not well formed), with a
-message a person at the table understands.
+Each verb checks that the command is well formed and keeps the chips whole (no bet larger
+than a stack, no award larger than the pot, no card in two places) and returns events, built
+with `make_event`. Refusals are `RuleViolation` (or `InputError` for input that is not well
+formed), with a message a person at the table understands.
 """
 
 from __future__ import annotations
@@ -17,19 +18,15 @@ from pydantic import BaseModel, ValidationError
 
 from .. import events as ev
 from ..cards import UNKNOWN, parse_cards
-from ..commands import Command
 from ..dice import check_sides, parse_faces
-from ..errors import InputError, PotlogError, RuleViolation
-from ..state import Hand, Held, TableState
-from .ruleset import Legal, options_of, validate_options  # noqa: F401 (the game modules use them from here)
+from ..errors import InputError, RuleViolation
+from ..state import Held, TableState
+from . import registry
+from .commands import Command
+from .options import validate_options
+from .table import (RESERVED_NAMES, check_unseen, pack_of, require_hand, require_live, require_open,
+                    require_seated, seat_after, to_call, where_is, account_of)
 
-RESERVED_NAMES = {
-    "bank", "pot", "carry", "house", "board", "stock", "trump", "discard", "table", "kitty",
-    "trick", "all", "everyone",
-}
-
-
-# ----------------------------------------------------------------------------- events
 
 def make_event(model: type[ev.Event], **fields: Any) -> ev.Event:
     """Build an event, turning a validation failure into one clear line."""
@@ -40,127 +37,6 @@ def make_event(model: type[ev.Event], **fields: Any) -> ev.Event:
         where = ".".join(str(x) for x in err["loc"])
         msg = str(err["msg"]).removeprefix("Value error, ")
         raise InputError(f"{where}: {msg}") from None
-
-
-# ----------------------------------------------------------------------------- lookups
-
-def require_open(state: TableState) -> None:
-    if not state.game:
-        raise InputError("this session has not been opened")
-    if state.closed:
-        raise RuleViolation(f"session {state.session} is closed: nothing more can be recorded")
-
-
-def require_seated(state: TableState, player: str | None) -> str:
-    if not player:
-        raise InputError("say which player")
-    seat = state.seat(player)
-    if seat is None or not seat.active:
-        seated = ", ".join(s.name for s in state.active_seats) or "nobody yet"
-        raise RuleViolation(f"{player} is not at the table (seated: {seated})")
-    return player
-
-
-def require_hand(state: TableState) -> Hand:
-    """The hand in progress (refused between hands)."""
-    hand = state.hand
-    if hand is None or hand.ended:  # not state.in_hand, said so the type checker sees the hand
-        raise RuleViolation("no hand is in progress: start one with 'potlog hand'")
-    return hand
-
-
-def require_live(state: TableState, player: str | None) -> str:
-    """A player seated, dealt into the current hand and not folded."""
-    require_hand(state)
-    name = require_seated(state, player)
-    seat = state.seat(name)
-    assert seat is not None
-    if not seat.in_hand:
-        raise RuleViolation(f"{name} is not in this hand")
-    if seat.folded:
-        raise RuleViolation(f"{name} has already folded this hand")
-    return name
-
-
-def seat_after(state: TableState, name: str | None, *, skip: Callable[[Any], bool] | None = None) -> str | None:
-    """The next active seat clockwise after `name` (the first seat when `name` is None)."""
-    seats = state.active_seats
-    if not seats:
-        return None
-    names = [s.name for s in state.seats]
-    start = names.index(name) if name in names else -1
-    n = len(state.seats)
-    for i in range(1, n + 1):
-        seat = state.seats[(start + i) % n]
-        if seat.active and (skip is None or not skip(seat)):
-            return seat.name
-    return None
-
-
-def pack_of(state: TableState) -> str:
-    return str(state.options.get("pack", "french52"))
-
-
-def where_is(state: TableState, card: str) -> str | None:
-    """Where a known card is this hand (``Ann's hand``, ``the board``), or None."""
-    return None if card == UNKNOWN else _placed(state).get(card)
-
-
-def check_unseen(state: TableState, cards: list[str], *, allow_at: str | None = None) -> None:
-    """Refuse a known card that is already somewhere else this hand, or named twice."""
-    seen: set[str] = set()
-    placed: dict[str, str] | None = None  # every known card of the hand -> where it is (`where_is`), found once
-    for c in cards:
-        if c == UNKNOWN:
-            continue
-        if c in seen:
-            raise RuleViolation(f"{c} is named twice: a pack holds one {c}")
-        seen.add(c)
-        if placed is None:
-            placed = _placed(state)
-        where = placed.get(c)
-        if where is not None and where != allow_at:
-            raise RuleViolation(f"{c} is already in {where}: a pack holds one {c}")
-
-
-def _placed(state: TableState) -> dict[str, str]:
-    """Where each known card is this hand: the first of a player's hand (in seat order), a
-    board, the current trick, the discards that holds it."""
-    out: dict[str, str] = {}
-    for seat in state.seats:
-        here = f"{seat.name}'s hand"
-        for h in seat.cards:
-            out.setdefault(h.card, here)
-    hand = state.hand
-    if hand is not None:
-        for board, cards in hand.boards.items():
-            for h in cards:
-                out.setdefault(h.card, f"the {board}")
-        for p in hand.trick:
-            out.setdefault(p.card, "the current trick")
-        for c in hand.out:
-            out.setdefault(c, "the discards")
-    out.pop(UNKNOWN, None)
-    return out
-
-
-def to_call(state: TableState, player: str) -> int:
-    seat = state.seat(player)
-    assert seat is not None and state.hand is not None
-    return max(0, state.hand.current_bet - seat.round_bet)
-
-
-def account_of(name: str, state: TableState) -> str:
-    """A player's name means their seat; otherwise an account name as written."""
-    if state.seat(name) is not None:
-        return "seat:" + name
-    if name == "bank":
-        raise InputError("chips come from the bank only by join or rebuy, and go back only by leave")
-    if name in ("pot", "carry", "house") or name.startswith(("pot:", "seat:")):
-        return name
-    raise InputError(
-        f"{name!r} is neither a player nor an account: use a player's name, pot, pot:NAME, carry or house"
-    )
 
 
 def _amount(cmd: Command, what: str) -> int:
@@ -182,8 +58,6 @@ def _afford(state: TableState, player: str, amount: int, what: str) -> None:
         )
 
 
-# ----------------------------------------------------------------------------- verbs
-
 def open_session(cmd: Command, options_model: type[BaseModel], game: str) -> list[ev.Event]:
     opts = validate_options(options_model, dict(cmd.options), game)
     return [make_event(ev.SessionOpened, game=game, options=opts, chip_unit=cmd.chip_unit or "chip",
@@ -195,14 +69,12 @@ def switch_game(state: TableState, cmd: Command) -> list[ev.Event]:
     session (a night of several games). Seats and stacks stay, and so does a kitty standing in
     ``carry``; a game's own boards (``pot:NAME``) must be empty first, since the new game
     would never pay them out."""
-    from . import get_ruleset
-
     require_open(state)
     if state.in_hand:
         raise RuleViolation(f"hand {state.hand.number} is still going: finish it before the table switches game")  # type: ignore[union-attr]
     if not cmd.name:
         raise InputError("say which game: potlog switch GAME ('potlog games' lists them)")
-    rules = get_ruleset(cmd.name)
+    rules = registry.ruleset(cmd.name)
     held = [(a, n) for a, n in sorted(state.balances.items()) if a.startswith("pot") and n]
     if held:
         where = ", ".join(f"{a} holds {n}" for a, n in held)
@@ -226,9 +98,7 @@ def join(state: TableState, cmd: Command) -> list[ev.Event]:
     if seat is not None and seat.active:
         raise RuleViolation(f"{cmd.player} is already at the table: use rebuy for more chips")
     if state.game:  # the game's most players (a join beyond it would leave every hand refused)
-        from . import get_ruleset
-
-        get_ruleset(state.game).check_seats(len(state.active_seats) + 1, state.options, joining=True)
+        registry.ruleset(state.game).check_seats(len(state.active_seats) + 1, state.options, joining=True)
     amount = cmd.amount if cmd.amount is not None else 0
     if amount < 0:
         raise InputError(f"a buy-in is 0 or more chips, not {amount}")
@@ -606,101 +476,3 @@ def decide_generic(state: TableState, cmd: Command, game: str) -> list[ev.Event]
             + (": record the result with award/pay instead" if cmd.verb == "showdown" else "")
         )
     return handler(state, cmd)
-
-
-
-# ----------------------------------------------------------------------------- overrides
-
-def _forced_player(state: TableState, cmd: Command) -> str:
-    if not cmd.player:
-        raise InputError("say which player")
-    if state.seat(cmd.player) is None:
-        raise RuleViolation(f"{cmd.player} has never sat at this table")
-    return cmd.player
-
-
-def forced(state: TableState, cmd: Command) -> list[ev.Event]:
-    """What a command records when the table overrules the rules (``--override``).
-
-    The shared mechanics first; where they refuse on a rule (a check facing a bet, a bet out
-    of turn), the command's plain event is built with only its input checked. The caller's
-    trial apply still refuses anything that breaks the chips.
-    """
-    require_open(state)
-    from . import get_ruleset
-
-    own = get_ruleset(state.game).forced
-    got = own(state, cmd) if own is not None else None
-    if got is not None:
-        return got
-    try:
-        return decide_generic(state, cmd, "this table")
-    except InputError:
-        raise
-    except RuleViolation:
-        pass
-    verb, pack = cmd.verb, pack_of(state)
-    if verb in ("check", "fold"):
-        model = ev.Check if verb == "check" else ev.Fold
-        return [make_event(model, player=_forced_player(state, cmd))]
-    if verb in ("bet", "ante"):
-        stake = ev.Bet if verb == "bet" else ev.Ante
-        return [make_event(stake, player=_forced_player(state, cmd), amount=_amount(cmd, verb))]
-    if verb == "call":
-        player = _forced_player(state, cmd)
-        owed = cmd.amount or (to_call(state, player) if state.hand is not None else 0)
-        return [make_event(ev.Call, player=player, amount=owed)]
-    if verb == "raise":
-        player = _forced_player(state, cmd)
-        by = _amount(cmd, "raise by")
-        owed = to_call(state, player) if state.hand is not None else 0
-        return [make_event(ev.Raise, player=player, amount=owed + by, by=by)]
-    if verb == "deal" and cmd.to:
-        cards = parse_cards(cmd.cards, pack) + [UNKNOWN] * (cmd.count or 0)
-        return [make_event(ev.CardsDealt, to=cmd.to, cards=cards, face_up=cmd.face_up)]
-    if verb == "reveal" and (cmd.player or cmd.to):
-        return [make_event(ev.CardsRevealed, holder=cmd.player or cmd.to,
-                           cards=parse_cards(cmd.cards, pack, allow_unknown=False))]
-    if verb == "play":
-        return [make_event(ev.CardPlayed, player=_forced_player(state, cmd),
-                           card=parse_cards(cmd.cards, pack, allow_unknown=False)[0])]
-    if verb == "exchange":
-        return [make_event(ev.CardsExchanged, player=_forced_player(state, cmd),
-                           discard=parse_cards(cmd.discard, pack), draw=parse_cards(cmd.cards, pack),
-                           cost=cmd.amount or 0, face_up=cmd.face_up)]
-    raise RuleViolation(f"'{cmd.verb}' cannot be recorded against the rules even as a table ruling")
-
-
-# ----------------------------------------------------------------------------- verify --rules
-
-def require_same(expected: ev.Event, recorded: ev.Event) -> None:
-    """For a ruleset's ``check_event``: the rules make `expected`; refuse a different record (a
-    table opened or switched to with the same options, an option added since left out, is the same)."""
-    if expected != recorded and not _same_opening(expected, recorded):
-        from ..describe import describe
-
-        raise RuleViolation(f"the rules make it '{describe(expected)}', the log says '{describe(recorded)}'")
-
-
-def _same_opening(expected: ev.Event, recorded: ev.Event) -> bool:
-    if type(expected) is not type(recorded) or not isinstance(expected, (ev.SessionOpened, ev.GameSwitched)):
-        return False
-    assert isinstance(recorded, (ev.SessionOpened, ev.GameSwitched))
-    from . import get_ruleset
-    from .ruleset import same_options
-
-    try:
-        model = get_ruleset(expected.game).options
-    except PotlogError:
-        return False
-    return expected.model_copy(update={"options": {}}) == recorded.model_copy(update={"options": {}}) \
-        and same_options(model, recorded.options, expected.options)
-
-
-def check_opened(event: ev.Event, options_model: type[BaseModel], game: str) -> None:
-    """For a ruleset's ``check_event``: a session_opened must be what opening `game` records."""
-    from ..verify import command_for
-
-    cmd = command_for(event)
-    assert cmd is not None, "check_opened is given a session_opened, which has a command"
-    require_same(open_session(cmd, options_model, game)[0], event.model_copy(update={"ruling": None}))

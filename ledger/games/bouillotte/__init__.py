@@ -57,17 +57,19 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from .. import events as ev
-from ..cards import UNKNOWN, parse_cards, rank
-from ..commands import Command
-from ..errors import RuleViolation
-from ..kit import betting as bets
-from ..kit import claims, deal, follow, own, pots, sidepay, straddles, turns, turnup
-from ..kit.evaluators import vying
-from ..state import TableState
-from ..verify import command_for
-from . import base
-from .ruleset import Legal, Param, Ruleset, Word
+from ... import events as ev
+from ...cards import UNKNOWN, parse_cards, rank
+from ...core.commands import Command, command_for
+from ...errors import RuleViolation
+from ...kit import betting as bets
+from ...kit import deal, follow, own, pots, turns, turnup
+from ...kit.verbs import decider, IDLE
+from . import sidepay, straddles
+from ...kit.evaluators import vying
+from ...state import TableState
+from ...core.table import pack_of, require_open
+from ...core.verbs import join, make_event, reveal, start_hand
+from ...core.contract import Legal, Param, Ruleset, Word
 
 TURN_UP = "board"
 RANKS = {"french32": ("A", "K", "Q", "9", "8"), "french20": ("A", "K", "Q", "J", "10")}
@@ -124,19 +126,19 @@ FLOW = straddles.flow({"deal": "the cards are being dealt: three each, then the 
 # ----------------------------------------------------------------------------- decide
 
 def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
-    base.require_open(state)
+    require_open(state)
     seats = state.active_seats
     broke = [s.name for s in seats if state.stack(s.name) <= 0]
     if len(seats) != 4 or broke:
         raise RuleViolation(f"Bouillotte is played by four players with chips, not {len(seats) - len(broke)}"
                             + (f": {', '.join(broke)} must buy a new cave (potlog rebuy)" if broke else ""))
     dealer = straddles.dealer(state, cmd, again=OWN.x(state).carried)
-    return follow.then(state, base.start_hand(state, replace(cmd, dealer=dealer, first=None), min_players=4), _after)
+    return follow.then(state, start_hand(state, replace(cmd, dealer=dealer, first=None), min_players=4), _after)
 
 
 def _check_cards(state: TableState, cmd: Command) -> None:
     ranks = RANKS[OWN.opts(state).pack]
-    for card in parse_cards(cmd.cards, base.pack_of(state)) if cmd.cards else []:
+    for card in parse_cards(cmd.cards, pack_of(state)) if cmd.cards else []:
         if card != UNKNOWN and rank(card) not in ranks:
             raise RuleViolation(f"{card} is not in the Bouillotte pack: {' '.join(ranks)} of each suit")
 
@@ -159,14 +161,14 @@ def _move(state: TableState, cmd: Command) -> list[ev.Event]:
 def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
     OWN.at(state, ("showdown",), "the hands are shown at the showdown, once the betting is over")
     _check_cards(state, cmd)
-    return follow.then(state, base.reveal(state, cmd), _after)
+    return follow.then(state, reveal(state, cmd), _after)
 
 
 def _cave(state: TableState, cmd: Command) -> list[ev.Event]:
     cave = OWN.opts(state).cave
     if cmd.amount != cave:
         raise RuleViolation(f"a player sits down with a cave of {cave} chips, not {cmd.amount}")
-    return base.join(state, cmd) if cmd.verb == "join" else bets.table_stakes(state, cmd)
+    return join(state, cmd) if cmd.verb == "join" else bets.table_stakes(state, cmd)
 
 
 def _after(state: TableState) -> list[ev.Event]:
@@ -186,7 +188,7 @@ def _after(state: TableState) -> list[ev.Event]:
     paid = pots.award_by_rank(state, ranks, x.order, total=state.balance("pot") + x.paid)[x.settled:]
     brelans = {p: vying.brelan(own.cards(state, p), turned) for p in live}   # chips from each opponent
     return (deal.turn_up(state, live) or paid[:1] or sidepay.next_payment(state, x.order, brelans, x.sides, _brelan)
-            or [base.make_event(ev.HandEnded, hand=hand.number)])
+            or [make_event(ev.HandEnded, hand=hand.number)])
 
 
 def _brelan(holder: str, payer: str, size: int) -> str:
@@ -200,7 +202,7 @@ def check_event(state: TableState, event: ev.Event) -> None:
                  by_itself=(ev.PotAwarded, ev.PotCarried, ev.HandEnded, ev.Transfer))
 
 
-decide = follow.settled(claims.decider(
+decide = follow.settled(decider(
     "bouillotte", "Bouillotte",
     Options, {"hand": _hand, "deal": _deal, "declare": _straddle, "reveal": _reveal, "join": _cave, "rebuy": _cave,
               **dict.fromkeys(("raise", "call", "fold", "allin", "check", "bet"), _move)},
@@ -231,7 +233,7 @@ def legal(state: TableState) -> list[Legal]:
     if state.closed:
         return []
     if hand is None or hand.ended:
-        return [claims.IDLE]
+        return [IDLE]
     if x.phase == "deal":
         return [Legal(None, ("deal",), "three cards each, then the turn-up: potlog deal board CARD --up")]
     betting = straddles.prompt(state, x, BETTING, hand.to_act)

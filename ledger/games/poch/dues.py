@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from .. import events as ev
-from ..games.base import make_event
-from ..state import TableState
+from ... import events as ev
+from ...core.verbs import make_event
+from ...state import TableState
 
 Row = list[str | int]
 
