@@ -313,7 +313,7 @@ def legal(state: TableState) -> list[base.Legal]:
     if not state.in_hand:
         return [base.Legal(None, ("hand", "join", "rebuy", "leave", "pay", "count", "note", "close"))]
     note = pots.wanting(_left(state)) if _paid(state) and state.balance("pot") else ""
-    return [base.Legal(None, ("deal", "reveal", "exchange", "roll", "cup", "reroll", "lift", "declare", "ante",
+    return [base.Legal(None, ("deal", "reveal", "move", "exchange", "roll", "cup", "reroll", "lift", "declare", "ante",
                               "bet", "call", "raise", "allin", "check", "fold", "pay", "award", "carry",
                               "showdown", "stands", "round", "end", "note"),
                        note or "anyone may act: freeform keeps no turn")]
