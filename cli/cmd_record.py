@@ -149,6 +149,22 @@ def deal(to: Annotated[str, typer.Argument(help="A player, or a board: board, st
 
 
 @app.command(rich_help_panel="Cards and dice")
+def move(source: Annotated[str, typer.Argument(metavar="FROM", help="The zone the cards leave: a player's hand, or stack:NAME, pile:N, talon, skat, dog, discards, tricks:NAME ...")],
+         dest: Annotated[str, typer.Argument(metavar="TO", help="The zone they go to (made when first named).")],
+         cards: Annotated[Optional[List[str]], typer.Argument(help="The cards, bottom to top, as they lie on top of FROM; ?? for unseen ones.")] = None,
+         count: Annotated[Optional[int], typer.Option("--count", "-n", help="Move this many unseen cards.", min=1, max=200)] = None,
+         bottom: Annotated[bool, typer.Option("--bottom", help="Put them under the bottom of TO, not on its top.")] = False,
+         up: Annotated[Optional[bool], typer.Option("--up/--down", help="Turn them face up (name them) or face down (default: as they lie).")] = None,
+         db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
+    """Move the top cards of one zone onto another: potlog move stack:Ann battle:Ann 7H --up.
+
+    A zone has a top and a bottom: a known top card must be the one named (it is refused
+    otherwise); an unseen one is named as it is turned up."""
+    record(db, session, Command("move", source=source, to=dest, cards=tuple(cards or ()), count=count,
+                                position=0 if bottom else None, value=up), override=override, as_json=json)
+
+
+@app.command(rich_help_panel="Cards and dice")
 def reveal(holder: Annotated[str, typer.Argument(help="Whose cards: a player or a board.")],
            cards: Annotated[List[str], typer.Argument(help="The cards shown, like QS 7D.")],
            db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:

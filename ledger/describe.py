@@ -36,6 +36,10 @@ def _text(e: ev.Event) -> str:  # noqa: C901 - one case per event class, flat
             return f"betting round {e.round}" + (f" ({e.name})" if e.name else "")
         case ev.CardsDealt():
             return f"{e.to} is dealt {' '.join(e.cards)}" + (" face up" if e.face_up else "")
+        case ev.CardsMoved():
+            face = "" if e.face_up is None else " face up" if e.face_up else " face down"
+            where = f"under {e.dest}" if e.bottom else f"onto {e.dest}"
+            return f"{' '.join(e.cards)} from {e.source} {where}{face}"
         case ev.CardsRevealed():
             return f"{e.holder} shows {' '.join(e.cards)}"
         case ev.CardsExchanged():

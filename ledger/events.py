@@ -65,7 +65,22 @@ def _check_account(v: str) -> str:
     return v
 
 
+_ZONE_KIND = re.compile(r"^[a-z]+$")
+
+
+def _check_zone(v: str) -> str:
+    """A zone (`ledger.core.zones`): a player or a board by name, or ``KIND:NAME`` (``stack:Ann``)."""
+    kind, colon, owner = v.partition(":")
+    if not colon:
+        return _check_name(v)
+    if not _ZONE_KIND.match(kind):
+        raise ValueError(f"a zone is a name or KIND:NAME with a lower-case kind (stack:Ann, pile:3), not {v!r}")
+    _check_name(owner)
+    return v
+
+
 Name = Annotated[str, AfterValidator(_check_name)]
+Zone = Annotated[str, AfterValidator(_check_zone)]
 Account = Annotated[str, AfterValidator(_check_account)]
 Chips = Annotated[int, Field(ge=1, le=MAX_CHIPS)]
 ChipsOrZero = Annotated[int, Field(ge=0, le=MAX_CHIPS)]
@@ -179,9 +194,31 @@ class CardsDealt(Event):
     """
 
     type: Literal["cards_dealt"] = "cards_dealt"
-    to: Name
+    to: Zone
     cards: list[Card] = Field(min_length=1, max_length=200)
     face_up: bool = False
+
+
+class CardsMoved(Event):
+    """The top cards of one zone moved, as a packet in the order they lay, onto the top (or
+    under the bottom) of another (`ledger.core.zones`): a card turned from a stack, a trick put
+    under the winner's stack, the talon taken up.
+
+    Attributes:
+        source, dest: the zones: a player's name (their hand) or a named zone (``stack:Ann``,
+            ``pile:3``, ``talon``, ``skat``, ``dog``, ``discards``, ``tricks:Ann``).
+        cards: the cards moved, bottom to top, as known once moved (``??`` still unseen); a
+            name given to an unseen card is what it turned out to be.
+        bottom: put under the bottom of `dest`, not on its top.
+        face_up: the moved cards face up (True), face down (False), or as they were (None).
+    """
+
+    type: Literal["cards_moved"] = "cards_moved"
+    source: Zone
+    dest: Zone
+    cards: list[Card] = Field(min_length=1, max_length=200)
+    bottom: bool = False
+    face_up: bool | None = None
 
 
 class CardsRevealed(Event):
@@ -452,7 +489,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     CardsRevealed, CardsExchanged, CardPlayed, TrickWon, DiceRolled, Declared, Ante, Bet,
     Call, Raise, AllIn, Check, Fold, Transfer, PotAwarded, PotCarried, HandEnded, ChipCount,
     Note, Void, Scored, DeckReshuffled, SessionClosed, DiceCupped, DiceRerolled, DiceShown,
-    GameSwitched,
+    GameSwitched, CardsMoved,
 )
 
 AnyEvent = Annotated[Union[EVENT_TYPES], Field(discriminator="type")]  # type: ignore[valid-type]

@@ -148,6 +148,20 @@ def _cards_dealt(state: TableState, e: ev.CardsDealt) -> list[Posting]:
     return []
 
 
+def _cards_moved(state: TableState, e: ev.CardsMoved) -> list[Posting]:
+    source = _holder(state, e.source)
+    take = min(len(e.cards), len(source))  # (all of them: `decide` checked; evolve never refuses)
+    packet = source[len(source) - take:] + [Held("??") for _ in range(len(e.cards) - take)]
+    del source[len(source) - take:]
+    for h, c in zip(packet, e.cards):
+        h.card = c if h.card == "??" else h.card
+        h.up = h.up if e.face_up is None else e.face_up
+    dest = _holder(state, e.dest)
+    at = 0 if e.bottom else len(dest)
+    dest[at:at] = packet
+    return []
+
+
 def _cards_revealed(state: TableState, e: ev.CardsRevealed) -> list[Posting]:
     cards = _holder(state, e.holder)
     for c in e.cards:
@@ -285,7 +299,7 @@ _CORE: dict[type[ev.Event], Callable[[TableState, Any], list[Posting]]] = {
     ev.SessionOpened: _session_opened, ev.GameSwitched: _game_switched,
     ev.PlayerJoined: _player_joined, ev.Rebuy: _rebuy,
     ev.PlayerLeft: _player_left, ev.HandStarted: _hand_started, ev.RoundStarted: _round_started,
-    ev.CardsDealt: _cards_dealt, ev.CardsRevealed: _cards_revealed,
+    ev.CardsDealt: _cards_dealt, ev.CardsRevealed: _cards_revealed, ev.CardsMoved: _cards_moved,
     ev.CardsExchanged: _cards_exchanged, ev.CardPlayed: _card_played, ev.TrickWon: _trick_won,
     ev.DiceRolled: _dice_rolled, ev.Declared: _declared, ev.Ante: _stake, ev.Bet: _stake,
     ev.Call: _stake, ev.Raise: _stake, ev.AllIn: _stake, ev.Check: _check, ev.Fold: _fold,

@@ -323,6 +323,7 @@ def test_every_event_type_maps_back_to_a_command_or_is_known_unmappable():
             "deck_reshuffled": {}, "session_closed": {},
             "dice_cupped": dict(player="A", count=1), "dice_rerolled": dict(player="A", faces=[1]),
             "dice_shown": dict(player="A", faces=[1]),
+            "cards_moved": dict(source="stack:A", dest="battle:A", cards=["AS"], face_up=True),
         }[name]
         assert (command_for(t(**sample)) or freeform.own_command(t(**sample))) is not None, name
 

@@ -8,6 +8,7 @@
 - `overrides`: what a command records when the table overrules the rules.
 - `checks`: ``verify --rules`` helpers (`require_same`, `check_opened`).
 - `registry`: a game by name, without importing any game.
+- `zones`: ordered card zones (a top and a bottom) and the move of cards between them.
 
 Layers (import-linter checks them, see ``pyproject.toml``): `ledger.core` <- `ledger.kit` <-
 `ledger.games`; nothing in the core or the kit imports a game.

@@ -122,6 +122,9 @@ def command_for(event: ev.Event) -> Command | None:  # noqa: C901 - one case per
             return Command("count", player=event.player, amount=event.counted)
         case ev.Note():
             return Command("note", text=event.text)
+        case ev.CardsMoved():
+            return Command("move", source=event.source, to=event.dest, cards=tuple(event.cards),
+                           position=0 if event.bottom else None, value=event.face_up)
         case ev.Void():
             return Command("void", target=event.target, reason=event.reason)
         case ev.Scored():

@@ -97,6 +97,12 @@ def check_unseen(state: TableState, cards: list[str], *, allow_at: str | None = 
             raise RuleViolation(f"{c} is already in {where}: a pack holds one {c}")
 
 
+def label(zone: str) -> str:
+    """How a message names a board or a zone: ``the board``, ``Ann's stack``, ``the talon``."""
+    kind, _, owner = zone.partition(":")
+    return f"{owner}'s {kind}" if owner else f"the {zone}"
+
+
 def _placed(state: TableState) -> dict[str, str]:
     """Where each known card is this hand: the first of a player's hand (in seat order), a
     board, the current trick, the discards that holds it."""
@@ -108,8 +114,9 @@ def _placed(state: TableState) -> dict[str, str]:
     hand = state.hand
     if hand is not None:
         for board, cards in hand.boards.items():
+            where = label(board)  # ``the board``, ``Ann's stack``
             for h in cards:
-                out.setdefault(h.card, f"the {board}")
+                out.setdefault(h.card, where)
         for p in hand.trick:
             out.setdefault(p.card, "the current trick")
         for c in hand.out:

@@ -21,7 +21,7 @@ from ..cards import UNKNOWN, parse_cards
 from ..dice import check_sides, parse_faces
 from ..errors import InputError, RuleViolation
 from ..state import Held, TableState
-from . import registry
+from . import registry, zones
 from .commands import Command
 from .options import validate_options
 from .table import (RESERVED_NAMES, check_unseen, pack_of, require_hand, require_live, require_open,
@@ -153,10 +153,10 @@ def deal(state: TableState, cmd: Command) -> list[ev.Event]:
         raise InputError("say who the cards go to: a player or a board (board, stock, trump ...)")
     if state.seat(cmd.to) is not None:
         require_live(state, cmd.to)
-    elif cmd.to.lower() not in RESERVED_NAMES:
+    elif cmd.to.lower() not in RESERVED_NAMES and not zones.is_zone(cmd.to):
         raise RuleViolation(
-            f"{cmd.to} is not at the table: deal to a seated player or to a board "
-            "(board, stock, trump, kitty, table)"
+            f"{cmd.to} is not at the table: deal to a seated player, a board (board, stock, trump, kitty, "
+            "table) or a zone (stack:NAME, pile:N, talon, skat, dog, discards)"
         )
     cards = parse_cards(cmd.cards, pack_of(state)) if cmd.cards else []
     if cmd.count:
@@ -457,13 +457,24 @@ def close(state: TableState, cmd: Command) -> list[ev.Event]:
     return out + [make_event(ev.SessionClosed)]
 
 
+def move(state: TableState, cmd: Command) -> list[ev.Event]:
+    """``potlog move FROM TO [CARDS]``: the top cards of one zone onto (``--bottom``: under) another
+    (`ledger.zones`); ``position`` 0 is the bottom, ``value`` the face (True up, False down, None as they lie)."""
+    require_open(state)
+    require_hand(state)
+    if not cmd.source or not cmd.to:
+        raise InputError("say where the cards come from and where they go: potlog move stack:Ann battle:Ann 7H")
+    return [zones.move(state, cmd.source, cmd.to, list(cmd.cards) or None, count=cmd.count, bottom=cmd.position == 0,
+                       face_up=cmd.value if isinstance(cmd.value, bool) else None)]
+
+
 VERBS: dict[str, Callable[[TableState, Command], list[ev.Event]]] = {
     "join": join, "rebuy": rebuy, "leave": leave, "hand": start_hand, "round": new_round,
     "deal": deal, "reveal": reveal, "exchange": exchange, "play": play, "roll": roll,
     "declare": declare, "ante": ante, "bet": bet, "call": call, "raise": raise_, "allin": all_in,
     "check": check, "fold": fold, "pay": pay, "award": award, "carry": carry, "end": end_hand,
     "count": count, "note": note, "void": void, "score": score, "reshuffle": reshuffle,
-    "close": close,
+    "close": close, "move": move,
 }
 
 

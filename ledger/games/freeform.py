@@ -315,7 +315,7 @@ def legal(state: TableState) -> list[Legal]:
     if not state.in_hand:
         return [Legal(None, ("hand", "join", "rebuy", "leave", "pay", "count", "note", "close"))]
     note = pots.wanting(_left(state)) if _paid(state) and state.balance("pot") else ""
-    return [Legal(None, ("deal", "reveal", "exchange", "roll", "cup", "reroll", "lift", "declare", "ante",
+    return [Legal(None, ("deal", "reveal", "move", "exchange", "roll", "cup", "reroll", "lift", "declare", "ante",
                               "bet", "call", "raise", "allin", "check", "fold", "pay", "award", "carry",
                               "showdown", "stands", "round", "end", "note"),
                        note or "anyone may act: freeform keeps no turn")]
