@@ -29,7 +29,7 @@ import random
 import re
 import time
 import typing
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from itertools import islice
@@ -47,7 +47,7 @@ from .games.ruleset import fresh_options
 from .names import clean_name, resolve, shown, skeleton
 from .reducer import apply, fold
 from .state import TableState
-from .store import Store
+from .storage import EventStore
 
 _SHARED: dict[str, Ledger] = {}  # database -> the ledger `Ledger.open` returns (see `Ledger.sharing`)
 _LAST_AT: dict[tuple[str, str], int] = {}  # (database, session) -> the last time this process recorded (ms)
@@ -224,6 +224,7 @@ class _Import:
     batch: list[tuple[str, int, str, str, str, str, str]] = field(default_factory=list)
     marks: dict[str, list[tuple[int, TableState]]] = field(default_factory=dict)  # see _refold_for_import
     locked: bool = False
+    lock: ExitStack = field(default_factory=ExitStack)  # holds the write transaction once `locked`
     packs: dict[tuple, str] = field(default_factory=dict)  # (game, options) -> the pack its cards come from
     current: str = ""  # the session of the line before
     order: dict[str, None] = field(default_factory=dict)  # the sessions the lines were last about, oldest first
@@ -315,7 +316,7 @@ def _quick_chain_hash(orjson: Any) -> Callable[[str, str, str, int, str, str], s
 class Ledger:
     """A potlog database and the operations on it."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: EventStore):
         self.store = store
         self._heads: dict[str, TableState] | None = None  # inside `batch()`: each session's decided head
         self._points: dict[str, TableState] = {}  # states just before a hand started, to keep as checkpoints
@@ -597,7 +598,7 @@ class Ledger:
             try:
                 return (*self._decide(session, state, cmd, override), stored, expect)
             except PotlogError:
-                if self.store._last(session) == (at, expect):
+                if self.store.head(session) == (at, expect):
                     raise
         state, stored = snapshots.take_head(self.store, session)
         return (*self._decide(session, state, cmd, override), stored, None)
@@ -633,11 +634,10 @@ class Ledger:
         """Take the write lock, decide `cmd` once more on the head, and append the events if
         they are still the same, in that one transaction."""
         store = self.store
-        store._begin()
-        try:
+        with store.transaction():
             seen, events, after = self._decide_again(session, self.state(session), cmd, override, seen, events)
             at = self._stamp(session, now)
-            last, prev = store._last(session)
+            last, prev = store.head(session)
             if last != seen:  # pragma: no cover - we hold the lock: the head is what was just decided on
                 raise self._moved(session, seen, "")
             rows, out = [], []
@@ -648,11 +648,6 @@ class Ledger:
                 out.append(ev.Recorded(session, seq, at, prev, h, body, e))
                 prev = h
             store.insert_rows(rows)
-            store.conn.execute("COMMIT")
-        except BaseException:
-            if store.conn.in_transaction:
-                store.conn.execute("ROLLBACK")
-            raise
         if out and _as_stored(events):
             self._new_head(session, after, out[-1].hash)
         return out
@@ -846,11 +841,9 @@ class Ledger:
         `execute` gives every command a time of its own). Voids and voided events are left
         out: an act undone is no longer an act."""
         gone = set(voided)
-        cur = self.store.conn.execute(
-            "SELECT seq, type, recorded_at FROM events WHERE session_id = ? ORDER BY seq DESC", (session,))
         group: list[int] = []
         at = None
-        for seq, etype, recorded_at in cur:  # lazily: an undo reads only the last few acts
+        for seq, etype, recorded_at in self.store.stamps(session):  # lazily: an undo reads only the last few acts
             if etype == "void" or seq in gone:
                 continue
             if group and recorded_at != at:
@@ -992,7 +985,7 @@ class Ledger:
         imp = _Import(ImportResult())
         result, batch, one, slow = imp.result, imp.batch, self._import_line, self._parse_line
         fast = _fast_parser() or (lambda line, imp: None)
-        try:
+        with ExitStack() as imp.lock:  # the write lock, once taken (`_lock_for_import`), to the end
             for n, line in enumerate(lines, 1):
                 result.lines = n
                 if progress is not None:
@@ -1008,21 +1001,16 @@ class Ledger:
                     self.store.insert_rows(batch)
                     batch.clear()
             if imp.locked:
-                self.store.insert_rows(imp.batch)
-                self.store.conn.execute("COMMIT")
-                imp.locked = False
-        finally:
-            if imp.locked and self.store.conn.in_transaction:
-                self.store.conn.execute("ROLLBACK")
+                self.store.insert_rows(imp.batch)  # committed as the lock is given back
         return imp.result
 
     def _lock_for_import(self, imp: _Import) -> None:
         """Take the write lock for the first new line, and look again at every session met so
         far: another recorder may have written since its lines were compared."""
-        self.store._begin()
+        imp.lock.enter_context(self.store.transaction())
         imp.locked = True
         for sid, place in list(imp.sessions.items()):
-            head, _ = self.store._last(sid)
+            head, _ = self.store.head(sid)
             if head != place[3]:  # only skipped lines so far: start from the new head
                 st = self.state(sid)
                 place[2], place[3], place[4], place[5] = st, head, [], head
@@ -1072,7 +1060,7 @@ class Ledger:
         sid, seq, at, prev, h, body, event, hashed = parsed
         place = imp.sessions.get(sid)
         if place is None:
-            last, last_hash = self.store._last(sid)
+            last, last_hash = self.store.head(sid)
             st = self.state(sid) if last else TableState(session=sid)
             place = imp.sessions[sid] = [last, last_hash, st, last, [], last]
             imp.marks[sid] = [(0, TableState(session=sid))] + ([(last, st.clone())] if last else [])
