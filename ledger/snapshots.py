@@ -130,7 +130,7 @@ def take_memo_head(store: Store, session: str) -> tuple[TableState, int, str] | 
     """The head this process last kept for `session` (`remember_head`), given up by the memo
     for the caller to decide on in place, without reading the database: (state, snapshot seq,
     the hash of the event at its seq); None when there is none. Optimistic: the append that
-    follows must find that very hash at that seq as the log's head (`Store.append_cached`'s
+    follows must find that very hash at that seq as the log's head (`EventStore.append_cached`'s
     `expect_prev`), else the command is decided again on the log as it is."""
     memo = _memo().pop((store.path, session), None)
     if memo is None or memo[2].seq != memo[0]:

@@ -343,3 +343,73 @@ def test_a_failed_cache_write_inside_a_write_transaction_spoils_nothing(store: S
     good = CacheRow("checkpoints", "x", 1, "v", "mac", "{}", 4)
     assert store.write_cache([good]) and store.checkpoint_text("x", 1) == "{}"
     assert store.checkpoint_infos("x", 2, 0, 4) == [(1, "v", "mac")]
+
+
+# ---------------------------------------------------------------------- the protocol
+def test_both_stores_implement_the_one_protocol():
+    """Every operation of `EventStore` is on both stores, with the same parameters."""
+    import inspect
+
+    from ledger.storage import EventStore
+
+    wanted = [name for name, value in vars(EventStore).items()
+              if (callable(value) or isinstance(value, property)) and (not name.startswith("_") or name in
+                                                                        ("__enter__", "__exit__"))]
+    assert {"append", "append_cached", "held", "transaction", "savepoint", "head", "rows", "events", "voids",
+            "void_targets", "get_meta", "set_meta", "snapshot_info", "write_cache", "clear_cache", "sessions",
+            "in_transaction"} <= set(wanted)
+    for cls in (Store, PgStore):
+        for name in wanted:
+            assert hasattr(cls, name), f"{cls.__name__} has no {name}"
+            proto, got = getattr(EventStore, name), getattr(cls, name)
+            if callable(proto):
+                assert list(inspect.signature(got).parameters) == list(inspect.signature(proto).parameters), \
+                    (cls.__name__, name)
+
+
+def test_only_the_store_modules_speak_sql():
+    """No SQL and no store internals outside `ledger/store.py`, `ledger/pgstore.py` and
+    `ledger/storage.py`: the ledger, snapshots, verify, audit, exports, sync and the CLI use
+    the protocol only; and PostgreSQL is spoken to in its own dialect (no SQLite shim)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    stores = {root / "ledger" / name for name in ("store.py", "pgstore.py", "storage.py")}
+    speaking = re.compile(r"\.conn\b|\.pg\.raw\b|\bstore\._[a-z]|\"\s*(SELECT|INSERT|UPDATE|DELETE|BEGIN|PRAGMA) ")
+    found = [f"{path.relative_to(root)}:{n}: {line.strip()}"
+             for path in sorted((root / "ledger").rglob("*.py")) + sorted((root / "cli").rglob("*.py"))
+             if path not in stores
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if speaking.search(line)]
+    assert found == []
+    pg = (root / "ledger" / "pgstore.py").read_text(encoding="utf-8")
+    assert "sqlite3" not in pg and "PgConnection" not in pg and " OR REPLACE INTO" not in pg
+
+
+def test_the_protocols_readers_on_both_backends(store: Store, key_file: None):
+    bodies = [OPENED, note("a"), ("hand_started", '{"hand":1,"type":"hand_started"}'), note("b"),
+              ("void", '{"reason":"x","target":2,"type":"void"}'), ("hand_started", '{"hand":2,"type":"hand_started"}')]
+    store.append("phh-x", 1, bodies, "2026-01-01T20:00:00.000Z")
+    store.append("phh-x", 7, [note("c")], "2026-01-01T20:00:01.000Z")
+    store.append("other", 1, [OPENED], "2026-01-01T20:00:00.000Z")
+    assert store.last_of_type("phh-x", "hand_started", 7) == (6, '{"hand":2,"type":"hand_started"}')
+    assert store.last_of_type("phh-x", "hand_started", 5) == (3, '{"hand":1,"type":"hand_started"}')
+    assert store.last_of_type("phh-x", "hand_started", 5, after=3) is None
+    assert [s[:2] for s in store.stamps("phh-x")] == [(7, "note"), (6, "hand_started"), (5, "void"), (4, "note"),
+                                                      (3, "hand_started"), (2, "note"), (1, "session_opened")]
+    assert [s[2] for s in store.stamps("phh-x")][:2] == ["2026-01-01T20:00:01.000Z", "2026-01-01T20:00:00.000Z"]
+    assert store.session_ids("phh-") == ["phh-x"]
+    assert store.void_targets("phh-x", 0, 7) == {2} and store.void_targets("phh-x", 5, 7) == set()
+    assert store.voids("phh-x") == {2: 5}
+    snap = CacheRow("snapshots", "phh-x", 7, "v1", "mac", '{"s":1}')
+    assert store.snapshot_info("phh-x") is None and store.write_cache([snap])
+    assert store.snapshot_info("phh-x") == (7, "v1", "mac") and store.snapshot_text("phh-x", 7) == '{"s":1}'
+    assert store.snapshot_text("phh-x", 6) is None
+    points = [CacheRow("checkpoints", "phh-x", seq, "v1", f"m{seq}", "{}", 2) for seq in (3, 5, 6)]
+    with store.transaction():  # inside a transaction, as a savepoint of it
+        assert store.write_cache(points)
+    assert store.checkpoint_infos("phh-x", 7, 0, 4) == [(6, "v1", "m6"), (5, "v1", "m5")]  # the last 2 kept
+    store.clear_cache("other")
+    assert store.snapshot_info("phh-x") is not None
+    store.clear_cache()
+    assert store.snapshot_info("phh-x") is None and store.checkpoint_infos("phh-x", 7, 0, 4) == []
