@@ -1,4 +1,4 @@
-"""The PostgreSQL event store (psycopg 3), behind the interface of `ledger.store.Store`.
+"""The PostgreSQL event store (psycopg 3): one implementation of `ledger.storage.EventStore`.
 
 ``--db postgresql://...`` (or ``$POTLOG_DB``) selects it; `open_store` is the one place that
 decides. The schema is SQLite's: ``events(session_id, seq, type, body, prev_hash, hash,

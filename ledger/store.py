@@ -1,4 +1,4 @@
-"""The SQLite event store (through sqlite-utils).
+"""The SQLite event store (through sqlite-utils): one implementation of `ledger.storage.EventStore`.
 
 ``events(session_id, seq, type, body, prev_hash, hash, recorded_at)``, primary key
 (session_id, seq), seq gapless from 1, ``hash = chain_hash(...)`` of every other column
@@ -10,14 +10,16 @@ expects: if another writer got there first, it raises `Conflict` and writes noth
 database made by this code; a database made before the row existed is judged by its first
 event, and one written with scheme 1, whose hashes left out the session and the time, can
 be read, but nothing is written to it until ``potlog rehash`` has checked and re-chained it
-once). ``snapshots`` is a disposable cache of folded states (see `ledger.snapshots`).
+once). ``snapshots`` and ``checkpoints`` are disposable caches of folded states (see
+`ledger.snapshots`; the store writes them as `CacheRow`s).
 
 A stored row potlog cannot read (written behind potlog's back, triggers dropped) is reported
 as `IntegrityError` naming its seq wherever it is read, never as a crash. What a readable row
 is has one definition, `ROW_TYPES` (`row_problem`), which every reader applies: each column
 of the SQLite type potlog writes it with (seq an INTEGER; session_id, type, body, prev_hash,
 hash and recorded_at TEXT; a BLOB or a number where text belongs is not read as text), and
-then the body an event of its type. `state`, `audit`, `log`, the exports, `seal`, `sync` and
+then the body an event of its type (`ROW_TYPES` and the helpers live in `ledger.storage`;
+they are imported from here too). `state`, `audit`, `log`, the exports, `seal`, `sync` and
 `verify` (a finding of kind ``row`` or ``body``) all refuse the same rows. (A PostgreSQL
 store's columns are typed, `ledger.pgstore`: its rows always have these types.)
 """
