@@ -192,6 +192,9 @@ class Importing(Recording):
                     batch.clear()
             if imp.locked:
                 self.store.insert_rows(imp.batch)  # committed as the lock is given back
+        if self._heads is not None:  # inside a batch: the heads it kept of these sessions are behind now
+            for sid in imp.result.added:
+                self._heads.pop(sid, None)
         return imp.result
 
     def _lock_for_import(self, imp: _Import) -> None:

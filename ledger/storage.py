@@ -323,7 +323,12 @@ class StoreBase:
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """One write transaction: every write inside lands, or none does."""
+        """One write transaction: every write inside lands, or none does. Inside `held()`
+        (``potlog run``), a savepoint of that transaction, committed with it."""
+        if self._held:
+            with self.savepoint("transaction"):
+                yield
+            return
         self._begin()
         try:
             yield

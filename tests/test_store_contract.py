@@ -413,3 +413,31 @@ def test_the_protocols_readers_on_both_backends(store: Store, key_file: None):
     assert store.snapshot_info("phh-x") is not None
     store.clear_cache()
     assert store.snapshot_info("phh-x") is None and store.checkpoint_infos("phh-x", 7, 0, 4) == []
+
+
+# ---------------------------------------------------------------------- a transaction inside a batch
+def test_an_import_inside_a_run_file_is_part_of_its_transaction(potlog, tmp_path):
+    """``potlog run`` holds one write transaction; an ``import`` line in it (which takes the
+    write lock of its own when run alone) is a savepoint of that transaction, not an internal
+    error, and a table the file recorded on goes on from what the import added."""
+    from tests.conftest import SAMPLES
+
+    sample = SAMPLES / "freeform-night.jsonl"
+    a_line = (tmp_path / "a.jsonl")
+    potlog("new", "freeform", "--name", "a", "-p", "Ann=100")
+    a_line.write_text(potlog("export", "--format", "jsonl").output.splitlines()[0] + "\n", encoding="utf-8")
+    r = potlog.run_script(f"new freeform --name b -p Ann=100 -p Ben=100\nnote first\nimport {sample}\n"
+                          f"import {a_line}\nuse b\nnote after\n", tmp_path, ok=False)
+    assert r.exit_code == 0 and "124 events added" in r.output and "internal error" not in r.output, r.output
+    led = potlog.ledger()
+    try:
+        assert led.store.last_seq("freeform-night") == 124
+        assert [e.type for _, e in led.store.events("b")][-2:] == ["note", "note"]
+    finally:
+        led.close()
+    # a refused import line stops the file there, the lines before it recorded, nothing of it
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(sample.read_text(encoding="utf-8").splitlines()[0] + "\nnot json\n", encoding="utf-8")
+    r = potlog.run_script(f"new freeform --name c -p Ann=100\nimport {bad}\nnote never\n", tmp_path, ok=False)
+    assert r.exit_code == 1 and "line 2: not JSON" in r.output and "internal error" not in r.output, r.output
+    assert "c" in potlog("sessions").output and "note never" not in potlog("log", "--session", "c").output
