@@ -93,11 +93,9 @@ def _hand_at(led: Any, sid: str, seq: int) -> int:
 
     if seq <= 0:
         return 0
-    row = led.store.conn.execute(
-        "SELECT body FROM events WHERE session_id = ? AND seq <= ? AND type = 'hand_started' ORDER BY seq DESC LIMIT 1",
-        (sid, seq)).fetchone()
+    row = led.store.last_of_type(sid, "hand_started", seq)
     try:
-        return int(_json.loads(row[0])["hand"]) if row else 0
+        return int(_json.loads(row[1])["hand"]) if row else 0
     except (ValueError, KeyError, TypeError):
         return 0
 

@@ -1,4 +1,4 @@
-"""The PostgreSQL event store (psycopg 3), behind the interface of `ledger.store.Store`.
+"""The PostgreSQL event store (psycopg 3): one implementation of `ledger.storage.EventStore`.
 
 ``--db postgresql://...`` (or ``$POTLOG_DB``) selects it; `open_store` is the one place that
 decides. The schema is SQLite's: ``events(session_id, seq, type, body, prev_hash, hash,
@@ -41,30 +41,29 @@ The current-session pointer (``potlog use``, ``new``) is each device's own on a 
 Passwords are never shown: `PgStore.path` is the URL without it (`redact`); a password may
 also come from ``~/.pgpass`` or ``$PGPASSWORD`` as libpq reads them.
 
-The rest of potlog speaks to ``store.conn`` in SQLite's dialect in a few places
-(``ledger.snapshots``, the write-lock paths of ``ledger.app``): `PgConnection` accepts that
-dialect (``?`` placeholders, ``BEGIN IMMEDIATE``, ``INSERT OR REPLACE INTO snapshots``, the
-two PRAGMAs snapshots read) and reports database errors as `sqlite3.Error` subclasses (the
-psycopg error is the ``__cause__``), so those callers' handlers work unchanged.
+`PgStore` implements `ledger.storage.EventStore` with psycopg directly (autocommit, explicit
+``BEGIN``/``COMMIT`` for its write transactions, ``%s`` placeholders, ``ON CONFLICT`` for the
+caches); the dialect-free parts (an append's expected-seq check and chaining, the batch
+transaction) are `ledger.storage.StoreBase`'s, shared with the SQLite store.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
-import sqlite3
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence, cast
+from typing import TYPE_CHECKING, Any, Iterator, cast
 
 from .errors import Conflict, InputError, IntegrityError
 from .events import GENESIS, HASH_SCHEME, Event, chain_hash, parse_typed, v1_hash
-from .store import APPEND_ONLY, SessionInfo, Store, not_an_event, void_target
+from .storage import (APPEND_ONLY, CacheRow, EventStore, Row, SessionInfo, StoreBase, not_an_event, opened_of,
+                      void_target)
+from .store import Store
 
 if TYPE_CHECKING:
     import psycopg
-    from sqlite_utils import Database
 
 URL_PREFIXES = ("postgresql://", "postgres://")
 PAGE = 2000  # rows per round trip when reading a log
@@ -139,7 +138,7 @@ def is_postgres_url(target: object) -> bool:
     return isinstance(target, str) and target.startswith(URL_PREFIXES)
 
 
-def open_store(path: str | Path | None = None, *, durable: bool = True) -> Store:
+def open_store(path: str | Path | None = None, *, durable: bool = True) -> EventStore:
     """The one place that picks the store: a ``postgresql://`` (or ``postgres://``) URL in
     `path`, else in ``$POTLOG_DB`` when no path is given, opens `PgStore`; anything else is
     a SQLite file (`Store.open`)."""
@@ -167,131 +166,31 @@ def _driver() -> Any:
     return psycopg
 
 
-# ---------------------------------------------------------------------- the SQLite-dialect seam
-class _Rows:
-    """A cursor-like answer for the PRAGMAs `ledger.snapshots` reads."""
-
-    def __init__(self, rows: list[tuple]):
-        self._rows = rows
-
-    def fetchone(self) -> tuple | None:
-        return self._rows.pop(0) if self._rows else None
-
-    def fetchall(self) -> list[tuple]:
-        out, self._rows = self._rows, []
-        return out
-
-    def fetchmany(self, n: int = 1) -> list[tuple]:
-        out, self._rows = self._rows[:n], self._rows[n:]
-        return out
-
-    def __iter__(self) -> Iterator[tuple]:
-        return iter(self.fetchall())
-
-
-_PRAGMA = re.compile(r"^\s*PRAGMA\s+(\w+)\s*(=\s*(\S+))?\s*;?\s*$", re.I)
-_UPSERT = re.compile(r"^\s*INSERT\s+OR\s+REPLACE\s+INTO\s+(\w+)\s*\(([^)]*)\)(.*)$", re.I | re.S)
-_EVENTS = re.compile(r"\bevents\b", re.I)
-_KEYS = {"snapshots": ("session_id",), "meta": ("key",), "checkpoints": ("session_id", "seq")}
-
-
-def _sqlite_error(exc: Exception) -> sqlite3.Error:
-    """A psycopg error as the sqlite3 error class callers written for SQLite catch."""
-    import psycopg
-
-    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    if isinstance(exc, psycopg.errors.IntegrityError):
-        return sqlite3.IntegrityError(text)
-    if isinstance(exc, psycopg.OperationalError):
-        return sqlite3.OperationalError(text)
-    return sqlite3.DatabaseError(text)
-
-
-class PgConnection:
-    """``store.conn`` of a `PgStore`: a psycopg connection (autocommit, explicit BEGIN/COMMIT
-    as SQLite's ``isolation_level=None``) that accepts the SQLite dialect potlog's shared code
-    uses. `raw` is the psycopg connection itself."""
-
-    def __init__(self, raw: psycopg.Connection):
-        self.raw = raw
-        self.locked: set[str] = set()  # sessions whose advisory lock this transaction holds
-
-    @property
-    def in_transaction(self) -> bool:
-        import psycopg
-
-        return self.raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
-
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        word = sql.strip().rstrip(";").upper()
-        if word in ("BEGIN", "BEGIN IMMEDIATE", "BEGIN DEFERRED", "BEGIN EXCLUSIVE"):
-            if self.in_transaction:  # as SQLite: PostgreSQL would only warn, and the inner COMMIT end both
-                raise sqlite3.OperationalError("cannot start a transaction within a transaction")
-            return self._run("BEGIN ISOLATION LEVEL READ COMMITTED")
-        if word in ("COMMIT", "END", "ROLLBACK"):
-            self.locked.clear()
-            if not self.in_transaction:
-                return _Rows([])
-            return self._run(word if word != "END" else "COMMIT")
-        pragma = _PRAGMA.match(sql)
-        if pragma:  # SQLite settings: PostgreSQL is always durable and waits on its own locks
-            name = pragma.group(1).lower()
-            if pragma.group(2):
-                return _Rows([])
-            return _Rows([{"synchronous": (2,), "busy_timeout": (10000,),
-                           "journal_mode": ("postgresql",)}.get(name, (None,))])
-        upsert = _UPSERT.match(sql)
-        if upsert and upsert.group(1).lower() in _KEYS:
-            table, cols = upsert.group(1).lower(), [c.strip() for c in upsert.group(2).split(",")]
-            keys = _KEYS[table]
-            sets = ", ".join(f"{c} = EXCLUDED.{c}" for c in cols if c not in keys)
-            sql = f"INSERT INTO {table} ({', '.join(cols)}){upsert.group(3).rstrip().rstrip(';')} " \
-                  f"ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {sets}"
-        if params:  # psycopg reads %-placeholders only when given parameters
-            sql = sql.replace("%", "%%").replace("?", "%s")
-        # a failed statement aborts a PostgreSQL transaction, not a SQLite one: a write to a
-        # cache table (snapshots, checkpoints: it may fail and is then ignored) or DDL gets a
-        # savepoint of its own; events are written by the store itself
-        guard = (self.in_transaction and not word.startswith(("SELECT", "SAVEPOINT", "RELEASE", "ROLLBACK"))
-                 and _EVENTS.search(sql) is None)
-        return self._run(sql, params, guard=guard)
-
-    def _run(self, sql: str, params: Sequence[Any] = (), *, guard: bool = False) -> Any:
-        import psycopg
-
-        try:
-            if guard:
-                with self.raw.transaction():
-                    return self.raw.execute(cast(Any, sql), params or None)
-            return self.raw.execute(cast(Any, sql), params or None)
-        except psycopg.Error as exc:
-            raise _sqlite_error(exc) from exc
-
-    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        import psycopg
-
-        try:
-            with self.raw.cursor() as cur:
-                cur.executemany(cast(Any, sql.replace("%", "%%").replace("?", "%s")), list(rows))
-        except psycopg.Error as exc:
-            raise _sqlite_error(exc) from exc
-
-    def close(self) -> None:
-        self.raw.close()
-
-
 # ---------------------------------------------------------------------- the store
-class PgStore(Store):
-    """One potlog database on PostgreSQL. Open it with `PgStore.open(url)` (or `open_store`)."""
+_BUSY = ("the database is busy: another potlog is writing to it (an import?); nothing was recorded, try again")
+_CACHE_SQL = {
+    "snapshots": "INSERT INTO snapshots (session_id, seq, version, state_hash, state) VALUES (%s, %s, %s, %s, %s) "
+                 "ON CONFLICT (session_id) DO UPDATE SET seq = EXCLUDED.seq, version = EXCLUDED.version, "
+                 "state_hash = EXCLUDED.state_hash, state = EXCLUDED.state",
+    "checkpoints": "INSERT INTO checkpoints (session_id, seq, version, state_hash, state) VALUES (%s, %s, %s, %s, %s) "
+                   "ON CONFLICT (session_id, seq) DO UPDATE SET version = EXCLUDED.version, "
+                   "state_hash = EXCLUDED.state_hash, state = EXCLUDED.state",
+}
+_PRUNE = ("DELETE FROM checkpoints WHERE session_id = %s AND seq NOT IN (SELECT seq FROM checkpoints "
+          "WHERE session_id = %s ORDER BY seq DESC LIMIT %s)")
 
-    def __init__(self, conn: PgConnection, path: str):
-        super().__init__(cast(sqlite3.Connection, conn), path)
-        self.pg = conn
+
+class PgStore(StoreBase):
+    """One potlog database on PostgreSQL. Open it with `PgStore.open(url)` (or `open_store`).
+    `raw` is its psycopg connection (autocommit; write transactions are begun explicitly)."""
+
+    def __init__(self, raw: psycopg.Connection, path: str):
+        self.raw = raw
+        self.path = path
+        self.hash_scheme = HASH_SCHEME  # read from ``meta`` on opening
+        self._held = False  # inside `held()`: appends join its one transaction
+        self.locked: set[str] = set()  # sessions whose advisory lock this transaction holds
         self.client = client_name()
-
-    @property
-    def db(self) -> Database:
-        raise AttributeError("a PostgreSQL store has no sqlite-utils view")
 
     # ------------------------------------------------------------------ opening
     @classmethod
@@ -305,35 +204,35 @@ class PgStore(Store):
             why = " ".join(str(exc).split())[:300]
             raise InputError(f"cannot open the database {shown}: {why} (give a postgresql:// URL or a file "
                              "path with --db or $POTLOG_DB)") from None
-        store = cls(PgConnection(raw), shown)
+        store = cls(raw, shown)
         try:
             raw.execute(f"SET lock_timeout = '{LOCK_TIMEOUT}'")
             if not durable:
                 raw.execute("SET synchronous_commit = off")
-            store._setup(durable)
+            store._setup()
         except psycopg.Error as exc:
             raw.close()
             raise InputError(f"{shown} cannot be used as a potlog database: {str(exc).strip()}") from None
         return store
 
-    def _setup(self, durable: bool) -> None:
-        raw = self.pg.raw
+    def _setup(self) -> None:
+        raw = self.raw
         if self._has_events():
             self.hash_scheme = self._read_scheme()
             return
         with raw.transaction():  # first use: make the schema once, even with many recorders starting
             raw.execute("SELECT pg_advisory_xact_lock(%s, 0)", (LOCK_CLASS,))
             if not self._has_events():
-                raw.execute(SCHEMA)
+                raw.execute(cast(Any, SCHEMA))
                 raw.execute("INSERT INTO meta (key, value) VALUES ('hash_scheme', %s) ON CONFLICT DO NOTHING",
                             (str(HASH_SCHEME),))
 
     def _has_events(self) -> bool:
-        row = self.pg.raw.execute("SELECT to_regclass('events') IS NOT NULL").fetchone()
+        row = self.raw.execute("SELECT to_regclass('events') IS NOT NULL").fetchone()
         return bool(row and row[0])
 
     def _read_scheme(self) -> int:
-        raw = self.pg.raw
+        raw = self.raw
         row = raw.execute("SELECT value FROM meta WHERE key = 'hash_scheme'").fetchone()
         if row is not None:
             return int(row[0]) if str(row[0]).isdigit() else 0
@@ -348,7 +247,7 @@ class PgStore(Store):
         return HASH_SCHEME
 
     def close(self) -> None:
-        self.pg.close()
+        self.raw.close()
 
     # ------------------------------------------------------------------ meta
     def _key(self, key: str) -> str:
@@ -356,60 +255,81 @@ class PgStore(Store):
         return f"{key}@{self.client}" if key in PER_CLIENT else key
 
     def get_meta(self, key: str) -> str | None:
-        row = self.pg.raw.execute("SELECT value FROM meta WHERE key = %s", (self._key(key),)).fetchone()
+        row = self.raw.execute("SELECT value FROM meta WHERE key = %s", (self._key(key),)).fetchone()
         return row[0] if row else None
 
     def set_meta(self, key: str, value: str) -> None:
-        self.pg.raw.execute("INSERT INTO meta (key, value) VALUES (%s, %s) "
-                            "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", (self._key(key), value))
+        self.raw.execute("INSERT INTO meta (key, value) VALUES (%s, %s) "
+                         "ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", (self._key(key), value))
 
-    # ------------------------------------------------------------------ writing
+    # ------------------------------------------------------------------ transactions
+    @property
+    def in_transaction(self) -> bool:
+        import psycopg
+
+        return self.raw.info.transaction_status != psycopg.pq.TransactionStatus.IDLE
+
     def _begin(self) -> None:
         """Start a write transaction; each session's lock is taken by the first `_last` of it."""
-        self.pg.execute("BEGIN")
+        if self.in_transaction:  # as SQLite: one write transaction at a time
+            raise RuntimeError("cannot start a transaction within a transaction")
+        self.locked.clear()
+        self.raw.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+
+    def _commit(self) -> None:
+        self.locked.clear()
+        self.raw.execute("COMMIT")
+
+    def _rollback(self) -> None:
+        self.locked.clear()
+        if self.in_transaction:
+            self.raw.execute("ROLLBACK")
+
+    @contextmanager
+    def savepoint(self, name: str = "step") -> Iterator[None]:
+        """A SAVEPOINT inside the open transaction, as `Store.savepoint`."""
+        from psycopg import sql
+
+        point = sql.Identifier(name)
+        self.raw.execute(sql.SQL("SAVEPOINT {}").format(point))
+        try:
+            yield
+        except BaseException:
+            self.raw.execute(sql.SQL("ROLLBACK TO SAVEPOINT {}").format(point))
+            self.raw.execute(sql.SQL("RELEASE SAVEPOINT {}").format(point))
+            raise
+        self.raw.execute(sql.SQL("RELEASE SAVEPOINT {}").format(point))
+
+    @contextmanager
+    def _appending(self, session: str, expected_seq: int) -> Iterator[None]:
+        """One append's transaction, begun here and committed by the body, rolled back on any failure."""
+        self._begin()
+        try:
+            yield
+        except BaseException:
+            self._rollback()
+            raise
 
     def _lock(self, session: str) -> None:
         """Inside a transaction, wait for the session's advisory lock (held to COMMIT/ROLLBACK)."""
-        pg = self.pg
-        if not pg.in_transaction or session in pg.locked:
+        if session in self.locked or not self.in_transaction:
             return
         import psycopg
 
         try:
-            pg.raw.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_CLASS, _lock_key(session)))
+            self.raw.execute("SELECT pg_advisory_xact_lock(%s, %s)", (LOCK_CLASS, _lock_key(session)))
         except (psycopg.errors.LockNotAvailable, psycopg.errors.DeadlockDetected, psycopg.errors.QueryCanceled):
-            raise Conflict("the database is busy: another potlog is writing to it (an import?); nothing was "
-                           "recorded, try again") from None
-        pg.locked.add(session)
+            raise Conflict(_BUSY) from None
+        self.locked.add(session)
 
-    def append(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]],
-               recorded_at: str) -> list[tuple[int, str, str]]:
-        """As `Store.append`: one transaction under the session's lock, or `Conflict`."""
-        self._writable()
-        if getattr(self, "_held", False):  # inside `Store.held()`: a savepoint of that transaction
-            return self._append_held(session, expected_seq, bodies, recorded_at)
-        self._begin()
-        try:
-            rows = self._chained_rows(session, expected_seq, bodies, recorded_at)
-            self._insert(rows, expected_seq)
-            self.pg.execute("COMMIT")
-        except BaseException:
-            self.pg.execute("ROLLBACK")
-            raise
-        return [(r[1], r[4], r[5]) for r in rows]
-
-    def insert_rows(self, rows: list[tuple[str, int, str, str, str, str, str]]) -> None:
-        """Insert pre-hashed rows (an import); call inside `transaction()`."""
-        self._writable()
-        self._insert(rows, rows[0][1] if rows else 0)
-
-    def _insert(self, rows: list[tuple[str, int, str, str, str, str, str]], first: int) -> None:
+    # ------------------------------------------------------------------ writing
+    def _insert(self, rows: list[Row], first: int) -> None:
         if not rows:
             return
         import psycopg
 
         try:
-            with self.pg.raw.cursor() as cur:
+            with self.raw.cursor() as cur:
                 cur.executemany("INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
                                 "VALUES (%s, %s, %s, %s, %s, %s, %s)", rows)
         except psycopg.errors.UniqueViolation:
@@ -417,28 +337,34 @@ class PgStore(Store):
         except (psycopg.errors.DataError, UnicodeEncodeError) as exc:  # text PostgreSQL cannot hold
             raise InputError(f"PostgreSQL cannot store this event: {str(exc).strip()}") from None
 
+    def rehash(self) -> dict[str, int]:
+        if self.hash_scheme == HASH_SCHEME:
+            raise InputError(f"{self.path} is already hashed with the current scheme (nothing to do)")
+        raise IntegrityError(f"{self.path} is not hashed with the current scheme: rehash a SQLite copy "
+                             "('potlog rehash') and import its export here; nothing was changed")
+
     # ------------------------------------------------------------------ reading
     def _last(self, session: str) -> tuple[int, str]:
         self._lock(session)
-        row = self.pg.raw.execute(
+        row = self.raw.execute(
             "SELECT seq, hash FROM events WHERE session_id = %s ORDER BY seq DESC LIMIT 1", (session,)
         ).fetchone()
         return (row[0], row[1]) if row else (0, GENESIS)
 
-    def last_seq(self, session: str) -> int:  # (typed columns: its rows always meet `ledger.store.ROW_TYPES`)
+    def last_seq(self, session: str) -> int:  # (typed columns: its rows always meet `ledger.storage.ROW_TYPES`)
         return self._last(session)[0]
 
     def _pages(self, cols: str, session: str, after: int, upto: int | None) -> Iterator[tuple]:
         """Rows of `cols` (seq first) in seq order, `PAGE` per round trip; the end is fixed at
         the head when reading starts, as a SQLite read sees one snapshot."""
-        raw = self.pg.raw
+        raw = self.raw
         if upto is None:
             row = raw.execute("SELECT max(seq) FROM events WHERE session_id = %s", (session,)).fetchone()
             upto = row[0] if row and row[0] is not None else 0
         while after < upto:
             batch = raw.execute(
-                f"SELECT {cols} FROM events WHERE session_id = %s AND seq > %s AND seq <= %s "
-                f"ORDER BY seq LIMIT {PAGE}", (session, after, upto)).fetchall()
+                cast(Any, f"SELECT {cols} FROM events WHERE session_id = %s AND seq > %s AND seq <= %s "
+                          f"ORDER BY seq LIMIT {PAGE}"), (session, after, upto)).fetchall()
             if not batch:
                 return
             yield from batch
@@ -452,7 +378,7 @@ class PgStore(Store):
         for seq, etype, body in self._pages("seq, type, body", session, after, upto):
             try:
                 event = parse_typed(etype, body)
-            except Exception:
+            except Exception:  # pydantic's ValidationError, a body of another type...
                 raise not_an_event(session, seq) from None
             yield seq, event
 
@@ -463,38 +389,132 @@ class PgStore(Store):
             sql += " AND seq <= %s"
             args.append(upto)
         out = {}
-        for seq, body in self.pg.raw.execute(sql + " ORDER BY seq", args):
+        for seq, body in self.raw.execute(cast(Any, sql + " ORDER BY seq"), args):
             out[void_target(session, seq, body)] = seq
         return out
 
+    def void_targets(self, session: str, after: int, upto: int) -> set[int]:
+        rows = self.raw.execute(
+            "SELECT seq, body FROM events WHERE session_id = %s AND seq > %s AND seq <= %s AND type = 'void'",
+            (session, after, upto))
+        return {void_target(session, seq, body) for seq, body in rows}
+
+    def last_of_type(self, session: str, etype: str, upto: int, after: int = 0) -> tuple[int, str] | None:
+        return cast("tuple[int, str] | None", self._read(
+            "SELECT seq, body FROM events WHERE session_id = %s AND seq > %s AND seq <= %s AND type = %s "
+            "ORDER BY seq DESC LIMIT 1", (session, after, upto, etype)))
+
+    def stamps(self, session: str) -> Iterator[tuple[int, str, str]]:
+        """(seq, type, recorded_at) of every event, newest first, a page per round trip."""
+        below: int | None = None
+        while True:
+            batch = self.raw.execute(
+                cast(Any, "SELECT seq, type, recorded_at FROM events WHERE session_id = %s"
+                          + (" AND seq < %s" if below is not None else "") + f" ORDER BY seq DESC LIMIT {PAGE}"),
+                (session, below) if below is not None else (session,)).fetchall()
+            if not batch:
+                return
+            yield from batch
+            below = batch[-1][0]
+
+    def session_ids(self, prefix: str) -> list[str]:
+        return [sid for (sid,) in self.raw.execute(
+            "SELECT session_id FROM events WHERE seq = 1 AND session_id LIKE %s", (prefix + "%",))]
+
     def hash_at(self, session: str, seq: int) -> str | None:
-        row = self.pg.raw.execute(
+        row = self.raw.execute(
             "SELECT hash FROM events WHERE session_id = %s AND seq = %s", (session, seq)).fetchone()
         return row[0] if row else None
 
     def sessions(self) -> list[SessionInfo]:
         out = []
-        for sid, n, first, last, head, closed in self.pg.raw.execute(
+        for sid, n, first, last, head, closed in self.raw.execute(
             "SELECT e.session_id, count(*), min(e.recorded_at), max(e.recorded_at), "
             "(SELECT h.body FROM events h WHERE h.session_id = e.session_id AND h.seq = 1), "
             "EXISTS (SELECT 1 FROM events c WHERE c.session_id = e.session_id AND c.type = 'session_closed') "
             "FROM events e GROUP BY e.session_id "
             "ORDER BY min(e.recorded_at) COLLATE \"C\", e.session_id COLLATE \"C\""
         ):
-            try:
-                opened = json.loads(head) if head else {}
-                opened = opened if isinstance(opened, dict) else {}
-            except (TypeError, ValueError, RecursionError):
-                opened = {}
+            opened = opened_of(head)
             out.append(SessionInfo(sid, opened.get("game", "?"), opened.get("title", ""), n, first, last,
                                    bool(closed)))
         return out
 
-    def rehash(self) -> dict[str, int]:
-        if self.hash_scheme == HASH_SCHEME:
-            raise InputError(f"{self.path} is already hashed with the current scheme (nothing to do)")
-        raise IntegrityError(f"{self.path} is not hashed with the current scheme: rehash a SQLite copy "
-                             "('potlog rehash') and import its export here; nothing was changed")
+    # ------------------------------------------------------------------ the caches
+    def _read(self, sql: str, args: tuple) -> tuple | None:
+        """One row of a cache table, or None when there is none or it cannot be read."""
+        import psycopg
+
+        try:
+            return self.raw.execute(cast(Any, sql), args).fetchone()
+        except psycopg.Error:
+            return None
+
+    def snapshot_info(self, session: str) -> tuple[int, str, str] | None:
+        row = self._read("SELECT seq, version, state_hash FROM snapshots WHERE session_id = %s", (session,))
+        return (row[0], row[1], row[2]) if row is not None else None
+
+    def snapshot_text(self, session: str, seq: int) -> str | None:
+        row = self._read("SELECT state FROM snapshots WHERE session_id = %s AND seq = %s", (session, seq))
+        return row[0] if row is not None else None
+
+    def checkpoint_infos(self, session: str, before: int, after: int, limit: int) -> list[tuple[int, str, str]]:
+        import psycopg
+
+        try:
+            return self.raw.execute(
+                "SELECT seq, version, state_hash FROM checkpoints WHERE session_id = %s AND seq < %s AND seq > %s "
+                "ORDER BY seq DESC LIMIT %s", (session, before, after, limit)).fetchall()
+        except psycopg.Error:
+            return []
+
+    def checkpoint_text(self, session: str, seq: int) -> str | None:
+        row = self._read("SELECT state FROM checkpoints WHERE session_id = %s AND seq = %s", (session, seq))
+        return row[0] if row is not None else None
+
+    def _write_rows(self, rows: list[CacheRow]) -> None:
+        for row in rows:
+            self.raw.execute(cast(Any, _CACHE_SQL[row.table]),
+                             (row.session, row.seq, row.version, row.state_hash, row.state))
+            if row.table == "checkpoints":
+                self.raw.execute(_PRUNE, (row.session, row.session, row.keep))
+
+    def _cache_in_transaction(self, rows: list[CacheRow]) -> bool:
+        if not rows:
+            return False
+        import psycopg
+
+        try:
+            with self.savepoint("cache"):
+                self._write_rows(rows)
+        except psycopg.Error:
+            return False
+        return True
+
+    def write_cache(self, rows: list[CacheRow]) -> bool:
+        """Cache rows on their own: inside an open transaction, a savepoint of it; else a
+        transaction of their own that does not wait for the commit to reach the disk."""
+        if self.in_transaction:
+            return self._cache_in_transaction(rows)
+        import psycopg
+
+        try:
+            with self.raw.transaction():
+                self.raw.execute("SET LOCAL synchronous_commit = off")
+                self._write_rows(rows)
+        except psycopg.Error:
+            return False
+        return True
+
+    def clear_cache(self, session: str | None = None) -> None:
+        """Delete the snapshots and checkpoints of `session` (default: all)."""
+        with self.raw.transaction():
+            if session is None:
+                self.raw.execute("DELETE FROM snapshots")
+                self.raw.execute("DELETE FROM checkpoints")
+            else:
+                self.raw.execute("DELETE FROM snapshots WHERE session_id = %s", (session,))
+                self.raw.execute("DELETE FROM checkpoints WHERE session_id = %s", (session,))
 
 
 def grant_recorder(store: PgStore, role: str) -> None:
@@ -502,7 +522,7 @@ def grant_recorder(store: PgStore, role: str) -> None:
     read and add events, keep meta and snapshots (`RECORDER_GRANTS`). Run as the owner."""
     from psycopg import sql
 
-    raw = store.pg.raw
+    raw = store.raw
     schema = raw.execute("SELECT current_schema()").fetchone()
     for stmt in RECORDER_GRANTS.strip().splitlines():
         raw.execute(sql.SQL(stmt.rstrip(";")).format(  # type: ignore[arg-type]

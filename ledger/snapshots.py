@@ -26,7 +26,7 @@ a private copy, under the same hash and void checks), so a recorder that stays u
 takes that state over (`take_head`: checked with one query when it is the head, no copy),
 decides on it in place, and hands the table its events left back as the new head
 (`remember_head`); the snapshot when due, and the checkpoint of a hand it starts, are written
-in the command's own transaction (`PendingCache`, `Store.append_cached`).
+in the command's own transaction (`PendingCache`, `EventStore.append_cached`).
 
 Snapshots are written only for the head of the log, when at least `EVERY` events had to be
 folded, and only when the state survives a round trip through JSON unchanged (same types,
@@ -49,7 +49,6 @@ import hashlib
 import hmac
 import json
 import os
-import sqlite3
 import threading
 import types
 import typing
@@ -61,7 +60,7 @@ from . import __version__
 from .reducer import apply
 from . import seal, sources
 from .state import TableState, to_plain
-from .store import Store, void_target
+from .storage import CacheRow, EventStore as Store
 
 EVERY = 16  # fold at least this many events before writing a new snapshot
 
@@ -131,7 +130,7 @@ def take_memo_head(store: Store, session: str) -> tuple[TableState, int, str] | 
     """The head this process last kept for `session` (`remember_head`), given up by the memo
     for the caller to decide on in place, without reading the database: (state, snapshot seq,
     the hash of the event at its seq); None when there is none. Optimistic: the append that
-    follows must find that very hash at that seq as the log's head (`Store.append_cached`'s
+    follows must find that very hash at that seq as the log's head (`EventStore.append_cached`'s
     `expect_prev`), else the command is decided again on the log as it is."""
     memo = _memo().pop((store.path, session), None)
     if memo is None or memo[2].seq != memo[0]:
@@ -141,7 +140,7 @@ def take_memo_head(store: Store, session: str) -> tuple[TableState, int, str] | 
 
 def _load(store: Store, session: str, upto: int | None, *, keep: bool) -> tuple[TableState, int]:
     """`load_state`, and the snapshot seq; `keep`: remember a copy of the head in the memo."""
-    last, head = store._last(session)
+    last, head = store.head(session)
     if last == 0:
         store.require(session)  # raises NotFound with the recent sessions
     target = last if upto is None else min(upto, last)
@@ -234,12 +233,7 @@ def snapshot_due(store: Store, session: str, seq: int, stored: int | None = None
 
 def _hand_start(store: Store, session: str, after: int, upto: int) -> int:
     """The seq of the last ``hand_started`` in (after, upto], else 0."""
-    try:
-        row = store.conn.execute(
-            "SELECT seq FROM events WHERE session_id = ? AND seq > ? AND seq <= ? AND type = 'hand_started' "
-            "ORDER BY seq DESC LIMIT 1", (session, after, upto)).fetchone()
-    except sqlite3.Error:
-        return 0
+    row = store.last_of_type(session, "hand_started", upto, after)
     return row[0] if row else 0
 
 
@@ -274,10 +268,7 @@ def base_before(store: Store, session: str, before: int, head: int) -> tuple[int
 def snapshot_seq(store: Store, session: str) -> int:
     """The seq of the session's snapshot made by this code (0 if there is none); not checked
     beyond that: what `snapshot_due` needs to know."""
-    try:
-        row = store.conn.execute("SELECT seq, version FROM snapshots WHERE session_id = ?", (session,)).fetchone()
-    except sqlite3.Error:
-        return 0
+    row = store.snapshot_info(session)
     return row[0] if row is not None and row[1] == code_version() and isinstance(row[0], int) else 0
 
 
@@ -285,9 +276,6 @@ def snapshot_seq(store: Store, session: str) -> int:
 # A few states kept at the start of hands (the state just before a ``hand_started``), in a
 # table of their own, signed like the snapshot: what a void inside the current hand folds
 # from. Disposable like the snapshot; the table is made on first use.
-_CHECKPOINTS = ("CREATE TABLE IF NOT EXISTS checkpoints (session_id TEXT NOT NULL, seq INTEGER NOT NULL, "
-                "version TEXT NOT NULL, state_hash TEXT NOT NULL, state TEXT NOT NULL, "
-                "PRIMARY KEY (session_id, seq))")
 KEEP_CHECKPOINTS = 4  # per session: the last few hands
 CHECKPOINT_FROM = 256  # none before this seq: folding a short log from seq 1 costs under a millisecond
 
@@ -307,21 +295,18 @@ def write_checkpoint(store: Store, session: str, state: TableState, *, head: str
         if at is None or text is None or (head is not None and at != head):
             return False
         head = at
-        return _write_cache(store, _checkpoint_writes(key, session, state.seq, head, text))
+        return store.write_cache(_checkpoint_writes(key, session, state.seq, head, text))
     except Exception:
         return False
 
 
-def _checkpoint_writes(key: bytes, session: str, seq: int, head: str, state_text: str) -> list[tuple[str, tuple]]:
-    """The statements that keep a checkpoint at `seq` (`head`: the hash of the event there)
-    and drop the ones past the last `KEEP_CHECKPOINTS`."""
+def _checkpoint_writes(key: bytes, session: str, seq: int, head: str, state_text: str) -> list[CacheRow]:
+    """The cache row that keeps a checkpoint at `seq` (`head`: the hash of the event there);
+    the store drops the ones past the last `KEEP_CHECKPOINTS`."""
     version = code_version()
     text = _cache_text(head, state_text)
-    return [(_CHECKPOINTS, ()),
-            ("INSERT OR REPLACE INTO checkpoints (session_id, seq, version, state_hash, state) VALUES (?, ?, ?, ?, ?)",
-             (session, seq, version, mac(key, session, seq, version, head, text), text)),
-            ("DELETE FROM checkpoints WHERE session_id = ? AND seq NOT IN (SELECT seq FROM checkpoints "
-             "WHERE session_id = ? ORDER BY seq DESC LIMIT ?)", (session, session, KEEP_CHECKPOINTS))]
+    return [CacheRow("checkpoints", session, seq, version, mac(key, session, seq, version, head, text), text,
+                     KEEP_CHECKPOINTS)]
 
 
 def read_checkpoint(store: Store, session: str, before: int, head: int, *,
@@ -331,20 +316,16 @@ def read_checkpoint(store: Store, session: str, before: int, head: int, *,
     key = snapshot_key()
     if key is None:
         return None
-    try:
-        rows = store.conn.execute(
-            "SELECT seq, version, state_hash FROM checkpoints WHERE session_id = ? AND seq < ? AND seq > ? "
-            "ORDER BY seq DESC LIMIT ?", (session, before, after, KEEP_CHECKPOINTS)).fetchall()
-    except sqlite3.Error:
-        return None
+    rows = store.checkpoint_infos(session, before, after, KEEP_CHECKPOINTS)
     for seq, version, stored_mac in rows:
         if version != code_version() or not isinstance(seq, int) or seq < 1:
             continue
         try:
             if any(t <= seq for t in _voids_after(store, session, seq, head)):
                 continue
-            text = store.conn.execute("SELECT state FROM checkpoints WHERE session_id = ? AND seq = ?",
-                                      (session, seq)).fetchone()[0]
+            text = store.checkpoint_text(session, seq)
+            if text is None:
+                continue
             at = store.hash_at(session, seq)
             if at is None or not hmac.compare_digest(str(stored_mac), mac(key, session, seq, version, at, text)):
                 continue
@@ -375,11 +356,7 @@ def forget() -> None:
 
 
 def _voids_after(store: Store, session: str, after: int, upto: int) -> set[int]:
-    rows = store.conn.execute(
-        "SELECT seq, body FROM events WHERE session_id = ? AND seq > ? AND seq <= ? AND type = 'void'",
-        (session, after, upto),
-    )
-    return {void_target(session, seq, body) for seq, body in rows}
+    return store.void_targets(session, after, upto)
 
 
 def mac(key: bytes, session: str, seq: int, version: str, head: str | None, text: str) -> str:
@@ -396,23 +373,17 @@ def read_snapshot(store: Store, session: str, upto: int, *, after: int = 0,
     """(seq, state) of the session's snapshot if it is sound, after `after` and not after
     `upto`, else None. `fold_to`: also sound for a fold up to there, which no void up to there
     reaches back past (checked before its state is read)."""
-    try:
-        row = store.conn.execute(
-            "SELECT seq, version, state_hash FROM snapshots WHERE session_id = ?", (session,)).fetchone()
-        if row is None:
-            return None
-        seq, version, stored_mac = row
-        if version != code_version() or not isinstance(seq, int) or not max(after, 0) < seq <= upto:
-            return None  # (the state text, large on a long night, is not even read)
-        if fold_to is not None and any(t <= seq for t in _voids_after(store, session, seq, fold_to)):
-            return None
-        got = store.conn.execute("SELECT state FROM snapshots WHERE session_id = ? AND seq = ?",
-                                 (session, seq)).fetchone()
-    except sqlite3.Error:
+    row = store.snapshot_info(session)
+    if row is None:
         return None
-    if got is None:
+    seq, version, stored_mac = row
+    if version != code_version() or not isinstance(seq, int) or not max(after, 0) < seq <= upto:
+        return None  # (the state text, large on a long night, is not even read)
+    if fold_to is not None and any(t <= seq for t in _voids_after(store, session, seq, fold_to)):
         return None
-    text = got[0]
+    text = store.snapshot_text(session, seq)
+    if text is None:
+        return None
     key = snapshot_key()
     if key is None:
         return None
@@ -441,16 +412,15 @@ def write_snapshot(store: Store, session: str, state: TableState) -> bool:
         head = store.hash_at(session, state.seq)
         if head is None or text is None:
             return False  # something in the state does not survive JSON: never cache it
-        return _write_cache(store, [_snapshot_write(key, session, state.seq, head, text)])
+        return store.write_cache([_snapshot_write(key, session, state.seq, head, text)])
     except Exception:
         return False
 
 
-def _snapshot_write(key: bytes, session: str, seq: int, head: str, state_text: str) -> tuple[str, tuple]:
+def _snapshot_write(key: bytes, session: str, seq: int, head: str, state_text: str) -> CacheRow:
     version = code_version()
     text = _cache_text(head, state_text)
-    return ("INSERT OR REPLACE INTO snapshots (session_id, seq, version, state_hash, state) VALUES (?, ?, ?, ?, ?)",
-            (session, seq, version, mac(key, session, seq, version, head, text), text))
+    return CacheRow("snapshots", session, seq, version, mac(key, session, seq, version, head, text), text)
 
 
 def _state_text(state: TableState) -> str | None:
@@ -472,43 +442,9 @@ def _cache_text(head: str, state_text: str) -> str:
     return '{"head":' + json.dumps(head, ensure_ascii=False) + ',"state":' + state_text + "}"
 
 
-def _write_cache(store: Store, statements: list[tuple[str, tuple]]) -> bool:
-    """Cache writes on their own: inside an open transaction (a batch), a savepoint of it;
-    else one transaction that needs no fsync and never waits long behind a recorder."""
-    c = store.conn
-    if c.in_transaction:
-        return store._cache_writes(statements)
-    try:
-        (sync,) = c.execute("PRAGMA synchronous").fetchone()
-        (timeout,) = c.execute("PRAGMA busy_timeout").fetchone()
-    except sqlite3.Error:
-        return False
-    try:
-        c.execute("PRAGMA synchronous=NORMAL")
-        c.execute("PRAGMA busy_timeout=100")
-        c.execute("BEGIN IMMEDIATE")
-        for sql, params in statements:
-            c.execute(sql, params)
-        c.execute("COMMIT")
-        return True
-    except sqlite3.Error:
-        try:
-            if c.in_transaction:
-                c.execute("ROLLBACK")
-        except sqlite3.Error:
-            pass
-        return False
-    finally:
-        try:
-            c.execute(f"PRAGMA synchronous={int(sync)}")
-            c.execute(f"PRAGMA busy_timeout={int(timeout)}")
-        except sqlite3.Error:
-            pass
-
-
 class PendingCache:
     """The snapshot and checkpoint a command's append writes in its own transaction
-    (`Store.append_cached`): the states' JSON made and round-trip checked before the write
+    (`EventStore.append_cached`): the states' JSON made and round-trip checked before the write
     lock is taken, the rows finished with the hashes the append wrote."""
 
     def __init__(self, store: Store, session: str, head: TableState | None, point: TableState | None,
@@ -528,13 +464,13 @@ class PendingCache:
             text = _state_text(point)
             self.point = (point.seq, text) if text is not None else None
 
-    def writes(self, written: list[tuple[int, str, str]]) -> list[tuple[str, tuple]]:
-        """The statements, given the (seq, prev_hash, hash) the append wrote."""
+    def writes(self, written: list[tuple[int, str, str]]) -> list[CacheRow]:
+        """The cache rows, given the (seq, prev_hash, hash) the append wrote."""
         if self.key is None or not written or (self.snapshot is None and self.point is None):
             return []
         hashes = {seq: h for seq, _, h in written}
         hashes[written[0][0] - 1] = written[0][1]
-        out: list[tuple[str, tuple]] = []
+        out: list[CacheRow] = []
         try:
             if self.point is not None:
                 seq, text = self.point
@@ -557,17 +493,7 @@ def clear(store: Store, session: str | None = None) -> None:
     """Delete the snapshots of `session` (default: all), and the in-process memo; results stay
     the same."""
     forget()
-    if session is None:
-        store.conn.execute("DELETE FROM snapshots")
-    else:
-        store.conn.execute("DELETE FROM snapshots WHERE session_id = ?", (session,))
-    try:
-        if session is None:
-            store.conn.execute("DELETE FROM checkpoints")
-        else:
-            store.conn.execute("DELETE FROM checkpoints WHERE session_id = ?", (session,))
-    except sqlite3.Error:
-        pass  # no checkpoint was ever kept here
+    store.clear_cache(session)
 
 
 # ---------------------------------------------------------------------- JSON <-> dataclasses

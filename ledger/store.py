@@ -1,4 +1,4 @@
-"""The SQLite event store (through sqlite-utils).
+"""The SQLite event store (through sqlite-utils): one implementation of `ledger.storage.EventStore`.
 
 ``events(session_id, seq, type, body, prev_hash, hash, recorded_at)``, primary key
 (session_id, seq), seq gapless from 1, ``hash = chain_hash(...)`` of every other column
@@ -10,35 +10,37 @@ expects: if another writer got there first, it raises `Conflict` and writes noth
 database made by this code; a database made before the row existed is judged by its first
 event, and one written with scheme 1, whose hashes left out the session and the time, can
 be read, but nothing is written to it until ``potlog rehash`` has checked and re-chained it
-once). ``snapshots`` is a disposable cache of folded states (see `ledger.snapshots`).
+once). ``snapshots`` and ``checkpoints`` are disposable caches of folded states (see
+`ledger.snapshots`; the store writes them as `CacheRow`s).
 
 A stored row potlog cannot read (written behind potlog's back, triggers dropped) is reported
 as `IntegrityError` naming its seq wherever it is read, never as a crash. What a readable row
 is has one definition, `ROW_TYPES` (`row_problem`), which every reader applies: each column
 of the SQLite type potlog writes it with (seq an INTEGER; session_id, type, body, prev_hash,
 hash and recorded_at TEXT; a BLOB or a number where text belongs is not read as text), and
-then the body an event of its type. `state`, `audit`, `log`, the exports, `seal`, `sync` and
+then the body an event of its type (`ROW_TYPES` and the helpers live in `ledger.storage`;
+they are imported from here too). `state`, `audit`, `log`, the exports, `seal`, `sync` and
 `verify` (a finding of kind ``row`` or ``body``) all refuse the same rows. (A PostgreSQL
 store's columns are typed, `ledger.pgstore`: its rows always have these types.)
 """
 
 from __future__ import annotations
 
-import json
-import os
 import sqlite3
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Iterator
 
-from .errors import Conflict, InputError, IntegrityError, NotFound
-from .events import GENESIS, HASH_SCHEME, Event, Recorded, chain_hash, parse_typed, v1_hash
+from .errors import Conflict, InputError, IntegrityError
+from .events import GENESIS, HASH_SCHEME, Event, chain_hash, parse_typed, v1_hash
+from .storage import (APPEND_ONLY, ROW_COLUMNS, ROW_TYPES, SQL_TYPE, CacheRow, Row, SessionInfo, StoreBase,
+                      checked, default_db_path, not_an_event, opened_of, row_problem, void_target)
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
 
-APPEND_ONLY = "events are append-only: correct a mistake with a void"
+__all__ = ["APPEND_ONLY", "ROW_COLUMNS", "ROW_TYPES", "SessionInfo", "SqliteStore", "Store", "checked",
+           "default_db_path", "not_an_event", "row_problem", "void_target"]
 
 _TRIGGERS = f"""
 CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
@@ -47,59 +49,34 @@ CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
 BEGIN SELECT RAISE(ABORT, '{APPEND_ONLY}'); END;
 """
 
-
-def default_db_path() -> Path:
-    """``$POTLOG_DB``, else ``potlog.db`` in the user's data directory (XDG on Linux)."""
-    env = os.environ.get("POTLOG_DB")
-    if env:
-        return Path(env)
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("potlog", appauthor=False)) / "potlog.db"
-
-
-# The one definition of a readable stored row (see the module's docstring): the columns a
-# reader gets, `Store.rows`'s order, each with the Python type sqlite3 gives for the SQLite
-# type potlog writes it with. `session_id` is TEXT too (`_BAD_ROW_SQL`).
-ROW_TYPES: tuple[tuple[str, type, str], ...] = (
-    ("seq", int, "INTEGER"), ("type", str, "TEXT"), ("body", str, "TEXT"), ("prev_hash", str, "TEXT"),
-    ("hash", str, "TEXT"), ("recorded_at", str, "TEXT"))
-ROW_COLUMNS = ", ".join(name for name, _, _ in ROW_TYPES)
-_SQL_TYPE = {int: "INTEGER", float: "REAL", str: "TEXT", bytes: "BLOB", type(None): "NULL"}
-_ROW_OK_SQL = " AND ".join(f"typeof({name}) = '{sql.lower()}'" for name, _, sql in ROW_TYPES)  # the same, in SQL
+# `ROW_TYPES` in SQL: a row every column of which has its type; `session_id` is TEXT too.
+_ROW_OK_SQL = " AND ".join(f"typeof({name}) = '{sql.lower()}'" for name, _, sql in ROW_TYPES)
 _BAD_ROW_SQL = f"typeof(session_id) != 'text' OR NOT ({_ROW_OK_SQL})"  # (a session's reads name it as TEXT)
+_INSERT = ("INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
+           "VALUES (?, ?, ?, ?, ?, ?, ?)")
+# the caches (`ledger.snapshots`): made on first use, a disposable table each
+_CHECKPOINTS = ("CREATE TABLE IF NOT EXISTS checkpoints (session_id TEXT NOT NULL, seq INTEGER NOT NULL, "
+                "version TEXT NOT NULL, state_hash TEXT NOT NULL, state TEXT NOT NULL, "
+                "PRIMARY KEY (session_id, seq))")
 
 
-def row_problem(row: tuple) -> str | None:
-    """What makes a stored row ``(seq, type, body, prev_hash, hash, recorded_at)`` unreadable
-    by `ROW_TYPES` (its first column of the wrong type), or None."""
-    for (name, kind, sql), value in zip(ROW_TYPES, row):
-        if type(value) is not kind:
-            return f"its {name} is stored as {_SQL_TYPE.get(type(value), type(value).__name__)}, not {sql}"
-    return None
+def _cache_sql(row: CacheRow) -> list[tuple[str, tuple]]:
+    """The statements that write one cache row (a checkpoint also drops the ones past its `keep`)."""
+    values = (row.session, row.seq, row.version, row.state_hash, row.state)
+    if row.table == "snapshots":
+        return [("INSERT OR REPLACE INTO snapshots (session_id, seq, version, state_hash, state) "
+                 "VALUES (?, ?, ?, ?, ?)", values)]
+    return [(_CHECKPOINTS, ()),
+            ("INSERT OR REPLACE INTO checkpoints (session_id, seq, version, state_hash, state) VALUES (?, ?, ?, ?, ?)",
+             values),
+            ("DELETE FROM checkpoints WHERE session_id = ? AND seq NOT IN (SELECT seq FROM checkpoints "
+             "WHERE session_id = ? ORDER BY seq DESC LIMIT ?)", (row.session, row.session, row.keep))]
 
 
-def checked(session: str, row: tuple) -> tuple:
-    """`row` if it is readable (`row_problem`), else `IntegrityError` naming its seq."""
-    problem = row_problem(row)
-    if problem is not None:
-        raise not_an_event(session, row[0], problem)
-    return row
-
-
-@dataclass(frozen=True)
-class SessionInfo:
-    session: str
-    game: str
-    title: str
-    events: int
-    started: str
-    last: str
-    closed: bool
-
-
-class Store:
-    """One potlog database. Open it with `Store.open(path)`; close it with `close()`."""
+class Store(StoreBase):
+    """One potlog database in a SQLite file (`ledger.storage.EventStore`). Open it with
+    `Store.open(path)`; close it with `close()`. `conn` is its sqlite3 connection (for tests
+    that look at the file itself: nothing else in potlog uses it)."""
 
     def __init__(self, conn: sqlite3.Connection, path: str):
         self.conn = conn
@@ -201,25 +178,8 @@ class Store:
             pass  # a read-only database: nothing will be written to it anyway
         return HASH_SCHEME
 
-    def _writable(self) -> None:
-        """Refuse to add events to a database whose chain is not in the current scheme."""
-        if self.hash_scheme == 0:
-            raise IntegrityError(
-                f"{self.path} does not say how its events are hashed, and its first event matches no scheme potlog "
-                "has used: 'potlog verify --all' names what was changed; nothing was recorded")
-        if self.hash_scheme != HASH_SCHEME:
-            raise IntegrityError(
-                f"{self.path} was written by an older potlog (hash scheme {self.hash_scheme}, which does not cover "
-                "the session or the time): run 'potlog rehash' once to check and re-chain it; nothing was recorded")
-
     def close(self) -> None:
         self.conn.close()
-
-    def __enter__(self) -> Store:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
 
     # ------------------------------------------------------------------ meta
     def get_meta(self, key: str) -> str | None:
@@ -231,26 +191,9 @@ class Store:
         self.conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (key, value))
 
     # ------------------------------------------------------------------ writing
-    def append(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]],
-               recorded_at: str) -> list[tuple[int, str, str]]:
-        """Append events (type, canonical body) as seqs `expected_seq`, `expected_seq+1` ...
-
-        One transaction: if the session's next seq is not `expected_seq`, raise `Conflict`
-        and write nothing. Returns (seq, prev_hash, hash) per event.
-        """
-        c = self.conn
-        self._writable()
-        if self._held:  # inside `held()`: this append is one savepoint of that transaction
-            return self._append_held(session, expected_seq, bodies, recorded_at)
-        with self._appending(session, expected_seq):
-            rows = self._chained_rows(session, expected_seq, bodies, recorded_at)
-            c.executemany(
-                "INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                rows,
-            )
-            c.execute("COMMIT")
-        return [(r[1], r[4], r[5]) for r in rows]
+    @property
+    def in_transaction(self) -> bool:
+        return self.conn.in_transaction
 
     @contextmanager
     def _appending(self, session: str, expected_seq: int) -> Iterator[None]:
@@ -275,95 +218,15 @@ class Store:
                 c.execute("ROLLBACK")
             raise
 
-    def append_cached(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]], recorded_at: str,
-                      cache: Callable[[list[tuple[int, str, str]]], list[tuple[str, tuple]]],
-                      expect_prev: str | None = None) -> tuple[list[tuple[int, str, str]], bool]:
-        """`append`, and in the same transaction the cache writes (a snapshot, a checkpoint:
-        SQL statements) that `cache` returns for the (seq, prev_hash, hash) it appended: one
-        commit for both. The cache writes are best-effort, in a savepoint of their own: if
-        they fail, the events are appended all the same. Returns what `append` returns, and
-        whether the cache writes were made. `expect_prev`: the hash the event before
-        `expected_seq` must have (the head the events were decided on), else `Conflict`."""
-        c = self.conn
-        self._writable()
-        if self._held:  # inside `held()`: a savepoint of that transaction, the cache too
-            written = self._append_held(session, expected_seq, bodies, recorded_at, expect_prev)
-            return written, self._cache_writes(cache(written))
-        with self._appending(session, expected_seq):
-            rows = self._chained_rows(session, expected_seq, bodies, recorded_at, expect_prev)
-            self.insert_rows(rows)  # (a PostgreSQL store's own insert)
-            written = [(r[1], r[4], r[5]) for r in rows]
-            cached = self._cache_writes(cache(written))
-            c.execute("COMMIT")
-        return written, cached
+    def _insert(self, rows: list[Row], first: int) -> None:
+        self.conn.executemany(_INSERT, rows)
 
-    def _cache_writes(self, statements: list[tuple[str, tuple]]) -> bool:
-        """Run cache writes inside the open transaction, in a savepoint: False (and nothing of
-        them kept) if any fails."""
-        if not statements:
-            return False
-        try:
-            with self.savepoint("cache"):
-                for sql, params in statements:
-                    self.conn.execute(sql, params)
-        except sqlite3.Error:
-            return False
-        return True
+    def _commit(self) -> None:
+        self.conn.execute("COMMIT")
 
-    def _chained_rows(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]],
-                      recorded_at: str, expect_prev: str | None = None) -> list[tuple[str, int, str, str, str, str, str]]:
-        """Inside a write transaction: the rows that append `bodies` at `expected_seq`, each
-        chained to the one before; `Conflict` if the session's next seq is not `expected_seq`
-        (or the event before it does not have the hash `expect_prev`)."""
-        last_seq, prev = self._last(session)
-        if expect_prev is not None and prev != expect_prev and last_seq + 1 == expected_seq:
-            raise Conflict(f"session {session}: seq {last_seq} is not the event this table was read with "
-                           "(the database was replaced?); look at the table again and retry")
-        if last_seq + 1 != expected_seq:
-            raise Conflict(
-                f"session {session} moved on: expected to write seq {expected_seq} but the log is at "
-                f"{last_seq} (another recorder wrote first); look at the table again and retry"
-            )
-        rows = []
-        seq = expected_seq
-        for etype, body in bodies:
-            h = chain_hash(prev, body, session=session, seq=seq, etype=etype, recorded_at=recorded_at)
-            rows.append((session, seq, etype, body, prev, h, recorded_at))
-            prev = h
-            seq += 1
-        return rows
-
-    def _append_held(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]],
-                     recorded_at: str, expect_prev: str | None = None) -> list[tuple[int, str, str]]:
-        """`append` inside the transaction `held()` opened: the same checks and rows, in a
-        savepoint (a failure leaves nothing of this append), committed when `held()` ends."""
-        c = self.conn
-        rows = self._chained_rows(session, expected_seq, bodies, recorded_at, expect_prev)
-        with self.savepoint("append"):
-            c.executemany("INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
-                          "VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
-        return [(r[1], r[4], r[5]) for r in rows]
-
-    @contextmanager
-    def held(self) -> Iterator[None]:
-        """One write transaction (``BEGIN IMMEDIATE``) around many appends: each `append` inside
-        lands in it (as a savepoint), and all of them are committed together at the end, or
-        none if it ends with an exception. Re-entered, it is part of the outer one."""
-        if self._held:
-            yield
-            return
-        self._writable()
-        self._begin()
-        self._held = True
-        try:
-            yield
-            self.conn.execute("COMMIT")
-        except BaseException:
-            if self.conn.in_transaction:
-                self.conn.execute("ROLLBACK")
-            raise
-        finally:
-            self._held = False
+    def _rollback(self) -> None:
+        if self.conn.in_transaction:
+            self.conn.execute("ROLLBACK")
 
     @contextmanager
     def savepoint(self, name: str = "step") -> Iterator[None]:
@@ -389,36 +252,6 @@ class Store:
                                "recorded, try again") from None
             raise
 
-    @contextmanager
-    def transaction(self) -> Iterator[None]:
-        """One ``BEGIN IMMEDIATE`` transaction: every write inside lands, or none does."""
-        c = self.conn
-        self._begin()
-        try:
-            yield
-            c.execute("COMMIT")
-        except BaseException:
-            c.execute("ROLLBACK")
-            raise
-
-    def append_rows(self, rows: list[tuple[str, int, str, str, str, str, str]], expected: dict[str, int]) -> None:
-        """Insert pre-hashed rows in one transaction, checking each session's next seq first."""
-        with self.transaction():
-            for session, seq in expected.items():
-                last, _ = self._last(session)
-                if last + 1 != seq:
-                    raise Conflict(f"session {session} changed during the import (now at seq {last}); retry")
-            self.insert_rows(rows)
-
-    def insert_rows(self, rows: list[tuple[str, int, str, str, str, str, str]]) -> None:
-        """Insert pre-hashed rows (an import); call inside `transaction()`."""
-        self._writable()
-        self.conn.executemany(
-            "INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            rows,
-        )
-
     # ------------------------------------------------------------------ reading
     def _last(self, session: str) -> tuple[int, str]:
         row = self.conn.execute(
@@ -436,17 +269,6 @@ class Store:
         if type(row[0]) is not int:
             raise not_an_event(session, row[0], row_problem(row))
         return row[0]
-
-    def last_hash(self, session: str) -> str:
-        return self._last(session)[1]
-
-    def exists(self, session: str) -> bool:
-        return self.last_seq(session) > 0
-
-    def require(self, session: str) -> None:
-        if not self.exists(session):
-            known = ", ".join(s.session for s in self.sessions()[-5:]) or "none yet"
-            raise NotFound(f"no session called {session!r} in {self.path} (recent: {known})")
 
     def rows(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[tuple]:
         """Raw rows (seq, type, body, prev_hash, hash, recorded_at), in seq order, exactly as
@@ -484,15 +306,6 @@ class Store:
                     raise not_an_event(session, seq) from None
                 yield seq, event
 
-    def recorded(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[Recorded]:
-        for row in self.rows(session, after, upto):
-            seq, etype, body, prev, h, at = checked(session, row)
-            try:
-                event = parse_typed(etype, body)
-            except Exception:
-                raise not_an_event(session, seq) from None
-            yield Recorded(session, seq, at, prev, h, body, event)
-
     def voids(self, session: str, upto: int | None = None) -> dict[int, int]:
         """target seq -> the seq of the void that cancels it."""
         sql = f"SELECT {ROW_COLUMNS} FROM events WHERE session_id = ? AND type = 'void'"
@@ -506,9 +319,34 @@ class Store:
             out[void_target(session, seq, body)] = seq
         return out
 
-    def head(self, session: str) -> tuple[int, str]:
-        """(last seq, its hash) as stored; (0, GENESIS) for no events."""
-        return self._last(session)
+    def void_targets(self, session: str, after: int, upto: int) -> set[int]:
+        """The targets of the voids in (after, upto]."""
+        rows = self.conn.execute(
+            "SELECT seq, body FROM events WHERE session_id = ? AND seq > ? AND seq <= ? AND type = 'void'",
+            (session, after, upto),
+        )
+        return {void_target(session, seq, body) for seq, body in rows}
+
+    def last_of_type(self, session: str, etype: str, upto: int, after: int = 0) -> tuple[int, str] | None:
+        """(seq, body) of the last event of type `etype` in (after, upto], else None (also
+        when the database cannot be read: the caller then looks further back)."""
+        try:
+            row = self.conn.execute(
+                "SELECT seq, body FROM events WHERE session_id = ? AND seq > ? AND seq <= ? AND type = ? "
+                "ORDER BY seq DESC LIMIT 1", (session, after, upto, etype)).fetchone()
+        except sqlite3.Error:
+            return None
+        return (row[0], row[1]) if row else None
+
+    def stamps(self, session: str) -> Iterator[tuple[int, str, str]]:
+        """(seq, type, recorded_at) of every event, newest first, read lazily."""
+        yield from self.conn.execute(
+            "SELECT seq, type, recorded_at FROM events WHERE session_id = ? ORDER BY seq DESC", (session,))
+
+    def session_ids(self, prefix: str) -> list[str]:
+        """The sessions whose name starts with `prefix` (SQL LIKE: ASCII letters in any case)."""
+        return [sid for (sid,) in self.conn.execute(
+            "SELECT session_id FROM events WHERE seq = 1 AND session_id LIKE ?", (prefix + "%",))]
 
     def hash_at(self, session: str, seq: int) -> str | None:
         row = self.conn.execute(
@@ -524,7 +362,7 @@ class Store:
         if bad is not None:
             sid, seq, row = bad[0], bad[1], bad[2:]
             if type(sid) is not str:
-                raise not_an_event(repr(sid), seq, f"its session_id is stored as {_SQL_TYPE.get(type(sid), '?')}, "
+                raise not_an_event(repr(sid), seq, f"its session_id is stored as {SQL_TYPE.get(type(sid), '?')}, "
                                                     "not TEXT")
             checked(sid, row)
         out = []
@@ -535,16 +373,104 @@ class Store:
             head = self.conn.execute(
                 "SELECT body FROM events WHERE session_id = ? AND seq = 1", (sid,)
             ).fetchone()
-            try:
-                opened = json.loads(head[0]) if head else {}
-                opened = opened if isinstance(opened, dict) else {}
-            except (TypeError, ValueError, RecursionError):
-                opened = {}
+            opened = opened_of(head[0]) if head else {}
             closed = self.conn.execute(
                 "SELECT 1 FROM events WHERE session_id = ? AND type = 'session_closed' LIMIT 1", (sid,)
             ).fetchone() is not None
             out.append(SessionInfo(sid, opened.get("game", "?"), opened.get("title", ""), n, first, last, closed))
         return out
+
+    # ------------------------------------------------------------------ the caches
+    def snapshot_info(self, session: str) -> tuple[int, str, str] | None:
+        try:
+            row = self.conn.execute(
+                "SELECT seq, version, state_hash FROM snapshots WHERE session_id = ?", (session,)).fetchone()
+        except sqlite3.Error:
+            return None
+        return (row[0], row[1], row[2]) if row is not None else None
+
+    def snapshot_text(self, session: str, seq: int) -> str | None:
+        try:
+            row = self.conn.execute("SELECT state FROM snapshots WHERE session_id = ? AND seq = ?",
+                                    (session, seq)).fetchone()
+        except sqlite3.Error:
+            return None
+        return row[0] if row is not None else None
+
+    def checkpoint_infos(self, session: str, before: int, after: int, limit: int) -> list[tuple[int, str, str]]:
+        try:
+            return self.conn.execute(
+                "SELECT seq, version, state_hash FROM checkpoints WHERE session_id = ? AND seq < ? AND seq > ? "
+                "ORDER BY seq DESC LIMIT ?", (session, before, after, limit)).fetchall()
+        except sqlite3.Error:
+            return []
+
+    def checkpoint_text(self, session: str, seq: int) -> str | None:
+        row = self.conn.execute("SELECT state FROM checkpoints WHERE session_id = ? AND seq = ?",
+                                (session, seq)).fetchone()
+        return row[0] if row is not None else None
+
+    def _cache_in_transaction(self, rows: list[CacheRow]) -> bool:
+        """Write cache rows inside the open transaction, in a savepoint: False (and nothing of
+        them kept) if any fails."""
+        if not rows:
+            return False
+        try:
+            with self.savepoint("cache"):
+                for row in rows:
+                    for sql, params in _cache_sql(row):
+                        self.conn.execute(sql, params)
+        except sqlite3.Error:
+            return False
+        return True
+
+    def write_cache(self, rows: list[CacheRow]) -> bool:
+        """Cache rows on their own: inside an open transaction (a batch), a savepoint of it;
+        else one transaction that needs no fsync and never waits long behind a recorder."""
+        c = self.conn
+        if c.in_transaction:
+            return self._cache_in_transaction(rows)
+        try:
+            (sync,) = c.execute("PRAGMA synchronous").fetchone()
+            (timeout,) = c.execute("PRAGMA busy_timeout").fetchone()
+        except sqlite3.Error:
+            return False
+        try:
+            c.execute("PRAGMA synchronous=NORMAL")
+            c.execute("PRAGMA busy_timeout=100")
+            c.execute("BEGIN IMMEDIATE")
+            for row in rows:
+                for sql, params in _cache_sql(row):
+                    c.execute(sql, params)
+            c.execute("COMMIT")
+            return True
+        except sqlite3.Error:
+            try:
+                if c.in_transaction:
+                    c.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            return False
+        finally:
+            try:
+                c.execute(f"PRAGMA synchronous={int(sync)}")
+                c.execute(f"PRAGMA busy_timeout={int(timeout)}")
+            except sqlite3.Error:
+                pass
+
+    def clear_cache(self, session: str | None = None) -> None:
+        """Delete the snapshots and checkpoints of `session` (default: all)."""
+        if session is None:
+            self.conn.execute("DELETE FROM snapshots")
+        else:
+            self.conn.execute("DELETE FROM snapshots WHERE session_id = ?", (session,))
+        try:
+            if session is None:
+                self.conn.execute("DELETE FROM checkpoints")
+            else:
+                self.conn.execute("DELETE FROM checkpoints WHERE session_id = ?", (session,))
+        except sqlite3.Error:
+            pass  # no checkpoint was ever kept here
 
     # ------------------------------------------------------------------ scheme 1 -> 2
     def rehash(self) -> dict[str, int]:
@@ -590,23 +516,4 @@ class Store:
         return counts
 
 
-def not_an_event(session: str, seq: object, why: str | None = None) -> IntegrityError:
-    """The one line for a stored row that is not an event: its body is not one, or (`why`) a
-    column is not of its type (`row_problem`)."""
-    from .text import printable
-
-    shown = seq if type(seq) is int else printable(repr(seq))
-    what = f"{why}: it was written outside potlog" if why else "its stored body was written outside potlog"
-    return IntegrityError(f"seq {shown} of session {printable(session)} is not an event ({what}): the log cannot be "
-                          "read past it; 'potlog verify' checks the whole log")
-
-
-def void_target(session: str, seq: int, body: object) -> int:
-    """The target of a stored void's body, or `IntegrityError` naming the seq."""
-    try:
-        target = json.loads(body)["target"]  # type: ignore[arg-type]
-    except Exception:
-        raise not_an_event(session, seq) from None
-    if type(target) is not int:
-        raise not_an_event(session, seq)
-    return target
+SqliteStore = Store

@@ -1,4 +1,9 @@
-"""Shared fixtures: a home of the tests' own, a fresh database per test, and a CLI runner bound to it."""
+"""Shared fixtures: a home of the tests' own, a fresh database per test, and a CLI runner bound to it.
+
+The database is a SQLite file, or, with ``POTLOG_TEST_BACKEND=postgres``, a fresh schema on the
+tests' own PostgreSQL server (`tests.pg`): `db_path` is then a ``postgresql://`` URL (a str),
+and the CLI tests run unchanged against it. Tests that look at the SQLite file itself are
+marked ``sqlite_only`` (CI runs the PostgreSQL pass with ``-m "not sqlite_only"``)."""
 
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ from ledger.app import Ledger
 
 XDG = {"XDG_CONFIG_HOME": ".config", "XDG_DATA_HOME": ".local/share", "XDG_CACHE_HOME": ".cache",
        "XDG_STATE_HOME": ".local/state"}
+BACKEND = os.environ.get("POTLOG_TEST_BACKEND", "sqlite")  # sqlite or postgres: what `db_path` is
 _HOME_VARS = ("HOME", *XDG, "POTLOG_HISTORY", "POTLOG_DB", "POTLOG_KEY_FILE")
 _SAVED: dict[str, str | None] = {}
 
@@ -91,7 +97,7 @@ def invoke(runner: CliRunner, args: list[str], *, env: dict[str, str], input: st
 class Potlog:
     """Runs potlog commands in-process against one database; asserts success by default."""
 
-    def __init__(self, db: Path):
+    def __init__(self, db: Path | str):
         self.db = str(db)
         self.runner = CliRunner()
 
@@ -134,13 +140,40 @@ def night_db(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFa
 
 @pytest.fixture
 def night(potlog: Potlog, night_db: Path) -> Potlog:
-    """A `potlog` runner on this test's own copy of the module's recorded NIGHT."""
+    """A `potlog` runner on this test's own copy of the module's recorded NIGHT (on
+    PostgreSQL: its events imported, the same session current)."""
+    if BACKEND == "postgres":
+        template = Ledger.open(str(night_db))
+        try:
+            sessions = [s.session for s in template.store.sessions()]
+            lines = [line for sid in sessions for line in template.export_lines(sid)]
+            current = template.store.get_meta("current_session")
+        finally:
+            template.close()
+        led = potlog.ledger()
+        try:
+            led.import_lines(lines)
+            if current:
+                led.use(current)
+        finally:
+            led.close()
+        return potlog
     copy_db(night_db, Path(potlog.db))
     return potlog
 
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
+    """The test's own database: a file in `tmp_path`, or (``POTLOG_TEST_BACKEND=postgres``)
+    the URL of a fresh schema on the tests' PostgreSQL server."""
+    if BACKEND == "postgres":
+        from tests.pg import server
+
+        try:
+            pg = server()
+        except pytest.skip.Exception as exc:  # asked for by name: a server that cannot start is a failure
+            pytest.fail(f"POTLOG_TEST_BACKEND=postgres, but {exc.msg}")
+        return pg.new_schema("cli")  # type: ignore[return-value]  (a URL: Potlog and Ledger take either)
     return tmp_path / "potlog.db"
 
 
@@ -178,7 +211,20 @@ os.environ.setdefault("COLUMNS", "120")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Tests marked ``slow`` run only when asked for (``pytest -m slow``)."""
+    """Tests marked ``slow`` run only when asked for (``pytest -m slow``). On PostgreSQL
+    (``POTLOG_TEST_BACKEND=postgres``) only the tests that use the test's own database
+    (`db_path`, and so `potlog`, `night`, `ledger`) are collected, the ones marked
+    ``sqlite_only`` skipped, saying so: the rest would run exactly as on SQLite."""
+    if BACKEND == "postgres":  # only what reads or writes the test's own database (`db_path`) runs
+        only = pytest.mark.skip(reason="looks at the SQLite file itself (sqlite_only)")
+        for item in items:
+            if item.get_closest_marker("sqlite_only") is not None:
+                item.add_marker(only)
+        kept = [item for item in items if "db_path" in getattr(item, "fixturenames", ())]
+        if len(kept) < len(items):
+            dropped = {id(item) for item in items} - {id(item) for item in kept}
+            config.hook.pytest_deselected(items=[item for item in items if id(item) in dropped])
+            items[:] = kept
     if "slow" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="long variant: run with -m slow")

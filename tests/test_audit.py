@@ -106,6 +106,7 @@ def test_every_sample_session_audits_clean(path, potlog):
         v for k, v in data["accounts"].items() if k != "bank") == 0
 
 
+@pytest.mark.sqlite_only
 def test_tampered_chips_are_caught_at_their_seq(night, tmp_path):
     # with the triggers dropped, an award is inflated (and re-hashed): chips appear from nowhere
     copy = tmp_path / "t.db"

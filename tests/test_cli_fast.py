@@ -29,6 +29,7 @@ def test_the_invoked_command_is_found_after_the_root_options(args, name):
     assert invoked_name(args) == name
 
 
+@pytest.mark.sqlite_only
 def test_the_database_given_first_or_in_the_environment_is_the_same(potlog, db_path, monkeypatch, capsys):
     potlog.run_script("new freeform --name fri -p Ann=100 -p Ben=100\nhand\nbet Ann 5\n", db_path.parent)
     assert main(["state"]) == 0

@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger import app as app_mod
+from ledger import recording as app_mod  # (execute and its retries live there)
 from ledger import events as ev
 from ledger.app import RETRIES, Ledger
 from ledger.commands import Command

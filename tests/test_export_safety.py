@@ -57,6 +57,7 @@ def _one_clear_line(result) -> str:
 # ----------------------------------------------------------------------------- export --out
 
 
+@pytest.mark.sqlite_only
 @pytest.mark.parametrize("force", [False, True], ids=["plain", "force"])
 @pytest.mark.parametrize("target", ["db", "db-wal", "db-shm", "symlink", "hardlink", "relative"])
 def test_out_never_writes_over_the_open_database(potlog: Potlog, db_path: Path, tmp_path: Path,
@@ -100,6 +101,7 @@ def test_out_at_an_existing_file_needs_force(potlog: Potlog, tmp_path: Path):
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
 
+@pytest.mark.sqlite_only
 def test_out_with_force_replaces_the_file_whole(potlog: Potlog, tmp_path: Path):
     _opened(potlog)
     target = tmp_path / "night.csv"
@@ -247,6 +249,7 @@ def _text_lines(potlog: Potlog) -> list[str]:
     return potlog("export", "-f", "text").output.split("\n")
 
 
+@pytest.mark.sqlite_only  # (a second database next to the file)
 def test_a_note_with_newlines_does_not_forge_lines_in_the_text_history(potlog: Potlog):
     _opened(potlog)
     potlog("hand")

@@ -68,7 +68,7 @@ def test_truncate_is_refused_and_a_recorder_role_cannot_change_events(pg_server:
     assert isinstance(owner, PgStore)
     owner.append("x", 1, [OPENED], "t")
     with pytest.raises(psycopg.Error, match="append-only"):
-        owner.pg.raw.execute("TRUNCATE events")
+        owner.raw.execute("TRUNCATE events")
     with pg_server.admin() as admin:
         admin.execute("DROP ROLE IF EXISTS recorder")
         admin.execute("CREATE ROLE recorder LOGIN")
@@ -81,7 +81,7 @@ def test_truncate_is_refused_and_a_recorder_role_cannot_change_events(pg_server:
     for sql in ("UPDATE events SET body = '{}'", "DELETE FROM events", "TRUNCATE events",
                 "ALTER TABLE events DISABLE TRIGGER events_no_update", "DROP TRIGGER events_no_delete ON events"):
         with pytest.raises(psycopg.Error, match="permission denied|must be owner"):
-            rec.pg.raw.execute(sql)
+            rec.raw.execute(sql)
     assert [r[0] for r in owner.rows("x")] == [1, 2]
     rec.close()
     owner.close()
@@ -112,7 +112,7 @@ def test_a_sample_night_on_postgres_reads_as_on_sqlite(tmp_path, pg_url: str, mo
     assert _cli(pg_url, "export", "--format", "jsonl") == _cli(lite, "export", "--format", "jsonl")
     assert (SAMPLES / "freeform-night.jsonl").read_text(encoding="utf-8") == _cli(pg_url, "export", "--format", "jsonl")
     with open_store(pg_url) as central:  # the snapshot cache works there too, and is used
-        assert central.conn.execute("SELECT seq FROM snapshots").fetchall() == [(124,)]
+        assert central.raw.execute("SELECT seq FROM snapshots").fetchall() == [(124,)]
         from ledger import snapshots
 
         got = snapshots.read_snapshot(central, "freeform-night", 124)

@@ -345,6 +345,7 @@ def test_a_night_typed_at_the_prompt(pane_at, tmp_path):
     assert "+bet Ann 10" in history and "+new freeform" in history
 
 
+@pytest.mark.sqlite_only
 def test_ctrl_z_undoes_the_last_act(pane_at, potlog, tmp_path):
     if "undo" not in root_command().commands:
         pytest.skip("'potlog undo' is not in this potlog yet (issue 11, item 1): Ctrl-Z runs the line 'undo'")

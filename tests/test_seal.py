@@ -102,6 +102,7 @@ def test_seal_prints_and_writes_the_head_and_verify_counts_the_events_since(nigh
     assert data["ok"] and data["seal"]["events_since"] == 2 and data["seal"]["signature_checked"] is True
 
 
+@pytest.mark.sqlite_only
 def test_truncation_is_caught_by_the_seal(night, tmp_path):
     out = tmp_path / "night.seal"
     night("close")
@@ -114,6 +115,7 @@ def test_truncation_is_caught_by_the_seal(night, tmp_path):
     assert data["ok"] is False and data["sessions"][0]["seal"]["ok"] is False
 
 
+@pytest.mark.sqlite_only
 def test_a_consistent_forgery_is_caught_by_the_seal(night, tmp_path):
     out = tmp_path / "night.seal"
     night("seal", "--out", str(out))
@@ -136,6 +138,7 @@ def test_close_json_output_is_unchanged(night):
     assert isinstance(data, list) and data[-1]["event"]["type"] == "session_closed"
 
 
+@pytest.mark.sqlite_only
 def test_a_seal_file_is_never_written_over(night, tmp_path):
     out = tmp_path / "night.seal"
     out.write_text("precious\n")
@@ -164,6 +167,7 @@ def test_an_altered_seal_or_one_for_another_head_fails(night, tmp_path):
     assert r.exit_code == 1 and "no seal file" in r.output
 
 
+@pytest.mark.sqlite_only
 def test_a_renamed_session_fails_its_seal(night, tmp_path):
     out = tmp_path / "night.seal"
     night("seal", "--out", str(out))
@@ -172,6 +176,7 @@ def test_a_renamed_session_fails_its_seal(night, tmp_path):
     assert r.exit_code == 1 and "not in this database" in r.output
 
 
+@pytest.mark.sqlite_only
 def test_a_broken_log_is_not_sealed(night, tmp_path):
     bad = copy_with(night.db, tmp_path / "bad.db",
                     "UPDATE events SET body = replace(body, '10', '11') WHERE session_id='night' AND seq = 6")
@@ -218,6 +223,7 @@ def make_v1(db: str, dest: Path) -> str:
     return copy
 
 
+@pytest.mark.sqlite_only
 def test_an_old_scheme_database_is_named_and_rehashed_once(night, tmp_path):
     old = make_v1(night.db, tmp_path / "old.db")
     r = night("verify", "--db", old, ok=False)
@@ -232,6 +238,7 @@ def test_an_old_scheme_database_is_named_and_rehashed_once(night, tmp_path):
     assert r.exit_code == 1 and "already" in r.output
 
 
+@pytest.mark.sqlite_only
 def test_a_broken_old_scheme_database_is_not_rehashed(night, tmp_path):
     old = make_v1(night.db, tmp_path / "old.db")
     con = sqlite3.connect(old)
@@ -244,6 +251,7 @@ def test_a_broken_old_scheme_database_is_not_rehashed(night, tmp_path):
     assert r.exit_code == 1 and "broken at seq 6" in r.output and rows(old) == before
 
 
+@pytest.mark.sqlite_only
 def test_an_old_scheme_export_is_refused_with_the_fix_and_converted(night, tmp_path):
     old = make_v1(night.db, tmp_path / "old.db")
     export = tmp_path / "old.jsonl"

@@ -254,6 +254,7 @@ def test_a_forged_snapshot_is_not_used_and_the_next_bet_is_decided_on_the_true_s
     assert led.store.conn.execute("SELECT count(*) FROM events WHERE type = 'bet'").fetchone()[0] == 0
 
 
+@pytest.mark.sqlite_only
 def test_a_forged_snapshot_is_not_used_by_the_cli_either(potlog, tmp_path):
     potlog("new", "freeform", "--name", "f", "-p", "Ann=20", "-p", "Ben=100")
     potlog("hand")

@@ -23,6 +23,7 @@ from ledger.commands import Command
 from ledger.errors import Conflict, InputError, IntegrityError, NotFound
 from ledger.events import GENESIS, HASH_SCHEME, Note, SessionOpened, chain_hash, event_body
 from ledger.pgstore import PgStore, open_store
+from ledger.storage import CacheRow
 from ledger.store import Store
 from tests.pg import pg_server  # noqa: F401  (the session's one server)
 from tests.pg import PgServer
@@ -154,10 +155,11 @@ def test_a_long_log_reads_back_whole_and_in_order(store: Store):
 # ---------------------------------------------------------------------- append-only
 def test_the_database_refuses_update_and_delete(backend: Backend, store: Store):
     store.append("x", 1, [OPENED], "t")
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):  # through the store's connection
-        store.conn.execute("UPDATE events SET body = '{}' WHERE seq = 1")
-    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
-        store.conn.execute("DELETE FROM events")
+    own = store.conn if isinstance(store, Store) else store.raw  # the store's own connection (the owner's)
+    with pytest.raises(Exception, match="append-only"):
+        own.execute("UPDATE events SET body = '{}' WHERE seq = 1")
+    with pytest.raises(Exception, match="append-only"):
+        own.execute("DELETE FROM events")
     for sql in ("UPDATE events SET recorded_at = 'later'", "DELETE FROM events WHERE seq = 1"):
         with pytest.raises(Exception, match="append-only"):  # and from a connection that knows nothing of potlog
             _raw_exec(backend, sql)
@@ -205,7 +207,7 @@ def test_an_import_is_one_transaction(store: Store):
             store.insert_rows(_chained("c", [OPENED, note("x")]))
             assert store.last_seq("c") == 2  # visible inside
             raise RuntimeError("stop")
-    assert store.last_seq("c") == 0 and not store.conn.in_transaction
+    assert store.last_seq("c") == 0 and not store.in_transaction
     with store.transaction():
         store.insert_rows(_chained("c", [OPENED]))
     assert store.last_seq("c") == 1
@@ -250,7 +252,7 @@ def key_file(own_keys):
     return own_keys
 
 
-def test_snapshots_round_trip(store: Store, key_file: None):
+def test_snapshots_round_trip(backend: Backend, store: Store, key_file: None):
     led = Ledger(store)
     sid = led.new_session("freeform", [("Ann", 100), ("Ben", 100)], name="night", now="2026-01-01T20:00:00Z")
     for i in range(3):
@@ -260,7 +262,11 @@ def test_snapshots_round_trip(store: Store, key_file: None):
     assert snapshots.write_snapshot(store, sid, state)  # replaces, never a second row
     got = snapshots.read_snapshot(store, sid, state.seq)
     assert got is not None and got[0] == state.seq and snapshots.same(got[1], state)
-    assert store.conn.execute("SELECT count(*) FROM snapshots").fetchone()[0] == 1
+    c = backend.raw()
+    try:
+        assert c.execute("SELECT count(*) FROM snapshots").fetchone()[0] == 1
+    finally:
+        c.close()
     snapshots.clear(store, sid)
     assert snapshots.read_snapshot(store, sid, state.seq) is None
 
@@ -305,7 +311,7 @@ def test_appends_held_in_one_transaction(store: Store):
         with store.held():
             store.append("x", 4, [note("c")], "t")
             raise RuntimeError("stop")
-    assert store.last_seq("x") == 3 and not store.conn.in_transaction
+    assert store.last_seq("x") == 3 and not store.in_transaction
 
 
 def test_a_batch_of_commands_through_the_ledger(store: Store, key_file: None):
@@ -324,15 +330,114 @@ def test_a_batch_of_commands_through_the_ledger(store: Store, key_file: None):
 def test_a_failed_cache_write_inside_a_write_transaction_spoils_nothing(store: Store):
     """SQLite goes on after a failed statement; PostgreSQL would abort the transaction, so the
     store gives cache writes a savepoint of their own. And no transaction nests in another."""
-    store._begin()
-    try:
-        with pytest.raises(sqlite3.Error):
-            store.conn.execute("INSERT OR REPLACE INTO snapshots (session_id, seq, nope) VALUES (?, ?, ?)", ("x", 1, 2))
-        with pytest.raises(sqlite3.OperationalError, match="within a transaction"):
-            store._begin()
+    bad = CacheRow("checkpoints", "x", 1, "v", "mac", None, 4)  # type: ignore[arg-type]  (state is NOT NULL)
+    with store.transaction():
+        assert store.write_cache([bad]) is False
+        with pytest.raises(Exception, match="within a transaction"):
+            with store.transaction():
+                pass
         store.insert_rows(_chained("x", [OPENED]))
-        store.conn.execute("COMMIT")
+        assert store.in_transaction
+    assert store.last_seq("x") == 1 and not store.in_transaction
+    assert store.write_cache([bad]) is False  # on its own too
+    good = CacheRow("checkpoints", "x", 1, "v", "mac", "{}", 4)
+    assert store.write_cache([good]) and store.checkpoint_text("x", 1) == "{}"
+    assert store.checkpoint_infos("x", 2, 0, 4) == [(1, "v", "mac")]
+
+
+# ---------------------------------------------------------------------- the protocol
+def test_both_stores_implement_the_one_protocol():
+    """Every operation of `EventStore` is on both stores, with the same parameters."""
+    import inspect
+
+    from ledger.storage import EventStore
+
+    wanted = [name for name, value in vars(EventStore).items()
+              if (callable(value) or isinstance(value, property)) and (not name.startswith("_") or name in
+                                                                        ("__enter__", "__exit__"))]
+    assert {"append", "append_cached", "held", "transaction", "savepoint", "head", "rows", "events", "voids",
+            "void_targets", "get_meta", "set_meta", "snapshot_info", "write_cache", "clear_cache", "sessions",
+            "in_transaction"} <= set(wanted)
+    for cls in (Store, PgStore):
+        for name in wanted:
+            assert hasattr(cls, name), f"{cls.__name__} has no {name}"
+            proto, got = getattr(EventStore, name), getattr(cls, name)
+            if callable(proto):
+                assert list(inspect.signature(got).parameters) == list(inspect.signature(proto).parameters), \
+                    (cls.__name__, name)
+
+
+def test_only_the_store_modules_speak_sql():
+    """No SQL and no store internals outside `ledger/store.py`, `ledger/pgstore.py` and
+    `ledger/storage.py`: the ledger, snapshots, verify, audit, exports, sync and the CLI use
+    the protocol only; and PostgreSQL is spoken to in its own dialect (no SQLite shim)."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    stores = {root / "ledger" / name for name in ("store.py", "pgstore.py", "storage.py")}
+    speaking = re.compile(r"\.conn\b|\.pg\.raw\b|\bstore\._[a-z]|\"\s*(SELECT|INSERT|UPDATE|DELETE|BEGIN|PRAGMA) ")
+    found = [f"{path.relative_to(root)}:{n}: {line.strip()}"
+             for path in sorted((root / "ledger").rglob("*.py")) + sorted((root / "cli").rglob("*.py"))
+             if path not in stores
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if speaking.search(line)]
+    assert found == []
+    pg = (root / "ledger" / "pgstore.py").read_text(encoding="utf-8")
+    assert "sqlite3" not in pg and "PgConnection" not in pg and " OR REPLACE INTO" not in pg
+
+
+def test_the_protocols_readers_on_both_backends(store: Store, key_file: None):
+    bodies = [OPENED, note("a"), ("hand_started", '{"hand":1,"type":"hand_started"}'), note("b"),
+              ("void", '{"reason":"x","target":2,"type":"void"}'), ("hand_started", '{"hand":2,"type":"hand_started"}')]
+    store.append("phh-x", 1, bodies, "2026-01-01T20:00:00.000Z")
+    store.append("phh-x", 7, [note("c")], "2026-01-01T20:00:01.000Z")
+    store.append("other", 1, [OPENED], "2026-01-01T20:00:00.000Z")
+    assert store.last_of_type("phh-x", "hand_started", 7) == (6, '{"hand":2,"type":"hand_started"}')
+    assert store.last_of_type("phh-x", "hand_started", 5) == (3, '{"hand":1,"type":"hand_started"}')
+    assert store.last_of_type("phh-x", "hand_started", 5, after=3) is None
+    assert [s[:2] for s in store.stamps("phh-x")] == [(7, "note"), (6, "hand_started"), (5, "void"), (4, "note"),
+                                                      (3, "hand_started"), (2, "note"), (1, "session_opened")]
+    assert [s[2] for s in store.stamps("phh-x")][:2] == ["2026-01-01T20:00:01.000Z", "2026-01-01T20:00:00.000Z"]
+    assert store.session_ids("phh-") == ["phh-x"]
+    assert store.void_targets("phh-x", 0, 7) == {2} and store.void_targets("phh-x", 5, 7) == set()
+    assert store.voids("phh-x") == {2: 5}
+    snap = CacheRow("snapshots", "phh-x", 7, "v1", "mac", '{"s":1}')
+    assert store.snapshot_info("phh-x") is None and store.write_cache([snap])
+    assert store.snapshot_info("phh-x") == (7, "v1", "mac") and store.snapshot_text("phh-x", 7) == '{"s":1}'
+    assert store.snapshot_text("phh-x", 6) is None
+    points = [CacheRow("checkpoints", "phh-x", seq, "v1", f"m{seq}", "{}", 2) for seq in (3, 5, 6)]
+    with store.transaction():  # inside a transaction, as a savepoint of it
+        assert store.write_cache(points)
+    assert store.checkpoint_infos("phh-x", 7, 0, 4) == [(6, "v1", "m6"), (5, "v1", "m5")]  # the last 2 kept
+    store.clear_cache("other")
+    assert store.snapshot_info("phh-x") is not None
+    store.clear_cache()
+    assert store.snapshot_info("phh-x") is None and store.checkpoint_infos("phh-x", 7, 0, 4) == []
+
+
+# ---------------------------------------------------------------------- a transaction inside a batch
+def test_an_import_inside_a_run_file_is_part_of_its_transaction(potlog, tmp_path):
+    """``potlog run`` holds one write transaction; an ``import`` line in it (which takes the
+    write lock of its own when run alone) is a savepoint of that transaction, not an internal
+    error, and a table the file recorded on goes on from what the import added."""
+    from tests.conftest import SAMPLES
+
+    sample = SAMPLES / "freeform-night.jsonl"
+    a_line = (tmp_path / "a.jsonl")
+    potlog("new", "freeform", "--name", "a", "-p", "Ann=100")
+    a_line.write_text(potlog("export", "--format", "jsonl").output.splitlines()[0] + "\n", encoding="utf-8")
+    r = potlog.run_script(f"new freeform --name b -p Ann=100 -p Ben=100\nnote first\nimport {sample}\n"
+                          f"import {a_line}\nuse b\nnote after\n", tmp_path, ok=False)
+    assert r.exit_code == 0 and "124 events added" in r.output and "internal error" not in r.output, r.output
+    led = potlog.ledger()
+    try:
+        assert led.store.last_seq("freeform-night") == 124
+        assert [e.type for _, e in led.store.events("b")][-2:] == ["note", "note"]
     finally:
-        if store.conn.in_transaction:
-            store.conn.execute("ROLLBACK")
-    assert store.last_seq("x") == 1
+        led.close()
+    # a refused import line stops the file there, the lines before it recorded, nothing of it
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(sample.read_text(encoding="utf-8").splitlines()[0] + "\nnot json\n", encoding="utf-8")
+    r = potlog.run_script(f"new freeform --name c -p Ann=100\nimport {bad}\nnote never\n", tmp_path, ok=False)
+    assert r.exit_code == 1 and "line 2: not JSON" in r.output and "internal error" not in r.output, r.output
+    assert "c" in potlog("sessions").output and "note never" not in potlog("log", "--session", "c").output

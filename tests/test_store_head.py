@@ -26,7 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.workload import jsonl_line, session_rows
-from ledger import app as app_module
+from ledger import importing, recording
 from ledger import events as ev
 from ledger import seal as sealing
 from ledger import snapshots
@@ -193,7 +193,7 @@ def test_times_of_one_process_keep_rising(tmp_path):
     sid = led.new_session("freeform", PLAYERS, name="s")
     ats = [led.execute(sid, Command("note", text=str(i)))[0].recorded_at for i in range(20)]
     assert ats == sorted(ats) and len(set(ats)) == len(ats)
-    assert all(app_module.check_utc(at) for at in ats)
+    assert all(importing.check_utc(at) for at in ats)
 
 
 def test_the_time_text_is_what_isoformat_writes():
@@ -201,7 +201,7 @@ def test_the_time_text_is_what_isoformat_writes():
     epoch = datetime(1970, 1, 1, tzinfo=timezone.utc)
     for ms in [0, 999, 1000, 951782400000, 4102444799999] + [rng.randrange(0, 4102444800000) for _ in range(3000)]:
         want = (epoch + timedelta(milliseconds=ms)).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-        assert app_module._utc_text(ms) == want
+        assert recording._utc_text(ms) == want
 
 
 def test_the_limit_check_still_refuses_a_pile_past_the_maximum():
@@ -241,7 +241,7 @@ def _import(tmp_path, name: str, lines: list[str], *, fast: bool) -> tuple[objec
     led = Ledger.open(str(tmp_path / f"{name}-{fast}.db"))
     with pytest.MonkeyPatch.context() as mp:
         if not fast:
-            mp.setattr(app_module, "_fast_parser", lambda: None)
+            mp.setattr(importing, "_fast_parser", lambda: None)
         try:
             out: object = led.import_lines(lines)
         except PotlogError as exc:
@@ -250,9 +250,9 @@ def _import(tmp_path, name: str, lines: list[str], *, fast: bool) -> tuple[objec
 
 
 def test_the_quick_reader_gives_what_the_json_module_gives_for_a_good_line():
-    parse = app_module._fast_parser()
+    parse = importing._fast_parser()
     led = Ledger.open(":memory:")
-    imp = app_module._Import(app_module.ImportResult())
+    imp = importing._Import(importing.ImportResult())
     lines = _lines("g", 600) + (SAMPLES / "bluecher-evening.jsonl").read_text(encoding="utf-8").splitlines()
     for line in lines:
         got = parse(line, imp)
@@ -326,7 +326,7 @@ def test_a_line_the_quick_reader_is_not_sure_of_gets_the_json_modules_answer(tmp
 
 def test_a_session_name_ending_in_a_line_break_is_refused():
     with pytest.raises(InputError):
-        app_module.check_session_id("night\n")
+        recording.check_session_id("night\n")
 
 
 # ---------------------------------------------------------------------- voids in an import
@@ -356,11 +356,11 @@ def _voiding_lines(sid: str, voids: list[tuple[int, int]], total: int) -> list[s
 def _import_states(tmp_path, name: str, lines: list[str], monkeypatch) -> tuple[object, Ledger, dict, list]:
     """Import `lines`; the states the import itself ended with, and the state each of its
     voids folded to (session, seq, state): what it checked the lines against."""
-    seen: list[app_module._Import] = []
+    seen: list[importing._Import] = []
     refolds: list[tuple[str, int, TableState]] = []
     real = Ledger._refold_for_import
 
-    class Kept(app_module._Import):
+    class Kept(importing._Import):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             seen.append(self)
@@ -370,7 +370,7 @@ def _import_states(tmp_path, name: str, lines: list[str], monkeypatch) -> tuple[
         refolds.append((sid, seq, out.clone()))
         return out
 
-    monkeypatch.setattr(app_module, "_Import", Kept)
+    monkeypatch.setattr(importing, "_Import", Kept)
     monkeypatch.setattr(Ledger, "_refold_for_import", refold)
     out, led = _import(tmp_path, name, lines, fast=True)
     monkeypatch.undo()

@@ -99,18 +99,21 @@ def every_reader_refuses(night, db: str, seq: str, sealed: Path) -> None:
             assert f"seq {seq}" in one_line(r), (args, r.output)
 
 
+@pytest.mark.sqlite_only
 @pytest.mark.parametrize("column", ["body", "type", "hash", "prev_hash", "recorded_at"])
 def test_a_column_stored_as_a_blob_is_refused_by_every_reader(night, tmp_path: Path, sealed: Path, column: str):
     db = as_blob(night, tmp_path, column, 9)
     every_reader_refuses(night, db, "9", sealed)
 
 
+@pytest.mark.sqlite_only
 @pytest.mark.parametrize("column", ["body", "hash"])
 def test_a_blob_at_the_head_is_refused_by_every_reader(night, tmp_path: Path, sealed: Path, column: str):
     db = as_blob(night, tmp_path, column, LAST)
     every_reader_refuses(night, db, str(LAST), sealed)
 
 
+@pytest.mark.sqlite_only
 def test_a_blob_body_in_the_middle_is_a_verify_finding(night, tmp_path: Path):
     db = as_blob(night, tmp_path, "body", 9)
     r = night("verify", "--db", db, ok=False)
@@ -119,6 +122,7 @@ def test_a_blob_body_in_the_middle_is_a_verify_finding(night, tmp_path: Path):
     assert "rules checked by: not checked" in r.output  # the rules are not checked past an unreadable row
 
 
+@pytest.mark.sqlite_only
 def test_a_seq_that_is_not_an_integer_is_refused(night, tmp_path: Path):
     """A raw INSERT (no trigger stops one) of a row whose seq is text."""
     db = planted(night, tmp_path, "INSERT INTO events SELECT session_id, 'twelve', type, body, prev_hash, hash, "
@@ -130,6 +134,7 @@ def test_a_seq_that_is_not_an_integer_is_refused(night, tmp_path: Path):
 
 # ----------------------------------------------------------------------------- the store, in memory
 
+@pytest.mark.sqlite_only
 @pytest.mark.parametrize("column", ["type", "body", "prev_hash", "hash", "recorded_at"])
 def test_every_store_reader_applies_the_one_definition(potlog, db_path: Path, column: str):
     """The store's readers (events, recorded, voids, head, hash_at, sessions) all refuse the
@@ -176,6 +181,7 @@ def test_the_definition_is_the_sqlite_type_of_each_column():
     assert row_problem((*ok[:4], None, ok[5])) == "its hash is stored as NULL, not TEXT"
 
 
+@pytest.mark.sqlite_only
 def test_verify_session_reports_an_unreadable_head_without_crashing(night, tmp_path: Path):
     db = as_blob(night, tmp_path, "hash", LAST)
     with Store.open(db) as store:

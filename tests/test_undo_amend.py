@@ -152,8 +152,8 @@ def long_night(led: Ledger, hands: int = 30) -> str:
 
 def test_a_void_in_the_current_hand_folds_from_the_hands_start(ledger, monkeypatch):
     from ledger import snapshots
-    from ledger.store import Store
 
+    Store = type(ledger.store)  # (SQLite, or PostgreSQL with POTLOG_TEST_BACKEND=postgres)
     sid = long_night(ledger)
     for cmd in (C("hand"), C("ante", player="all", amount=1), C("bet", player="Ann", amount=5),
                 C("call", player="Ben")):
@@ -178,6 +178,7 @@ def test_a_void_in_the_current_hand_folds_from_the_hands_start(ledger, monkeypat
     assert state_hash(st) == state_hash(ledger.fold_session(sid, checked=True))
 
 
+@pytest.mark.sqlite_only
 def test_a_void_that_breaks_the_chips_is_still_refused_and_forged_checkpoints_are_ignored(ledger):
     from ledger import snapshots
 

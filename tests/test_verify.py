@@ -95,6 +95,7 @@ def test_verify_prints_the_head_of_each_session(night):
     assert {s["session"]: (s["head"]["seq"], s["head"]["hash"]) for s in data["sessions"]} == heads
 
 
+@pytest.mark.sqlite_only
 def test_an_edited_time_is_caught(night, tmp_path):
     db = tampered(night, tmp_path, "UPDATE events SET recorded_at = '2020-01-01T00:00:00.000Z' "
                                    "WHERE session_id='night' AND seq=8")
@@ -104,6 +105,7 @@ def test_an_edited_time_is_caught(night, tmp_path):
     assert "first broken at seq 8" in r.output and "its time" in r.output
 
 
+@pytest.mark.sqlite_only
 def test_a_renamed_session_is_caught(night, tmp_path):
     db = tampered(night, tmp_path, "UPDATE events SET session_id = 'tuesday'")
     r = night("verify", "--db", db, "-s", "tuesday", "--json", ok=False)
@@ -111,6 +113,7 @@ def test_a_renamed_session_is_caught(night, tmp_path):
     assert r.exit_code == 1 and s["first_broken_seq"] == 1 and s["findings"][0]["kind"] == "hash"
 
 
+@pytest.mark.sqlite_only
 def test_a_changed_type_column_is_caught(night, tmp_path):
     db = tampered(night, tmp_path, "UPDATE events SET type = 'note' WHERE session_id='night' AND seq=8")
     s = first(night, db)
@@ -119,6 +122,7 @@ def test_a_changed_type_column_is_caught(night, tmp_path):
 
 @pytest.mark.parametrize("body", ["not json at all", "[1, 2]", '{"type":"bet","amount":"lots"}', "{}",
                                   '{"type":"void","target":"x"}'])
+@pytest.mark.sqlite_only
 def test_a_stored_body_that_is_not_an_event_is_one_line_naming_its_seq(night, tmp_path, body):
     kind = "void" if '"void"' in body else "bet"
     db = tampered(night, tmp_path)
@@ -140,6 +144,7 @@ def test_a_stored_body_that_is_not_an_event_is_one_line_naming_its_seq(night, tm
     assert r.exit_code == 1 and "seq 8" in r.output
 
 
+@pytest.mark.sqlite_only
 def test_edited_body_is_named_by_seq(night, tmp_path):
     body = row(night.db, 8)[1]
     assert '"amount":10' in body
@@ -152,6 +157,7 @@ def test_edited_body_is_named_by_seq(night, tmp_path):
     assert r.exit_code == 1 and "first broken at seq 8" in r.output
 
 
+@pytest.mark.sqlite_only
 def test_edited_and_rehashed_body_breaks_the_next_link(night, tmp_path):
     t, body, prev, h, at = row(night.db, 8)
     new_body = body.replace('"amount":10', '"amount":1')
@@ -163,6 +169,7 @@ def test_edited_and_rehashed_body_breaks_the_next_link(night, tmp_path):
     assert "seq 8 was altered" in s["findings"][0]["message"]
 
 
+@pytest.mark.sqlite_only
 def test_missing_event_is_named(night, tmp_path):
     db = tampered(night, tmp_path, "DELETE FROM events WHERE session_id='night' AND seq=12")
     s = first(night, db)
@@ -170,6 +177,7 @@ def test_missing_event_is_named(night, tmp_path):
     assert s["findings"][0]["kind"] == "missing"
 
 
+@pytest.mark.sqlite_only
 def test_deleted_and_renumbered_event_is_named(night, tmp_path):
     db = tampered(night, tmp_path,
                   "DELETE FROM events WHERE session_id='night' AND seq=12",
@@ -180,6 +188,7 @@ def test_deleted_and_renumbered_event_is_named(night, tmp_path):
     assert s["findings"][0]["kind"] == "link"
 
 
+@pytest.mark.sqlite_only
 def test_reordered_events_are_named(night, tmp_path):
     db = tampered(night, tmp_path,
                   "UPDATE events SET seq = -1 WHERE session_id='night' AND seq=9",
@@ -191,6 +200,7 @@ def test_reordered_events_are_named(night, tmp_path):
     assert len(s["findings"]) == 1  # the swapped pair is one finding, not a cascade
 
 
+@pytest.mark.sqlite_only
 def test_inserted_event_with_a_good_hash_is_named(night, tmp_path):
     prev = row(night.db, 6)[3]
     body = ev.event_body(ev.Rebuy(player="Ann", amount=1000))
@@ -205,6 +215,7 @@ def test_inserted_event_with_a_good_hash_is_named(night, tmp_path):
     assert s["findings"][0]["kind"] == "inserted"
 
 
+@pytest.mark.sqlite_only
 def test_verify_all_reports_each_session(night, tmp_path):
     night("new", "freeform", "--name", "other", "-p", "Zed=10")
     db = tampered(night, tmp_path, "UPDATE events SET recorded_at = recorded_at, body = body || ' ' "

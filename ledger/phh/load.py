@@ -158,8 +158,8 @@ BATCH = 5000
 
 def _stored(store: Any) -> dict[str, str]:
     """The PHH hands stored already: session id by content digest."""
-    rows = store.conn.execute("SELECT session_id FROM events WHERE seq = 1 AND session_id LIKE ?", ("phh-%",))
-    return {m.group(1): sid for (sid,) in rows if (m := _DIGEST.fullmatch(sid[-DIGEST - 1:])) is not None}
+    return {m.group(1): sid for sid in store.session_ids("phh-")
+            if (m := _DIGEST.fullmatch(sid[-DIGEST - 1:])) is not None}
 
 
 def _tables(path: str, refuse: Callable[[str, str], None]) -> list[tuple[str, str, dict[str, Any]]]:
