@@ -17,6 +17,9 @@ hash after that event), made by the code as it is, with no clock in them:
 - ``fuzz/GAME/SEED``: the session `tests.fuzz_games.Fuzz` records for every game, seeds
   0..K-1, S steps (60 by default), its checks included (a run stops at a failure, as it does).
 
+An item whose making fails (a sample's command refused, an exception in the code) is one row
+``failed`` with the error: compare names it, as any other difference.
+
 The state hash of each row is `ledger.state.state_hash` of the session's final log folded
 (`ledger.reducer.fold`, voids applied) up to that event; a voided event has ``voided``. An
 item's digest is SHA-256 over its rows; a group's over its items' digests (a group is an item,
@@ -290,7 +293,8 @@ def phh_cache() -> Path:
 class Result:
     items: dict[str, tuple[str, int]] = field(default_factory=dict)  # item -> (digest, rows)
     groups: dict[str, tuple[str, int]] = field(default_factory=dict)  # group -> (digest, rows)
-    seconds: dict[str, float] = field(default_factory=dict)  # part (sample, phh, fuzz) -> time
+    seconds: dict[str, float] = field(default_factory=dict)  # part (sample, phh, fuzz) -> wall time
+    cpu: dict[str, float] = field(default_factory=dict)  # part -> CPU time of this process
     rows: dict[str, list[Row]] = field(default_factory=dict)  # item -> rows, when kept
 
 
@@ -302,12 +306,16 @@ def compute(items: Sequence[Item], *, progress: bool = False, keep: bool = False
     with sandbox() as home, _bar(progress, len(items)) as advance:
         for n, item in enumerate(items):
             part = item.name.split("/", 1)[0]
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             scratch = home / f"item{n}"
             scratch.mkdir()
-            rows = item.make(scratch)
+            try:
+                rows = item.make(scratch)
+            except Exception as exc:  # noqa: BLE001 - the code under test failing is a difference to name, not the end
+                rows = [(-1, 0, "failed", f"{type(exc).__name__}: {exc}", "")]
             d = digest_rows(rows)
             out.seconds[part] = out.seconds.get(part, 0.0) + time.perf_counter() - t
+            out.cpu[part] = out.cpu.get(part, 0.0) + time.process_time() - c
             out.items[item.name] = (d, len(rows))
             if keep:
                 out.rows[item.name] = rows
@@ -362,7 +370,7 @@ def golden_text(golden: dict[str, Any]) -> str:
 @dataclass
 class Difference:
     groups: list[str]  # the groups that differ (digest or count)
-    missing: list[str]  # in the golden, made now, yet gone (or new ones now)
+    missing: list[str]  # in the golden, not made now (said only when the whole corpus was made)
     compared: int
     total_compared: bool
 
@@ -401,21 +409,25 @@ def base_rows(rev: str, group: str, scope: dict[str, Any]) -> dict[str, list[Row
         if done.returncode != 0:
             raise RuntimeError(f"dump at {rev[:12]} failed: {done.stderr.strip()[-500:]}")
         got: dict[str, list[list[Any]]] = json.loads(done.stdout)
-        return {k: [tuple(r) for r in v] for k, v in got.items()}  # type: ignore[misc]
+        return {k: [_row(r) for r in v] for k, v in got.items()}
+
+
+def _row(r: Sequence[Any]) -> Row:
+    return int(r[0]), int(r[1]), str(r[2]), str(r[3]), str(r[4])
 
 
 def first_difference(then: Sequence[Row], now: Sequence[Row]) -> tuple[int, Row | None, Row | None]:
     for i, (a, b) in enumerate(zip(then, now)):
-        if tuple(a) != tuple(b):
-            return i, tuple(a), tuple(b)  # type: ignore[return-value]
+        if _row(a) != _row(b):
+            return i, _row(a), _row(b)
     i = min(len(then), len(now))
-    return i, (tuple(then[i]) if i < len(then) else None), (tuple(now[i]) if i < len(now) else None)  # type: ignore[return-value]
+    return i, (_row(then[i]) if i < len(then) else None), (_row(now[i]) if i < len(now) else None)
 
 
 def explain(group: str, then: dict[str, list[Row]], now: dict[str, list[Row]], say: Callable[[str], None]) -> None:
     """The items of `group` that differ, and the first event that differs in the first of them."""
     names = sorted(set(then) | set(now))
-    bad = [k for k in names if [tuple(r) for r in then.get(k, [])] != [tuple(r) for r in now.get(k, [])]]
+    bad = [k for k in names if [_row(r) for r in then.get(k, [])] != [_row(r) for r in now.get(k, [])]]
     if not bad:
         say(f"  {group}: the rows at the base are the same as now (the golden file is not what the base makes)")
         return
@@ -452,11 +464,12 @@ def compare(golden: dict[str, Any], result: Result, items: Sequence[Item], *, sa
         first = diff.groups[0]
         try:
             then = base(first)
-        except Exception as exc:  # noqa: BLE001 - the explanation is a bonus: say why there is none
+        except (RuntimeError, OSError, ValueError, subprocess.SubprocessError) as exc:  # (git, the process, its JSON)
             say(f"  (no rows from the golden's code to compare {first} with: {exc})")
         else:
-            now = result.rows if any(it.group == first and it.name in result.rows for it in items) else \
-                compute([it for it in items if it.group == first], keep=True).rows
+            mine = [it for it in items if it.group == first]
+            now = {it.name: result.rows[it.name] for it in mine} if all(it.name in result.rows for it in mine) else \
+                compute(mine, keep=True).rows
             explain(first, then, now, say)
     ok = not diff.groups and not diff.missing
     total = digest_named([(g, d) for g, (d, _) in result.groups.items()])
@@ -548,7 +561,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     t = time.perf_counter()
     result = compute(items, progress=not args.quiet and sys.stderr.isatty())
     took = time.perf_counter() - t
-    parts = ", ".join(f"{k} {v:.1f} s" for k, v in result.seconds.items())
+    parts = ", ".join(f"{k} {v:.1f} s (CPU {result.cpu[k]:.1f} s)" for k, v in result.seconds.items())
     if args.cmd == "record":
         out = golden_of(result, {"samples": not args.no_samples, "phh": "all" if phh is None else phh,
                                  "seeds": seeds, "steps": steps, **({"only": args.only} if args.only else {})})

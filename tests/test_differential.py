@@ -143,6 +143,23 @@ def test_a_changed_state_hash_differs_too() -> None:
     assert not ok and f"DIFFERS {name}" in out
 
 
+def test_an_item_that_fails_is_a_difference_not_the_end() -> None:
+    """A sample the code now refuses to run: named with its error, the other items compared."""
+    name = "sample/meier-night.potlog"
+
+    def fails(where: Path) -> list[diff.Row]:
+        raise RuntimeError("potlog run exited 1: line 3: no game 'meier'")
+
+    other = next(it for it in diff.corpus(phh=0, seeds=0) if it.name == "sample/meier-night.jsonl")
+    items = [diff.Item(name, name, fails), other]
+    result = diff.compute(items, keep=True)
+    assert result.rows[name] == [(-1, 0, "failed", "RuntimeError: potlog run exited 1: line 3: no game 'meier'", "")]
+    real = next(it for it in diff.corpus(phh=0, seeds=0) if it.name == name)
+    ok, out = said(GOLDEN, result, items, base=lambda g: diff.compute([real], keep=True).rows)
+    assert not ok and f"DIFFERS {name}: 1 rows" in out and "DIFFERS sample/meier-night.jsonl" not in out
+    assert "now:    session -1 seq 0 failed RuntimeError: potlog run exited 1" in out
+
+
 def test_compare_exits_1_and_names_the_group_the_golden_disagrees_with(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     """The command: a golden file whose digest of one sample is not what the code makes."""
     golden = dict(GOLDEN, groups=dict(GOLDEN["groups"]))
