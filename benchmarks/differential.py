@@ -518,7 +518,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     cmp_.add_argument("--base", help="the commit whose code made the golden (default: the last that changed it)")
     for p in (rec, cmp_):
         p.add_argument("--phh", type=_phh_arg, default=None, metavar="N|all",
-                       help="PHH hands: all (default) or whole directories from the first up to N hands")
+                       help="PHH hands: all (default), or whole directories in path order until N hands are in")
         p.add_argument("--seeds", type=int, default=None, help="fuzz seeds 0..K-1 (default 3, or the golden's)")
         p.add_argument("--steps", type=int, default=None, help=f"fuzz steps (default {STEPS}, or the golden's)")
         p.add_argument("--no-samples", action="store_true", help="leave the sample sessions out")
