@@ -14,9 +14,12 @@ Invariants, checked after every event (`check`):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple
+from typing import TYPE_CHECKING, Iterable, NamedTuple
 
 from .errors import ChipError
+
+if TYPE_CHECKING:  # (the state imports the chips' accounts: no import at run time)
+    from .state import TableState
 
 
 class Posting(NamedTuple):
@@ -38,7 +41,7 @@ def post(balances: dict[str, int], posting: Posting) -> None:
     balances[posting.dest] = balances.get(posting.dest, 0) + posting.amount
 
 
-def check(state, *, hand_closed: bool = False) -> None:  # noqa: ANN001 (TableState; no cycle)
+def check(state: TableState, *, hand_closed: bool = False) -> None:
     """Raise `ChipError` naming the first broken invariant of `state`."""
     bought = 0
     cashed = 0

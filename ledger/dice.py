@@ -27,7 +27,7 @@ def parse_face(text: str | int, sides: int = 6) -> int:
     return face
 
 
-def parse_faces(text: str | list[str] | list[int] | tuple, sides: int = 6) -> list[int]:
+def parse_faces(text: str | list[str] | list[int] | tuple[str | int, ...], sides: int = 6) -> list[int]:
     """Faces given as ``3 5 6``, ``3,5,6`` or a list; at least one."""
     items = [x for x in re.split(r"[,\s]+", text.strip()) if x] if isinstance(text, str) else list(text)
     if not items:

@@ -536,7 +536,8 @@ def _orjson_sorted(data: dict[str, Any]) -> str:
 
 def parse_event(body: str | bytes) -> Event:
     """Validate a stored body (JSON text) into its event model."""
-    return EVENT_ADAPTER.validate_json(body)
+    event: Event = EVENT_ADAPTER.validate_json(body)
+    return event
 
 
 _MODEL_OF: dict[str, type[Event]] = dict(zip(TYPE_NAMES, EVENT_TYPES))
@@ -555,13 +556,15 @@ def parse_typed(etype: str, body: str | bytes) -> Event:
         model.model_rebuild()  # the deferred schema, built once
         validator = _VALIDATORS[etype] = model.__pydantic_validator__
     try:
-        return validator.validate_json(body)
+        event: Event = validator.validate_json(body)
+        return event
     except ValueError:  # pydantic's ValidationError; let the union say what is wrong
         return parse_event(body)
 
 
 def parse_event_dict(data: dict[str, Any]) -> Event:
-    return EVENT_ADAPTER.validate_json(canonical_json(data))
+    event: Event = EVENT_ADAPTER.validate_json(canonical_json(data))
+    return event
 
 
 HASH_SCHEME = 2  # what `chain_hash` computes; the ``hash_scheme`` meta row of a database

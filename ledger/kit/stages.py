@@ -431,7 +431,8 @@ def ext_of(state: TableState, cls: Callable[..., X], fresh: Callable[[TableState
         x = state.ext = cls(**x)
     if x is None:
         x = state.ext = fresh(state)
-    return x
+    own: X = x
+    return own
 
 
 def everyone(seat: Seat) -> bool:
