@@ -208,6 +208,16 @@ def test_the_readme_excerpt_of_drop_dead_is_its_real_code() -> None:
     assert [line for line in lines if line not in source] == []
 
 
+def test_the_pages_table_snippet_runs(load: Callable[[str], ModuleType]) -> None:
+    block = re.search(r"```python\n(t = Table\(.*?)```", DOC, re.S)
+    assert block is not None
+    load("snap")
+    space: dict[str, object] = {"Table": Table, "zones": zones}
+    exec(compile(block.group(1), "ARCHITECTURE.md", "exec"), space)
+    t = space["t"]
+    assert isinstance(t, Table) and t.state.balance("pot") == 4
+
+
 def test_a_refused_example_command_changes_nothing(load: Callable[[str], ModuleType]) -> None:
     t = snap_table(load)
     said = t.refused("bet", "Snap has no 'bet'", player="Ben", amount=1)   # (Table.refused: the state unchanged)
