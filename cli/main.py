@@ -52,6 +52,27 @@ def invoked_name(args: list[str]) -> str | None:
     return None
 
 
+def hoisted(args: list[str]) -> list[str]:
+    """``potlog --json state`` read as ``potlog state --json``: the global flag typed before the
+    command (among the root's ``--db``/``--session``) goes right after the command's name, where
+    every reading and recording command takes it; any other line is returned as it is."""
+    rest, i, moved = list(args), 0, False
+    while i < len(rest):
+        arg = rest[i]
+        if arg == "--json":
+            del rest[i]
+            moved = True
+        elif arg in _ROOT_VALUED:
+            i += 2
+        elif arg.startswith(("--db=", "--session=")) or (arg.startswith("-s") and not arg.startswith("--")):
+            i += 1
+        else:
+            break
+    if not moved or i >= len(rest) or rest[i].startswith("-"):
+        return list(args)
+    return [*rest[:i + 1], "--json", *rest[i + 1:]]
+
+
 def _only_invoked(args: list[str]) -> list | None:
     """Keep just the command being invoked registered, so Typer builds one command's
     parameters instead of every command's (about 1 ms each, on every run), whichever way the
@@ -93,6 +114,7 @@ def main(argv: list[str] | None = None, *, program: bool = False) -> int:
             return main(args)
         finally:
             kept.USE = False
+    args = hoisted(args)
     saved = _only_invoked(args)
     try:
         rv = app(args=args, prog_name="potlog", standalone_mode=False)
