@@ -10,6 +10,7 @@ from typing import Annotated, Any, Optional
 from . import clicompat as click
 import typer
 
+from ledger.export import FORMATS
 from ledger.text import printable
 
 from .cmd_phh import KeepGoingOpt, TrustOpt
@@ -90,18 +91,26 @@ def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog ex
         typer.echo("nothing to import: the file has no events")
 
 
-@app.command(rich_help_panel="Move logs")
-def export(fmt: Annotated[str, typer.Option("--format", "-f", help="jsonl (raw events, re-importable), json (hand histories), csv (chip journal), text (hand history to read), beancount (double-entry journal).")] = "jsonl",
+_EXPORT_HELP = ("""Export a session (or --all) in a format other tools read.
+
+--out writes a temporary file next to the target and renames it into place, and stdout gets
+the export only once all of it is made, so a failed export leaves nothing half-written; it
+refuses the open database, its -wal/-shm/-journal and the seal key (however they are named:
+links are followed), and an existing file (unless --force).
+
+The formats:
+
+"""
+                + "\n\n".join(f"{name}: {what}." for name, what in FORMATS.items()))
+
+
+@app.command(rich_help_panel="Move logs", help=_EXPORT_HELP)
+def export(fmt: Annotated[str, typer.Option("--format", "-f", help=f"One of {', '.join(FORMATS)} (what each writes: below).")] = "jsonl",
            out: Annotated[Optional[str], typer.Option("--out", "-o", help="Write to this new file ('-' or none: stdout). Never the database, its -wal/-shm/-journal or the seal key; an existing file only with --force.")] = None,
            force: Annotated[bool, typer.Option("--force", help="Replace the --out file if it exists (never the open database).")] = False,
            all_sessions: Annotated[bool, typer.Option("--all", help="Every session in the database.")] = False,
            db: DbOpt = None, session: SessionOpt = None) -> None:
-    """Export a session (or --all) in a format other tools read.
-
-    --out writes a temporary file next to the target and renames it into place, and stdout gets
-    the export only once all of it is made, so a failed export leaves nothing half-written; it refuses the open database, its -wal/-shm/-journal
-    and the seal key (however they are named: links are followed), and an existing file
-    (unless --force)."""
+    """Export sessions (the help, `_EXPORT_HELP`, lists the formats from `ledger.export.FORMATS`)."""
     from ledger.export import writer
     from ledger.export.files import check_target, output, protected_files
 
