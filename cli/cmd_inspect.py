@@ -65,7 +65,7 @@ def sessions(db: DbOpt = None, json: JsonOpt = False) -> None:
         print_json([{**i.__dict__, "current": i.session == current} for i in infos])
         return
     if not infos:
-        typer.echo("no sessions yet: start one with 'potlog new GAME --player NAME=BUYIN ...'")
+        typer.echo(f"no sessions yet in {led.where()}: start one with 'potlog new GAME --player NAME=BUYIN ...'")
         return
     out = console()
     out.print(sessions_table(infos, current, out.width))  # the session name is never cut

@@ -121,6 +121,8 @@ def export(fmt: Annotated[str, typer.Option("--format", "-f", help=f"One of {', 
         if path is not None:
             check_target(path, protect=protect, force=force)  # refuse before the work, not after it
         sids = [s.session for s in led.store.sessions()] if all_sessions else [session_of(led, session)]
+        if not sids:  # an export of nothing is a mistake (a forgotten --db), not a success
+            fail(f"nothing to export: no session in {led.where()}", 1)
         if path is not None:
             with output(path, protect=protect, force=force) as fh:
                 write(led, sids, fh)

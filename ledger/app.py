@@ -16,6 +16,7 @@ The database is any `ledger.storage.EventStore` (SQLite or PostgreSQL).
 
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
 from typing import Iterator, cast
 
@@ -41,6 +42,8 @@ CURRENT = "current_session"
 class Ledger(Corrections, Importing):
     """A potlog database and the operations on it."""
 
+    default_db = False  # opened without a database named (no --db, no $POTLOG_DB): `where` says so
+
     @classmethod
     def open(cls, path: str | None = None) -> Ledger:
         shared = _SHARED.get(_db_key(path))
@@ -48,7 +51,18 @@ class Ledger(Corrections, Importing):
             return cast(Ledger, shared)
         from .pgstore import open_store  # a SQLite file, or a postgresql:// URL (psycopg is imported only then)
 
-        return cls(open_store(path))
+        led = cls(open_store(path))
+        led.default_db = path is None and not os.environ.get("POTLOG_DB")
+        return led
+
+    def where(self) -> str:
+        """Which database this is, for a message that found nothing in it: its file, and when it
+        is the default one, how to point at another."""
+        from .pgstore import redact
+
+        name = redact(str(self.store.path))
+        return (f"the default database {name} (another: --db FILE, or set POTLOG_DB)" if self.default_db
+                else name)
 
     def close(self) -> None:
         if not self._shared:
@@ -71,7 +85,8 @@ class Ledger(Corrections, Importing):
         """The session named, else the current one; `NotFound` with a hint if there is none."""
         sid = session or self.store.get_meta(CURRENT)
         if not sid:
-            raise NotFound("no current session: start one with 'potlog new GAME' or pass --session")
+            raise NotFound(f"no current session in {self.where()}: start one with 'potlog new GAME' or pass "
+                           "--session")
         self.store.require(sid)
         return sid
 
