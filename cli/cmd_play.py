@@ -31,6 +31,10 @@ from .common import RUN_DEFAULTS, console, fail, ledger, one_line, session_of
 
 QUIT_WORDS = ("quit", "exit")
 HELP_WORDS = ("help", "?")
+AT_TABLE = ("Start and seat", "The hand", "Cards and dice", "Betting", "Pots and payments", "Corrections and records",
+            "Look")
+"""The help panels whose commands make sense at a table, in the order the prompt's help lists them."""
+NOT_AT_TABLE = frozenset({"new", "use", "games", "sessions"})  # (another session, or the shelf of games)
 UNDO_LINE = "undo"
 
 
@@ -195,16 +199,24 @@ class Play:
         return True
 
     def print_help(self) -> None:
+        """The verbs of a table, by what they do (not the club's or the files' commands), and this
+        game's own words, each list wrapped at word boundaries to the terminal's width."""
+        import shutil
+
         from .common import root_command
         from .words import word_usage
 
-        group = root_command()
-        typer.echo("Type a potlog command without 'potlog'; 'help VERB' (or 'VERB --help') explains one.")
-        width = max(len(n) for n in group.commands) + 2
-        for name, command in group.commands.items():
-            summary = ("PLAYER CARD: a card played to the trick" if name == "play"
-                       else command.get_short_help_str(limit=100 - width))
-            typer.echo(f"  {name:<{width}}{summary}")
+        width = min(shutil.get_terminal_size().columns, 100)
+        typer.echo(wrapped("Type a potlog command without 'potlog'; 'help VERB' (or 'VERB --help') explains one.",
+                           width))
+        panels: dict[str, list[str]] = {}
+        for name, command in root_command().commands.items():
+            panel = getattr(command, "rich_help_panel", None)
+            if panel in AT_TABLE and name not in NOT_AT_TABLE:
+                panels.setdefault(panel, []).append(name)
+        for panel in AT_TABLE:
+            if panels.get(panel):
+                typer.echo(wrapped(f"{panel}: {', '.join(panels[panel])}", width).replace("\n", "\n    "))
         if self.state is not None:
             from ledger.games import get_ruleset
 
@@ -215,7 +227,7 @@ class Play:
             if rules is not None and rules.words:
                 typer.echo(f"{rules.title}'s own words:")
                 for w in rules.words:
-                    typer.echo(f"  {word_usage(w)}: {w.summary}")
+                    typer.echo("  " + wrapped(f"{word_usage(w)}: {w.summary}", width - 2).replace("\n", "\n    "))
         typer.echo("In this prompt:")
         typer.echo("  undo, Ctrl-Z        undo the last act")
         typer.echo("  help [VERB]         this list, or one verb's help")

@@ -12,3 +12,16 @@ def test_export_help_lists_every_format_the_code_accepts(potlog) -> None:
     for name in FORMATS:
         assert f"{name}:" in out, name
     assert f"One of {', '.join(FORMATS)}" in " ".join(out.split()).replace("│ ", "")
+
+
+def test_help_inside_play_lists_the_table_verbs_wrapped(potlog) -> None:
+    """Issue 29, point 5: `help` in `potlog play` listed push and grant-recorder, and broke words
+    mid-line. It lists a table's verbs by what they do and the game's words, at word boundaries."""
+    potlog("new", "freeform", "-p", "Ann=100", "-p", "Ben=100")
+    out = potlog("play", input="help\nquit\n").output
+    assert "Betting: ante, bet, call, raise, allin, check, fold" in out and "Freeform's own words:" in out
+    for elsewhere in ("push", "pull", "grant-recorder", "import", "export", "rehash", "sessions"):
+        assert elsewhere not in out.replace("import-phh", ""), elsewhere
+    lines = out[out.index("Type a potlog command"):out.index("In this prompt:")].splitlines()
+    assert lines and all(len(line) <= 100 for line in lines), [line for line in lines if len(line) > 100]
+    assert any(line.startswith("    ") for line in lines)  # a long word's summary wraps, indented, at a space
