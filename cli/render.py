@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ledger.games import get_ruleset
-from ledger.state import Held, TableState, in_pot, state_hash
+from ledger.state import Held, Roll, TableState, in_pot, state_hash
 from ledger.text import printable
 from ledger.units import amount
 
@@ -210,6 +210,24 @@ def _cards(cards: list[Held], all_cards: bool, family: str) -> Pieces:
     return tuple(out)
 
 
+def _dice_lines(dice: list[Roll]) -> list[str]:
+    """The dice as the table sees them: each roller's last throw, in the order they last threw,
+    and how many throws the turn in progress has had (a long dice game still fits a screen:
+    `potlog log` has every throw)."""
+    last: dict[str | None, Roll] = {}
+    for r in dice:
+        last.pop(r.player, None)
+        last[r.player] = r
+    streak = 0
+    for r in reversed(dice):
+        if r.player != dice[-1].player:
+            break
+        streak += 1
+    return [f"dice{(' (' + who + ')') if who else ''}: {' '.join(map(str, r.faces))} = {sum(r.faces)}"
+            + (f" ({streak} throws this turn)" if streak > 1 and who == dice[-1].player else "")
+            for who, r in last.items()]
+
+
 def state_view(state: TableState, all_cards: bool = False) -> StateView:
     """What `render_state` draws (face-down cards hidden unless `all_cards`)."""
     def one(text: str, style: str = "") -> Styled:
@@ -276,9 +294,8 @@ def state_view(state: TableState, all_cards: bool = False) -> StateView:
     if hand is not None and hand.number:
         for board, cards in hand.boards.items():
             below.append((one(f"{board}: "), *_cards(cards, all_cards, family)))
-        for r in hand.dice:
-            below.append(one(f"dice{(' (' + r.player + ')') if r.player else ''}: "
-                             f"{' '.join(map(str, r.faces))} = {sum(r.faces)}"))
+        for line in _dice_lines(hand.dice):
+            below.append(one(line))
         if hand.trick:
             below.append(one("trick: " + ", ".join(f"{p.player} {p.card}" for p in hand.trick)))
     try:

@@ -25,3 +25,15 @@ def test_help_inside_play_lists_the_table_verbs_wrapped(potlog) -> None:
     lines = out[out.index("Type a potlog command"):out.index("In this prompt:")].splitlines()
     assert lines and all(len(line) <= 100 for line in lines), [line for line in lines if len(line) > 100]
     assert any(line.startswith("    ") for line in lines)  # a long word's summary wraps, indented, at a space
+
+
+def test_a_long_dice_game_still_fits_a_screen(potlog) -> None:
+    """Issue 29, point 6: Pig's `state` grew a line per roll. It shows each roller's last throw
+    and how many throws the turn in progress has had."""
+    potlog("new", "pig", "-p", "Ann=10", "-p", "Ben=10")
+    potlog("hand")
+    for face in (3, 4, 5, 6, 2, 3, 4, 5, 6, 2, 3, 4):
+        potlog("roll", "Ben", str(face))
+    out = potlog("state").output
+    dice = [line for line in out.splitlines() if "dice" in line]
+    assert len(dice) == 1 and "dice (Ben): 4 = 4 (12 throws this turn)" in dice[0], dice
