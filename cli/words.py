@@ -182,4 +182,15 @@ def word_command(name: str) -> Any:
     games = word_index().get(name)
     if not games:
         return None
-    return _outer(name, "; ".join(f"{game}: {summary}" for game, _, summary in games))
+    return _outer(name, word_summary(games))
+
+
+def word_summary(games: list[tuple[str, str, str]]) -> str:
+    """A game word once, with the games that have it: ``(badugi, holdem, omaha) Change the
+    blinds ...`` when they say the same; else the games, the first's summary and where the rest
+    is (``potlog WORD --help`` says what it takes in each game)."""
+    names = ", ".join(game for game, _, _ in games)
+    said = {summary for _, _, summary in games}
+    if len(said) == 1:
+        return f"({names}) {games[0][2]}"
+    return f"({names}) {games[0][2].rstrip('.')}; in each game: --help"

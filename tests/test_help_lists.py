@@ -37,3 +37,10 @@ def test_a_long_dice_game_still_fits_a_screen(potlog) -> None:
     out = potlog("state").output
     dice = [line for line in out.splitlines() if "dice" in line]
     assert len(dice) == 1 and "dice (Ben): 4 = 4 (12 throws this turn)" in dice[0], dice
+
+
+def test_a_game_word_is_listed_once_with_the_games_that_have_it(potlog) -> None:
+    """Issue 29, point 1: `blinds` repeated its summary once per game in `potlog --help`."""
+    out = " ".join(potlog("--help").output.replace("│", " ").split())
+    assert "(badugi, deucetoseven, holdem, omaha) Change the blinds" in out
+    assert out.count("Change the blinds") == 1
