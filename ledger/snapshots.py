@@ -297,7 +297,7 @@ def write_checkpoint(store: Store, session: str, state: TableState, *, head: str
             return False
         head = at
         return store.write_cache(_checkpoint_writes(key, session, state.seq, head, text))
-    except (IntegrityError, *store.errors):  # a cache, best-effort: a row `hash_at` finds tampered, a busy database
+    except store.errors + (IntegrityError,):  # a cache, best-effort: a row `hash_at` finds tampered, a busy database
         return False
 
 
@@ -336,7 +336,7 @@ def read_checkpoint(store: Store, session: str, before: int, head: int, *,
             state = from_plain(data["state"])
             if state.session != session or state.seq != seq:
                 continue
-        except (IntegrityError, KeyError, TypeError, ValueError, *store.errors):  # a row not ours: not a checkpoint
+        except store.errors + (IntegrityError, KeyError, TypeError, ValueError):  # a row not ours: not a checkpoint
             continue
         return seq, state
     return None
@@ -398,7 +398,7 @@ def read_snapshot(store: Store, session: str, upto: int, *, after: int = 0,
         state = from_plain(data["state"])
         if state.session != session or state.seq != seq:
             return None
-    except (IntegrityError, KeyError, TypeError, ValueError, *store.errors):  # a row not ours: not a usable snapshot
+    except store.errors + (IntegrityError, KeyError, TypeError, ValueError):  # a row not ours: not a usable snapshot
         return None
     return seq, state
 
@@ -414,7 +414,7 @@ def write_snapshot(store: Store, session: str, state: TableState) -> bool:
         if head is None or text is None:
             return False  # something in the state does not survive JSON: never cache it
         return store.write_cache([_snapshot_write(key, session, state.seq, head, text)])
-    except (IntegrityError, *store.errors):  # a cache, best-effort: a row `hash_at` finds tampered, a busy database
+    except store.errors + (IntegrityError,):  # a cache, best-effort: a row `hash_at` finds tampered, a busy database
         return False
 
 
@@ -485,7 +485,7 @@ class PendingCache:
                     self.snapshot = None
                 else:
                     out.append(_snapshot_write(self.key, self.session, seq, head, text))
-        except (IntegrityError, *self.store.errors):  # `hash_at`: a cache, best-effort
+        except self.store.errors + (IntegrityError,):  # `hash_at`: a cache, best-effort
             return []
         return out
 
