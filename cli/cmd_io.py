@@ -14,7 +14,7 @@ from ledger.export import FORMATS
 from ledger.text import printable
 
 from .cmd_phh import KeepGoingOpt, TrustOpt
-from .common import RUN_DEFAULTS, DbOpt, LineFailed, JsonOpt, SessionOpt, app, fail, ledger, print_json, session_of
+from .common import RUN_DEFAULTS, DbOpt, LineFailed, JsonOpt, SessionOpt, app, fail, internal_error, ledger, print_json, session_of
 
 
 def _read_lines(path: str) -> list[str]:
@@ -214,13 +214,9 @@ def _run_line(args: list[str], quiet: bool = False) -> tuple[int, str]:
 
     RUN_DEFAULTS["capture"] = True
     command = root_command()
-    sub = None if args[0].startswith("-") else _subcommand(command, args[0])
     try:
         with contextlib.redirect_stdout(io.StringIO()) if quiet else contextlib.nullcontext():
-            if sub is None:
-                rv = command.main(args=args, prog_name="potlog", standalone_mode=False)
-            else:  # straight to the command: the group's own parsing adds nothing to a line without options first
-                rv = _invoke(sub, args)
+            rv = _invoke(command, args)
     except LineFailed as exc:
         return exc.code, str(exc)
     except click.Exit as exc:
@@ -241,18 +237,20 @@ def _subcommand(group: Any, name: str) -> Any:
     """The click command `name` of `group` (a core command or a game's word), found once."""
     key = (id(group), name)
     if key not in _SUBS:
-        try:
-            _SUBS[key] = group.get_command(click.Context(group), name)
-        except Exception:
-            _SUBS[key] = None
+        _SUBS[key] = group.get_command(click.Context(group), name)
     return _SUBS[key]
 
 
-def _invoke(sub: Any, args: list[str]) -> Any:
-    """Run `sub` on the rest of the line with the errors told as `PotlogGroup.invoke` tells them."""
+def _invoke(command: Any, args: list[str]) -> Any:
+    """Run one line: straight to its command when it starts with one (the group's own parsing
+    adds nothing to a line without options first), else through the group (`command`), with
+    the errors told as `PotlogGroup.invoke` tells them."""
     from ledger.errors import PotlogError
 
     try:
+        sub = None if args[0].startswith("-") else _subcommand(command, args[0])
+        if sub is None:
+            return command.main(args=args, prog_name="potlog", standalone_mode=False)
         return sub.main(args=args[1:], prog_name=f"potlog {args[0]}", standalone_mode=False)
     except PotlogError as exc:
         fail(str(exc), exc.exit_code)
@@ -261,6 +259,6 @@ def _invoke(sub: Any, args: list[str]) -> Any:
     except OSError as exc:
         where = f": {exc.filename}" if exc.filename else ""
         fail(f"{(exc.strerror or type(exc).__name__).lower()}{where}", 1)
-    except Exception as exc:  # a bug: still no traceback for the user
-        fail(f"internal error ({type(exc).__name__}: {str(exc)[:200]}); please report it", 70)
+    except Exception as exc:  # the process boundary of a line of 'run' or 'play' (`PotlogGroup.invoke`'s twin)
+        fail(internal_error(exc), 70)
     return None

@@ -27,7 +27,7 @@ from typing import Any, Callable, Optional
 
 import typer
 
-from .common import RUN_DEFAULTS, console, fail, ledger, one_line, session_of
+from .common import RUN_DEFAULTS, console, fail, internal_error, ledger, one_line, session_of
 
 QUIT_WORDS = ("quit", "exit")
 HELP_WORDS = ("help", "?")
@@ -59,8 +59,8 @@ def prompt_hint(state: Any) -> str:
 
     try:
         items = get_ruleset(state.game).legal(state)
-    except Exception:  # a state the rules never expected (after an override): say nothing
-        items = []
+    except Exception as exc:  # a bug in the game's legal(): said in the hint (raised, it would end the prompt)
+        return f"the game's rules failed on this table ({type(exc).__name__}: {str(exc)[:200]}); please report it"
     verbs: dict[str, list[str]] = {}  # who -> what they may do, in the order legal() gives them
     for item in items:
         mine = verbs.setdefault(item.player or "anyone", [])
@@ -187,15 +187,18 @@ class Play:
         before = self.key()
         try:
             code, why = _run_line(args)
-        except Exception as exc:  # never a traceback at the table: the line is lost, the prompt goes on
-            code, why = 70, f"internal error ({type(exc).__name__}: {str(exc)[:200]}); please report it"
+        except Exception as exc:  # the prompt's process boundary: never a traceback at the table, the prompt goes on
+            code, why = 70, internal_error(exc)
         if code:
             typer.echo(f"potlog: {one_line(why)}", err=True)
         if args[0] in ("new", "use") and not code:  # follow the session it made current
             RUN_DEFAULTS["session"] = None
         self.refresh()
         if not code and self.key() != before and self.state is not None:
-            self.show_table()
+            try:
+                self.show_table()
+            except Exception as exc:  # the same boundary: a game that cannot draw its table (a bug) is said
+                typer.echo(f"potlog: {one_line(internal_error(exc))}", err=True)
         return True
 
     def print_help(self) -> None:
@@ -220,9 +223,11 @@ class Play:
         if self.state is not None:
             from ledger.games import get_ruleset
 
+            from ledger.errors import PotlogError
+
             try:
                 rules = get_ruleset(self.state.game)
-            except Exception:
+            except PotlogError:  # a game this potlog does not have: no words of its own to list
                 rules = None
             if rules is not None and rules.words:
                 typer.echo(f"{rules.title}'s own words:")

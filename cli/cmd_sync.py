@@ -56,7 +56,7 @@ def _check_chain(store: Any, sid: str) -> tuple[int, dict[int, str]]:
         if ok:
             try:
                 ok = chain_hash(p, body, session=sid, seq=seq, etype=etype, recorded_at=at) == h
-            except Exception:  # a row that is not even text
+            except (TypeError, ValueError):  # a row that is not even text (bytes, a lone surrogate)
                 ok = False
         if not ok:
             raise IntegrityError(f"session {sid} in {store.path} is broken at seq {expected} ('potlog verify' says "

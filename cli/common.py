@@ -71,8 +71,8 @@ class PotlogGroup(TyperGroup):
         except OSError as exc:  # a file that cannot be read or written: the user's to fix, not a bug
             where = f": {exc.filename}" if exc.filename else ""
             fail(f"{(exc.strerror or type(exc).__name__).lower()}{where}", 1)
-        except Exception as exc:  # a bug: still no traceback for the user
-            fail(f"internal error ({type(exc).__name__}: {str(exc)[:200]}); please report it", 70)
+        except Exception as exc:  # the process boundary: a bug (ours or a game's) is one line, exit 70, no traceback
+            fail(internal_error(exc), 70)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         from .words import word_index
@@ -151,6 +151,12 @@ class LineFailed(Exception):
     def __init__(self, message: str, code: int):
         super().__init__(message)
         self.code = code
+
+
+def internal_error(exc: BaseException) -> str:
+    """The line a bug is told in, at the process boundary (`PotlogGroup.invoke`, a line of
+    `potlog run` or `potlog play`): what was raised, and that it is potlog's to fix."""
+    return f"internal error ({type(exc).__name__}: {str(exc)[:200]}); please report it"
 
 
 def one_line(message: str) -> str:

@@ -211,9 +211,11 @@ def table_for(state: TableState | None, core: Grammar, extra: Grammar | None = N
         return Table(grammar, games=tuple(available()))
     from ledger.games import get_ruleset
 
+    from ledger.errors import PotlogError
+
     try:
         grammar.update(grammar_from_words(get_ruleset(state.game).words))
-    except Exception:  # a game this potlog does not know: the core verbs still complete
+    except PotlogError:  # a game this potlog does not know: the core verbs still complete
         pass
     players = tuple(s.name for s in state.seats if s.active)
     return Table(grammar, players, pack_cards(state), tuple(available()))
@@ -231,7 +233,7 @@ def make_completer(source: Callable[[], Table]) -> Any:
             _done, word = split_line(text)
             try:
                 choices = complete(source(), text)
-            except Exception:  # a completion that fails offers nothing; it never breaks the prompt
+            except Exception:  # prompt_toolkit's callback: what it raises is printed over the prompt; offer nothing
                 return
             for choice in choices:
                 tail = "" if choice.endswith("=") else " "

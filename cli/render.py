@@ -7,6 +7,13 @@ User text (names, titles, notes, reasons, pot names) reaches Rich only through `
 escaped), both after `ledger.text.printable`, which shows control characters, line breaks
 and bidi overrides escaped (``\\x1b``, ``\\n``, ``\\u202e``) instead of sending them to
 the terminal raw. Every command that prints user text with Rich uses these two.
+
+The game's own lines (its `legal`, `view` and `scores`) are asked here without a net: a
+game that raises on a table (a bug in its rules, or a state it never expected after an
+override) is not drawn without its lines as if nothing were wrong. Its error goes up to the
+process boundary (`cli.common.PotlogGroup.invoke`), which says it in one line, ``internal
+error (KeyError: ...); please report it``, exit 70; under ``potlog play`` the line says it
+and the prompt goes on (`cli.cmd_play`). A half-drawn table would look like a right one.
 """
 
 from __future__ import annotations
@@ -106,12 +113,8 @@ def view_value(value: str) -> int | str:
 
 
 def legal_lines(state: TableState) -> list[str]:
-    try:
-        legal = get_ruleset(state.game).legal(state)
-    except Exception:  # a state the rules never expected (after an override): say nothing
-        return []
     lines = []
-    for item in legal:
+    for item in get_ruleset(state.game).legal(state):
         who = item.player or "anyone"
         lines.append(f"{who}: {', '.join(item.verbs)}" + (f" — {item.note}" if item.note else ""))
     return lines
@@ -127,12 +130,9 @@ def next_line(state: TableState) -> str:
 
 
 def legal_verbs_for(state: TableState, player: str) -> list[str]:
-    try:
-        for item in get_ruleset(state.game).legal(state):
-            if item.player == player:
-                return list(item.verbs)
-    except Exception:
-        pass
+    for item in get_ruleset(state.game).legal(state):
+        if item.player == player:
+            return list(item.verbs)
     return []
 
 
@@ -171,10 +171,7 @@ def state_data(state: TableState, all_cards: bool = True) -> dict[str, Any]:
             "trick": [{"player": p.player, "card": p.card} for p in hand.trick],
             "tricks": hand.tricks,
         }
-    try:
-        view = get_ruleset(state.game).view(state)
-    except Exception:
-        view = []
+    view = get_ruleset(state.game).view(state)
     data["game_view"] = [{"label": label, "value": view_value(value)} for label, value in view]
     return data
 
@@ -250,10 +247,7 @@ def state_view(state: TableState, all_cards: bool = False) -> StateView:
             head.append(f"bet to match: {hand.current_bet}")
     else:
         head.append("no hand yet")
-    try:
-        kept_in_points = get_ruleset(state.game).scores
-    except Exception:
-        kept_in_points = False
+    kept_in_points = get_ruleset(state.game).scores
     # a points game played without chips shows the scores, not columns of zero chips
     chipless = kept_in_points and not any(v for k, v in state.balances.items()) and not any(
         s.bought_in or s.rebought or s.cashed_out for s in state.seats)
@@ -298,11 +292,8 @@ def state_view(state: TableState, all_cards: bool = False) -> StateView:
             below.append(one(line))
         if hand.trick:
             below.append(one("trick: " + ", ".join(f"{p.player} {p.card}" for p in hand.trick)))
-    try:
-        for key, value in get_ruleset(state.game).view(state):
-            below.append(one(f"{key}: {value}"))
-    except Exception:
-        pass
+    for key, value in get_ruleset(state.game).view(state):
+        below.append(one(f"{key}: {value}"))
     nexts = legal_lines(state)
     if nexts:
         below.append(one("next: " + "; ".join(nexts)))

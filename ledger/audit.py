@@ -270,7 +270,7 @@ def audit_records(records: list[tuple[int, ev.Event]], session: str, *,
     state = TableState(session=session)
     try:
         state = fold(records, state=state, voided=set(voids), observer=observe)
-    except Exception as exc:  # a tampered or impossible log: name where it stops
+    except Exception as exc:  # a tampered or impossible log through the games' evolve (anything): name where it stops
         nxt = next((s for s, _ in records if s > last[0] and s not in voids), last[0] + 1)
         out.problems.append(Problem(nxt, None, "unreadable",
                                     f"seq {nxt} cannot be applied ({type(exc).__name__}: {exc})"[:300]))

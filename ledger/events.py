@@ -517,7 +517,7 @@ def event_body(event: Event) -> str:
     data = event_to_dict(event)
     try:
         return _orjson_sorted(data)
-    except Exception:
+    except TypeError:  # orjson.JSONEncodeError (a TypeError): a lone surrogate, an integer past 64 bits
         return canonical_json(data)
 
 

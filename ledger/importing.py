@@ -122,7 +122,7 @@ def _fast_parser() -> Callable[[str, _Import], _Parsed | None] | None:
             etype = body_obj.get("type")
             event = parse_typed(etype if type(etype) is str else "", body)
             hashed = quick_hash is not None and quick_hash(prev, body, sid, seq, event.type, at) == h
-        except Exception:  # whatever it is, `_parse_line` says it (or takes the line)
+        except (KeyError, TypeError, ValueError):  # orjson's, pydantic's (ValueErrors), a missing key: `_parse_line` says it
             return None
         return sid, seq, at, prev, h, body, event, hashed
     return parse
@@ -145,7 +145,7 @@ def _quick_chain_hash(orjson: Any) -> Callable[[str, str, str, int, str, str], s
     try:
         same = quick(prev, body, session, seq, etype, at) == ev.chain_hash(prev, body, session=session, seq=seq,
                                                                             etype=etype, recorded_at=at)
-    except Exception:
+    except TypeError:  # orjson.JSONEncodeError (a TypeError): an orjson that cannot write the awkward text
         same = False
     return quick if same and isinstance(tag, str) else None
 
@@ -236,7 +236,7 @@ class Importing(Recording):
         try:
             etype = body_obj.get("type")
             event = ev.parse_typed(etype if isinstance(etype, str) else "", body)
-        except Exception as exc:  # pydantic's ValidationError: keep its first complaint
+        except ValueError as exc:  # pydantic's ValidationError (a ValueError): keep its first complaint
             errs = getattr(exc, "errors", lambda: [{"loc": (), "msg": str(exc)}])() or [{"loc": (), "msg": "invalid"}]
             # a union (a declared value: bool, int or text) reports each member: say the one that fits
             first = next((e for e in errs if not str(e.get("type", "")).endswith("_type")), errs[0])
@@ -299,7 +299,7 @@ class Importing(Recording):
                 raise RuleViolation(f"seq {seq} breaks the chips: {exc}") from None
             except PotlogError:
                 raise
-            except Exception as exc:
+            except Exception as exc:  # a foreign event the rules never decided: a game's evolve trusts its events, so anything
                 raise InputError(f"seq {seq} cannot be applied ({type(exc).__name__}): it names something that does not exist") from None
             recent.append((seq, event))
         if seq % MARK_EVERY == 0:
@@ -411,7 +411,7 @@ class Importing(Recording):
             return state
         except ChipError as exc:
             raise RuleViolation(f"the void at seq {seq} breaks the chips: {exc}") from None
-        except Exception as exc:
+        except Exception as exc:  # later foreign events applied without the voided one: anything (named)
             raise InputError(f"the void at seq {seq} leaves later events without what they need ({type(exc).__name__})") from None
 
 

@@ -63,7 +63,7 @@ class HeadMemo:
         try:
             with self.store.held():
                 yield self
-        except BaseException:
+        except BaseException:  # forget what the rolled-back writes decided, then re-raise
             self._heads, self._points = None, {}
             raise
         heads, self._heads = self._heads, None
@@ -85,7 +85,7 @@ class HeadMemo:
         try:
             with self.store.savepoint("step"):
                 yield
-        except BaseException:
+        except BaseException:  # forget what the rolled-back writes decided, then re-raise
             self._heads.clear()
             self._points.clear()
             raise

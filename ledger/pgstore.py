@@ -56,6 +56,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, cast
 
+from pydantic import ValidationError
+
 from .errors import Conflict, InputError, IntegrityError
 from .events import GENESIS, HASH_SCHEME, Event, chain_hash, parse_typed, v1_hash
 from .storage import (APPEND_ONLY, CacheRow, EventStore, Row, SessionInfo, StoreBase, not_an_event, opened_of,
@@ -129,7 +131,7 @@ def client_name() -> str:
         import getpass
 
         user = getpass.getuser()
-    except Exception:  # no name for this uid (a bare container)
+    except (KeyError, OSError):  # no name for this uid (a bare container): `pwd` raises KeyError, 3.13 OSError
         user = str(os.getuid()) if hasattr(os, "getuid") else "user"
     return f"{user}@{socket.gethostname()}"
 
@@ -185,6 +187,9 @@ class PgStore(StoreBase):
     `raw` is its psycopg connection (autocommit; write transactions are begun explicitly)."""
 
     def __init__(self, raw: psycopg.Connection, path: str):
+        import psycopg
+
+        self.errors: tuple[type[Exception], ...] = (psycopg.Error,)
         self.raw = raw
         self.path = path
         self.hash_scheme = HASH_SCHEME  # read from ``meta`` on opening
@@ -294,7 +299,7 @@ class PgStore(StoreBase):
         self.raw.execute(sql.SQL("SAVEPOINT {}").format(point))
         try:
             yield
-        except BaseException:
+        except BaseException:  # roll back, then re-raise (a Ctrl-C too): nothing is swallowed
             self.raw.execute(sql.SQL("ROLLBACK TO SAVEPOINT {}").format(point))
             self.raw.execute(sql.SQL("RELEASE SAVEPOINT {}").format(point))
             raise
@@ -306,7 +311,7 @@ class PgStore(StoreBase):
         self._begin()
         try:
             yield
-        except BaseException:
+        except BaseException:  # roll back, then re-raise (a Ctrl-C too): nothing is swallowed
             self._rollback()
             raise
 
@@ -378,7 +383,7 @@ class PgStore(StoreBase):
         for seq, etype, body in self._pages("seq, type, body", session, after, upto):
             try:
                 event = parse_typed(etype, body)
-            except Exception:  # pydantic's ValidationError, a body of another type...
+            except ValidationError:  # pydantic's, whatever the body is (not JSON, not an event, bytes, a number...)
                 raise not_an_event(session, seq) from None
             yield seq, event
 

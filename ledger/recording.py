@@ -432,7 +432,7 @@ class Recording(HeadMemo):
             raise RuleViolation(f"voiding seq {target} would break the chips ({exc}): void the later events first") from None
         except PotlogError:
             raise
-        except Exception:  # an event after the target needs it (a bet by a player it seated...)
+        except Exception:  # later events applied without the target (a bet by a player it seated): a game's evolve can raise anything
             raise RuleViolation(
                 f"later events depend on seq {target}: void those first, newest first"
             ) from None

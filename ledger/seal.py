@@ -118,7 +118,7 @@ def snapshot_key() -> bytes | None:
     """The snapshot key, or None when the key file cannot be read or created (never raises)."""
     try:
         return subkey("snapshot")
-    except Exception:
+    except KeyUnavailable:  # a key file that cannot be read or created
         return None
 
 

@@ -59,6 +59,7 @@ from typing import Any
 from . import __version__
 from .reducer import apply
 from . import seal, sources
+from .errors import IntegrityError
 from .state import TableState, to_plain
 from .storage import CacheRow, EventStore as Store
 
@@ -90,7 +91,7 @@ def snapshot_key() -> bytes | None:
     if key is not None:
         try:
             path = str(seal.key_path())
-        except Exception:
+        except (OSError, RuntimeError):  # `expanduser` with no home directory
             return key
         raw = seal._KEYS.get(path)
         if raw is not None:
@@ -296,7 +297,7 @@ def write_checkpoint(store: Store, session: str, state: TableState, *, head: str
             return False
         head = at
         return store.write_cache(_checkpoint_writes(key, session, state.seq, head, text))
-    except Exception:
+    except store.errors + (IntegrityError,):  # a cache, best-effort: a row `hash_at` finds tampered, a busy database
         return False
 
 
@@ -335,7 +336,7 @@ def read_checkpoint(store: Store, session: str, before: int, head: int, *,
             state = from_plain(data["state"])
             if state.session != session or state.seq != seq:
                 continue
-        except Exception:
+        except store.errors + (IntegrityError, KeyError, TypeError, ValueError):  # a row not ours: not a checkpoint
             continue
         return seq, state
     return None
@@ -397,7 +398,7 @@ def read_snapshot(store: Store, session: str, upto: int, *, after: int = 0,
         state = from_plain(data["state"])
         if state.session != session or state.seq != seq:
             return None
-    except Exception:  # anything malformed is simply not a usable snapshot
+    except store.errors + (IntegrityError, KeyError, TypeError, ValueError):  # a row not ours: not a usable snapshot
         return None
     return seq, state
 
@@ -413,7 +414,7 @@ def write_snapshot(store: Store, session: str, state: TableState) -> bool:
         if head is None or text is None:
             return False  # something in the state does not survive JSON: never cache it
         return store.write_cache([_snapshot_write(key, session, state.seq, head, text)])
-    except Exception:
+    except store.errors + (IntegrityError,):  # a cache, best-effort: a row `hash_at` finds tampered, a busy database
         return False
 
 
@@ -433,7 +434,7 @@ def _state_text(state: TableState) -> str | None:
         if faithful(state):
             return text
         return text if same(from_plain(json.loads(text)), state) else None
-    except Exception:
+    except (TypeError, ValueError, KeyError, RecursionError):  # `json` on a game's ext, or `from_plain` on its JSON
         return None
 
 
@@ -484,7 +485,7 @@ class PendingCache:
                     self.snapshot = None
                 else:
                     out.append(_snapshot_write(self.key, self.session, seq, head, text))
-        except Exception:
+        except self.store.errors + (IntegrityError,):  # `hash_at`: a cache, best-effort
             return []
         return out
 
@@ -664,7 +665,7 @@ def faithful(state: TableState) -> bool:
         if isinstance(proto, dict):
             return type(ext) is dict and _json_faithful(ext)
         return False
-    except Exception:  # a cycle, a game that is gone...: let the round trip say
+    except Exception:  # a probe of any game's ext (a cycle, a game that is gone...): False is "not sure", the round trip says
         return False
 
 

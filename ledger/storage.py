@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Literal, Protocol, Self
 
+from pydantic import ValidationError
+
 from .errors import Conflict, IntegrityError, NotFound
 from .events import GENESIS, HASH_SCHEME, Event, Recorded, chain_hash, parse_typed
 
@@ -84,7 +86,7 @@ def void_target(session: str, seq: int, body: object) -> int:
     """The target of a stored void's body, or `IntegrityError` naming the seq."""
     try:
         target = json.loads(body)["target"]  # type: ignore[arg-type]
-    except Exception:  # not JSON, not an object, no target: a body written outside potlog
+    except (TypeError, ValueError, KeyError, RecursionError):  # not JSON, not an object, no target: written outside potlog
         raise not_an_event(session, seq) from None
     if type(target) is not int:
         raise not_an_event(session, seq)
@@ -152,6 +154,10 @@ class EventStore(Protocol):
     def head(self, session: str) -> tuple[int, str]: ...
     def last_seq(self, session: str) -> int: ...
     def last_hash(self, session: str) -> str: ...
+    errors: tuple[type[Exception], ...]
+    """What its database driver raises (``sqlite3.Error``, ``psycopg.Error``): the snapshot
+    cache, best-effort, takes these (and `IntegrityError`), never anything else."""
+
     def hash_at(self, session: str, seq: int) -> str | None: ...
     def exists(self, session: str) -> bool: ...
     def require(self, session: str) -> None: ...
@@ -315,7 +321,7 @@ class StoreBase:
         try:
             yield
             self._commit()
-        except BaseException:
+        except BaseException:  # roll back, then re-raise (a Ctrl-C too): nothing is swallowed
             self._rollback()
             raise
         finally:
@@ -333,7 +339,7 @@ class StoreBase:
         try:
             yield
             self._commit()
-        except BaseException:
+        except BaseException:  # roll back, then re-raise (a Ctrl-C too): nothing is swallowed
             self._rollback()
             raise
 
@@ -376,7 +382,7 @@ class StoreBase:
             seq, etype, body, prev, h, at = checked(session, row)
             try:
                 event = parse_typed(etype, body)
-            except Exception:  # pydantic's ValidationError, a body of another type...
+            except ValidationError:  # pydantic's, whatever the body is (not JSON, not an event, bytes, a number...)
                 raise not_an_event(session, seq) from None
             yield Recorded(session, seq, at, prev, h, body, event)
 

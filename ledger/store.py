@@ -31,6 +31,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
+from pydantic import ValidationError
+
 from .errors import Conflict, InputError, IntegrityError
 from .events import GENESIS, HASH_SCHEME, Event, chain_hash, parse_typed, v1_hash
 from .storage import (APPEND_ONLY, ROW_COLUMNS, ROW_TYPES, SQL_TYPE, CacheRow, Row, SessionInfo, StoreBase,
@@ -77,6 +79,8 @@ class Store(StoreBase):
     """One potlog database in a SQLite file (`ledger.storage.EventStore`). Open it with
     `Store.open(path)`; close it with `close()`. `conn` is its sqlite3 connection (for tests
     that look at the file itself: nothing else in potlog uses it)."""
+
+    errors: tuple[type[Exception], ...] = (sqlite3.Error,)
 
     def __init__(self, conn: sqlite3.Connection, path: str):
         self.conn = conn
@@ -141,7 +145,7 @@ class Store(StoreBase):
                     self._create_triggers()
                     c.execute("INSERT INTO meta (key, value) VALUES ('hash_scheme', ?)", (str(HASH_SCHEME),))
                 c.execute("COMMIT")
-            except BaseException:
+            except BaseException:  # roll back, then re-raise (a Ctrl-C too): nothing is swallowed
                 c.execute("ROLLBACK")
                 raise
         else:
@@ -170,7 +174,7 @@ class Store(StoreBase):
                 if chain_hash(prev, body, session=sid, seq=seq, etype=etype, recorded_at=at) == h:
                     return HASH_SCHEME
                 return 1 if v1_hash(prev, body) == h else 0
-            except Exception:  # a row that is not even text: not a scheme anyone wrote
+            except (TypeError, ValueError):  # a row that is not even text (bytes, a lone surrogate): no scheme anyone wrote
                 return 0
         try:
             self.conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('hash_scheme', ?)", (str(HASH_SCHEME),))
@@ -213,7 +217,7 @@ class Store(StoreBase):
                 raise Conflict("the database is busy: another potlog is writing to it (an import?); nothing was "
                                "recorded, try again") from None
             raise
-        except BaseException:
+        except BaseException:  # roll back, then re-raise (a Ctrl-C too): nothing is swallowed
             if c.in_transaction:
                 c.execute("ROLLBACK")
             raise
@@ -236,7 +240,7 @@ class Store(StoreBase):
         c.execute(f'SAVEPOINT "{name}"')
         try:
             yield
-        except BaseException:
+        except BaseException:  # roll back, then re-raise (a Ctrl-C too): nothing is swallowed
             c.execute(f'ROLLBACK TO "{name}"')
             c.execute(f'RELEASE "{name}"')
             raise
@@ -302,7 +306,7 @@ class Store(StoreBase):
                     checked(session, next(self.rows(session, seq - 1, seq)) if type(seq) is int else (seq,))
                 try:
                     event = parse_typed(etype, body)
-                except Exception:  # pydantic's ValidationError, a body of another type...
+                except ValidationError:  # pydantic's, whatever the body is (not JSON, not an event, bytes, a number...)
                     raise not_an_event(session, seq) from None
                 yield seq, event
 
@@ -509,7 +513,7 @@ class Store(StoreBase):
             c.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('hash_scheme', ?)", (str(HASH_SCHEME),))
             c.execute("DELETE FROM snapshots")
             c.execute("COMMIT")
-        except BaseException:
+        except BaseException:  # roll back, then re-raise (a Ctrl-C too): nothing is swallowed
             c.execute("ROLLBACK")
             raise
         self.hash_scheme = HASH_SCHEME

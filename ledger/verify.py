@@ -154,7 +154,7 @@ def _body_problem(seq: int, etype: str, body: str) -> str | None:
         return f"seq {seq}'s body is not in canonical form (it was rewritten)"
     try:
         event = ev.parse_event(body)
-    except Exception:  # pydantic's ValidationError
+    except ValueError:  # pydantic's ValidationError (a ValueError)
         return f"seq {seq}'s body is not a valid event"
     if event.type != etype:  # the stored type column against the body's tag: data, not dispatch
         return f"seq {seq} is stored as {etype!r} but its body is {event.type!r}"
@@ -290,7 +290,7 @@ def _table_problem(state: TableState, seq: int, event: ev.Event) -> str | None:
         return f"breaks the chips: {exc}"
     except PotlogError as exc:
         return str(exc)
-    except Exception as exc:  # the event names something the state has never seen
+    except Exception as exc:  # a stored event the rules never decided: a game's evolve trusts its events, so anything
         return f"cannot be applied to the table as it was ({type(exc).__name__})"
     return None
 
@@ -326,7 +326,7 @@ def verify_rules(records: Iterable[tuple[int, ev.Event]], session: str = "",
                 state = fold(seen, state=TableState(session=session), checked=True)
             except PotlogError as exc:
                 return [Finding(session, seq, "chips", f"seq {seq} ({text}): without the voided event {exc}")], overrides, method
-            except Exception as exc:
+            except Exception as exc:  # later stored events applied without the voided one: anything (named)
                 return [Finding(session, seq, "rules", f"seq {seq} ({text}): later events depend on the voided "
                                 f"one ({type(exc).__name__})")], overrides, method
         else:

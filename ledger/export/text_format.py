@@ -135,11 +135,12 @@ def _hand(h: dict[str, Any], title: str, family: str, unit: str, emit: Callable[
 
 def _keeps_score(game: str) -> bool:
     """Whether `game` keeps score in points (`Ruleset.scores`): its hands end with the scores."""
+    from ..errors import PotlogError
     from ..games import get_ruleset
 
     try:
         return bool(game) and get_ruleset(game).scores
-    except Exception:
+    except PotlogError:  # a game this potlog does not have
         return False
 
 

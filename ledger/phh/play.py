@@ -108,7 +108,7 @@ def replay(hand: Hand | str, log: list[tuple[int, ev.Event]] | None = None) -> T
     mark = len(log) if log is not None else 0
     try:
         return _replay(hand, log, commit=True)
-    except Exception:  # (a divergence, a refusal, anything else: the plain way decides, and says it)
+    except (_Diverged, PotlogError):  # (a divergence or a refusal: the plain way decides, and says it)
         if log is not None:
             del log[mark:]
         return _replay(hand, log, commit=False)

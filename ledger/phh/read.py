@@ -21,6 +21,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from ..errors import PotlogError
 from ..events import MAX_CHIPS
 from ..games import get_ruleset
 from ..core.table import RESERVED_NAMES
@@ -238,7 +239,7 @@ def _hand(data: dict[str, Any]) -> Hand:
     var = variant(data)
     try:
         rules = get_ruleset(var.game)
-    except Exception:
+    except PotlogError:
         raise PhhError(f"variant {var.code} ({var.title}) is played by potlog's {var.game!r}, "
                        "which this potlog does not have") from None
     raw = data.get("starting_stacks")
