@@ -13,6 +13,8 @@ check and hash chaining of an append, the batch transaction, the readers built o
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 import json
 import os
 from contextlib import AbstractContextManager, contextmanager
@@ -180,7 +182,7 @@ class EventStore(Protocol):
     def clear_cache(self, session: str | None = None) -> None: ...
 
 
-class StoreBase:
+class StoreBase(ABC):
     """What both stores do alike, in terms of a few primitives each implements: `_last`
     (the head, inside a write transaction under its lock), `_begin`/`_commit`/`_rollback`,
     `in_transaction`, `savepoint`, `_appending`, `_insert` and `_cache_in_transaction`."""
@@ -190,42 +192,54 @@ class StoreBase:
     _held: bool
 
     # ------------------------------------------------------------------ primitives
+    @abstractmethod
     def _last(self, session: str) -> tuple[int, str]:
-        raise NotImplementedError
+        """(each store's own)"""
 
+    @abstractmethod
     def _begin(self) -> None:
-        raise NotImplementedError
+        """(each store's own)"""
 
+    @abstractmethod
     def _commit(self) -> None:
-        raise NotImplementedError
+        """(each store's own)"""
 
+    @abstractmethod
     def _rollback(self) -> None:
-        raise NotImplementedError
+        """(each store's own)"""
 
     @property
+    @abstractmethod
     def in_transaction(self) -> bool:
-        raise NotImplementedError
+        """(each store's own)"""
 
+    @abstractmethod
     def savepoint(self, name: str = "step") -> AbstractContextManager[None]:
-        raise NotImplementedError
+        """(each store's own)"""
 
+    @abstractmethod
     def _appending(self, session: str, expected_seq: int) -> AbstractContextManager[None]:
-        raise NotImplementedError
+        """(each store's own)"""
 
+    @abstractmethod
     def _insert(self, rows: list[Row], first: int) -> None:
-        raise NotImplementedError
+        """(each store's own)"""
 
+    @abstractmethod
     def _cache_in_transaction(self, rows: list[CacheRow]) -> bool:
-        raise NotImplementedError
+        """(each store's own)"""
 
+    @abstractmethod
     def sessions(self) -> list[SessionInfo]:
-        raise NotImplementedError
+        """(each store's own)"""
 
+    @abstractmethod
     def rows(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[tuple]:
-        raise NotImplementedError
+        """(each store's own)"""
 
+    @abstractmethod
     def close(self) -> None:
-        raise NotImplementedError
+        """(each store's own)"""
 
     def __enter__(self) -> Self:
         return self
