@@ -34,9 +34,9 @@ load_commands()
 _ROOT_VALUED = ("--db", "--session", "-s")  # the root options that take a value (`common._root`)
 
 
-def invoked_name(args: list[str]) -> str | None:
-    """The command a command line runs: its first word after the root options (``--db X``,
-    ``--session X``, ``-s X``, ``--db=X``), or None when there is none (help, --version, an
+def _command_at(args: list[str]) -> int | None:
+    """Where the command word of a command line is: after the root options (``--db X``,
+    ``--session X``, ``-s X``, ``--db=X``); None when there is none (help, --version, an
     option the root does not take: Typer then says what it says)."""
     i = 0
     while i < len(args):
@@ -48,29 +48,26 @@ def invoked_name(args: list[str]) -> str | None:
         elif arg.startswith("-"):
             return None
         else:
-            return arg
+            return i
     return None
+
+
+def invoked_name(args: list[str]) -> str | None:
+    """The command a command line runs: its first word after the root options, or None."""
+    at = _command_at(args)
+    return None if at is None else args[at]
 
 
 def hoisted(args: list[str]) -> list[str]:
     """``potlog --json state`` read as ``potlog state --json``: the global flag typed before the
     command (among the root's ``--db``/``--session``) goes right after the command's name, where
     every reading and recording command takes it; any other line is returned as it is."""
-    rest, i, moved = list(args), 0, False
-    while i < len(rest):
-        arg = rest[i]
-        if arg == "--json":
-            del rest[i]
-            moved = True
-        elif arg in _ROOT_VALUED:
-            i += 2
-        elif arg.startswith(("--db=", "--session=")) or (arg.startswith("-s") and not arg.startswith("--")):
-            i += 1
-        else:
-            break
-    if not moved or i >= len(rest) or rest[i].startswith("-"):
+    kept = [i for i, arg in enumerate(args) if arg != "--json"]
+    at = _command_at([args[i] for i in kept])
+    if at is None or "--json" not in args[:kept[at]]:
         return list(args)
-    return [*rest[:i + 1], "--json", *rest[i + 1:]]
+    word = kept[at]  # the command's name, in `args`
+    return [*(arg for arg in args[:word] if arg != "--json"), args[word], "--json", *args[word + 1:]]
 
 
 def _only_invoked(args: list[str]) -> list | None:
