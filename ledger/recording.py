@@ -1,7 +1,7 @@
 """Deciding a command and appending its events, in a few lines.
 
     state = ledger.state(session)                      # snapshot + fold of newer events
-    events = ruleset.decide(state, command)            # or RuleViolation
+    events = ruleset.decided(state, command)           # or RuleViolation
     ledger.store.append(session, state.seq + 1, ...)   # one transaction, or Conflict
 
 The append always states the seq the decision was based on. When another recorder got
@@ -321,7 +321,7 @@ class Recording(HeadMemo):
         if cmd.verb == "switch" and cmd.name:  # a table moving on now gets a new table's options
             cmd = replace(cmd, options=fresh_options(get_ruleset(cmd.name).options, cmd.options))
         try:
-            events = list((switch_game if cmd.verb == "switch" else rules.decide)(state, cmd))  # the table's act, any game
+            events = list((switch_game if cmd.verb == "switch" else rules.decided)(state, cmd))  # the table's act, any game
         except ChipError:
             raise
         except RuleViolation as refusal:

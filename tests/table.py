@@ -39,7 +39,7 @@ class Table:
             self(Command("join", player=name, amount=buyin))
 
     def run(self, cmd: Command) -> list[ev.Event]:
-        events = self.rules.decide(self.state, cmd)
+        events = self.rules.decided(self.state, cmd)
         trial = self.state.clone()
         seq = trial.seq
         for event in events:

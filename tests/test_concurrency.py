@@ -287,7 +287,7 @@ def test_any_overtaken_command_records_what_it_would_record_now_or_nothing(tmp_p
     state = a.state("s", before)
     from ledger.games import get_ruleset
 
-    again = get_ruleset(state.game).decide(state, mine)
+    again = get_ruleset(state.game).decided(state, mine)
     assert [ev.event_body(e) for e in again] == [r[2] for r in mine_rows]
 
 

@@ -127,32 +127,30 @@ def test_due_first_records_what_is_due_then_the_command_and_what_follows():
         [bet] + [ev.RoundStarted(round=n) for n in (1, 2, 3)]
 
 
-def test_a_committed_table_takes_the_events_itself_and_a_look_ahead_shows_as_a_divergence():
+def test_run_records_what_is_due_then_the_command_then_what_follows_on_the_callers_table():
+    from ledger.core.run import decided, run
+
+    bet = ev.Bet(player="Ann", amount=2)
+    followed = lambda state, cmd: follow.followed(_decide(state, cmd))  # noqa: E731
     state, seen = table(), []
 
     def record(e: ev.Event) -> None:
         apply(state, state.seq + 1, e)
         seen.append(e)
 
-    bet = ev.Bet(player="Ann", amount=2)
-    commit = follow.committing(state, record)
-    try:
-        out = follow.then(state, [bet], up_to_three_rounds)
-        assert follow.trial(state, out[-2:]) is state  # just applied: the table itself
-        other = table()
-        assert follow.trial(other, out[-2:]) is not other  # another table: a copy, as ever
-    finally:
-        follow.release()
-    assert out == commit.applied == seen and state.hand.round == 3 and state.stack("Ann") == 18
-    # released: `then` leaves the table alone again, and a copy is what `trial` gives
-    assert follow.then(state, [ev.Bet(player="Ben", amount=1)], lambda s: []) and state.stack("Ben") == 20
-    assert follow.trial(state, out[-1:]) is not state
-    # a look-ahead (events applied, others decided) is what a committing caller must detect
-    state2, seen2 = table(), []
-    commit2 = follow.committing(state2, lambda e: (apply(state2, state2.seq + 1, e), seen2.append(e)))
-    try:
-        follow.then(state2, [bet], lambda s: [])
-        decided = [ev.Fold(player="Ann")]
-    finally:
-        follow.release()
-    assert commit2.applied == [bet] != decided
+    out = run(state, Command("bet", player="Ann", amount=2), followed, up_to_three_rounds, record)
+    assert out == seen == [ev.RoundStarted(round=n) for n in (1, 2, 3)] + [bet]  # nothing follows past round 3
+    assert state.hand.round == 3 and state.stack("Ann") == 18  # the caller's own table took them
+    # `decided` leaves the table as it is, and so does `then` (a look-ahead on a copy, always)
+    other = table()
+    assert decided(other, Command("bet", player="Ann", amount=2), followed, up_to_three_rounds) == out
+    assert other.hand.round == 0 and other.stack("Ann") == 20
+    assert follow.then(other, [bet], up_to_three_rounds) == [bet] + [ev.RoundStarted(round=n) for n in (1, 2, 3)]
+    assert other.stack("Ann") == 20 and follow.trial(other, [bet]) is not other
+    # a void or a note is decided as itself: nothing due is recorded before it
+    fresh = table()
+    note = run(fresh, Command("note", text="n"), lambda s, c: [ev.Note(text="n")], up_to_three_rounds)
+    assert note == [ev.Note(text="n")] and fresh.hand.round == 0
+    # events not marked `followed` are not followed (a game that leaves the next steps due)
+    plain = table()
+    assert run(plain, Command("bet", player="Ann", amount=2), _decide, up_to_three_rounds)[-1] == bet

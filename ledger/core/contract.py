@@ -26,6 +26,7 @@ from pydantic import BaseModel
 from .. import events as ev
 from ..errors import RuleViolation
 from ..state import TableState
+from . import run
 from .commands import Command
 from .options import options_model_of
 
@@ -113,7 +114,14 @@ class Ruleset:
         options: the pydantic model of the table's choices, defaults as the rule book says.
         initial: state -> the game's own state (``state.ext``) right after the session opens:
             a dataclass of JSON-able fields, or None.
-        decide: (state, command) -> events, or raise `RuleViolation` / `InputError`.
+        decide: (state, command) -> the events the command itself records, or raise
+            `RuleViolation` / `InputError`; it never changes the table it is given. Marked
+            `Followed` (``run.followed``), they are followed by what `after` says is due.
+        after: state -> the next steps the rules record by themselves on that table (a forced
+            bet, a street's start, a payout, the end of the hand), [] when none is due; None for
+            a game that records nothing by itself. Callers never call `decide` alone: `run`
+            (on their own table) or `decided` (the table left as it is) put the two together
+            (`ledger.core.run`).
         evolve: (state, event) -> None: the game's part of applying an event (turn, phase,
             ``state.ext``), in place, after the core step; never refuses.
         legal: state -> who may do what next.
@@ -149,10 +157,21 @@ class Ruleset:
     max_players: int = 100
     scores: bool = False
     seats: Callable[[Any], tuple[int, int, str]] | None = None
+    after: Callable[[TableState], list[ev.Event]] | None = None
     _by_word: dict[str, Word] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._by_word.update((w.name, w) for w in self.words)
+
+    def run(self, state: TableState, cmd: Command,
+            record: Callable[[ev.Event], None] | None = None) -> list[ev.Event]:
+        """The events `cmd` records, each applied to `state` (the caller's own table) as it is
+        decided, through `record` (default: the reducer); see `ledger.core.run`."""
+        return run.run(state, cmd, self.decide, self.after, record)
+
+    def decided(self, state: TableState, cmd: Command) -> list[ev.Event]:
+        """The events `cmd` records on `state`, which is left as it is."""
+        return run.decided(state, cmd, self.decide, self.after)
 
     def word(self, name: str) -> Word | None:
         """The game's word called `name`, or None."""

@@ -181,7 +181,7 @@ def _liar(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(f"nobody has bid yet this round: {x.starter} opens the bidding")
     _turn(state, x, p, "bid or call liar")
     claims.require_cups(x.cups, _in(x))
-    return follow.then(state, [make_event(ev.Declared, player=p, name="liar")], _after)
+    return follow.followed([make_event(ev.Declared, player=p, name="liar")])
 
 
 def _lift(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -189,7 +189,7 @@ def _lift(state: TableState, cmd: Command) -> list[ev.Event]:
     if x.challenger is None:
         raise RuleViolation("the cups stay down until someone calls liar")
     claims.require_cups(x.cups, _in(x))
-    return follow.then(state, [dice.lift(state, x.cups, p, cmd.faces)], _after)
+    return follow.followed([dice.lift(state, x.cups, p, cmd.faces)])
 
 
 def _after(state: TableState) -> list[ev.Event]:
@@ -294,5 +294,5 @@ WORDS = (
 RULESET = Ruleset(name="liarsdice", title="Liar's Dice",
                   summary="Dice under cups, bids of quantity and face, 'Liar!': the loser loses a die; "
                           "the last player with dice takes the kitty.",
-                  options=Options, initial=OWN.initial, decide=decide, evolve=evolve, legal=legal, view=view,
+                  options=Options, initial=OWN.initial, decide=decide, after=_after, evolve=evolve, legal=legal, view=view,
                   check_event=check_event, words=WORDS, min_players=2)

@@ -159,7 +159,7 @@ def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(f"{who} rolls one die: the highest loses a token, like: potlog roll {who} 4")
     if x.phase == "play" and n != x.dice[who]:
         raise RuleViolation(f"{who} has {spoken(x.dice[who])} now and rolls all of them, not {n}")
-    return follow.then(state, events, _after)
+    return follow.followed(events)
 
 
 def _direction(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -269,5 +269,5 @@ WORDS = (Word("direction", "The round's starting player chooses the direction of
 RULESET = Ruleset(name="mafia", title="Mafia",
                   summary="Shed your dice: 1s leave play, 6s go to your left; the first out makes the others roll, "
                           "the highest loses a token; the last with tokens takes the kitty.",
-                  options=Options, initial=OWN.initial, decide=decide, evolve=evolve, legal=legal, view=view,
+                  options=Options, initial=OWN.initial, decide=decide, after=_after, evolve=evolve, legal=legal, view=view,
                   check_event=check_event, words=WORDS, min_players=2)

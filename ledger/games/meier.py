@@ -170,7 +170,7 @@ def _doubt(state: TableState, cmd: Command) -> list[ev.Event]:
     claims.require_cups(x.cups, [x.claimant] if x.claimant is not None else [])
     if cmd.verb == "concede" and x.claim != MEIER:
         raise RuleViolation(f"only Meier is conceded: {p} believes {x.claimant}'s {x.claim} (rolls) or doubts it")
-    return follow.then(state, [make_event(ev.Declared, player=p, name=cmd.verb)], _after)
+    return follow.followed([make_event(ev.Declared, player=p, name=cmd.verb)])
 
 
 def _lift(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -181,7 +181,7 @@ def _lift(state: TableState, cmd: Command) -> list[ev.Event]:
     if cmd.player is None or cmd.player != x.claimant:
         raise RuleViolation(f"{x.claimant}'s cup is the one lifted, not {cmd.player}'s")
     claims.require_cups(x.cups, [x.claimant])
-    return follow.then(state, [dice.lift(state, x.cups, cmd.player, cmd.faces)], _after)
+    return follow.followed([dice.lift(state, x.cups, cmd.player, cmd.faces)])
 
 
 def _after(state: TableState) -> list[ev.Event]:
@@ -285,5 +285,5 @@ WORDS = (
 RULESET = Ruleset(name="meier", title="Meier",
                   summary="Two dice under a cup, announcements that must rise, believe or doubt; "
                           "the last player with lives takes the kitty.",
-                  options=Options, initial=OWN.initial, decide=decide, evolve=evolve, legal=legal, view=view,
+                  options=Options, initial=OWN.initial, decide=decide, after=_after, evolve=evolve, legal=legal, view=view,
                   check_event=check_event, words=WORDS, min_players=2)

@@ -175,7 +175,7 @@ def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
     events = wiring.rolled(state, cmd, _roller(state), "the board", lambda p: _not_now(state, p))[1]
     if len(cmd.faces) != 2:
         raise RuleViolation("the board is played with two dice: name both faces, like: potlog roll Ann 3 4")
-    return follow.then(state, events, _after)
+    return follow.followed(events)
 
 
 def _close(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -231,5 +231,5 @@ def view(state: TableState) -> list[tuple[str, str]]:
 RULESET = Ruleset(name="rooms", title="The board of rooms (Böse-Sieben-Spiel)",
                   summary="Two dice place a token in rooms 2 to 12 or take it; 2 and 12 sweep the board; "
                           "the most tokens taken wins all the coins.",
-                  options=Options, initial=OWN.initial, decide=decide, evolve=evolve, legal=legal, view=view,
+                  options=Options, initial=OWN.initial, decide=decide, after=_after, evolve=evolve, legal=legal, view=view,
                   check_event=check_event, min_players=2)

@@ -119,7 +119,7 @@ def _wild(state: TableState) -> frozenset[str]:
 # ----------------------------------------------------------------------------- decide
 
 def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
-    return follow.then(state, deal.start(state, cmd, DEALING, players=(2, 10)), _after)
+    return follow.followed(deal.start(state, cmd, DEALING, players=(2, 10)))
 
 
 def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -137,14 +137,14 @@ def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
     if x.phase != "bet":
         raise RuleViolation("the betting starts when everyone has five cards" if x.phase == "deal"
                             else "the betting is over: reveal the hands still in (potlog reveal NAME CARDS)")
-    return follow.then(state, bets.act(state, x, _betting(state), cmd), _after)
+    return follow.followed(bets.act(state, x, _betting(state), cmd))
 
 
 def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
     require_hand(state)
     if OWN.x(state).phase != "showdown":
         raise RuleViolation("the hands are shown at the showdown, once the betting is over")
-    return follow.then(state, reveal(state, cmd), _after)
+    return follow.followed(reveal(state, cmd))
 
 
 def _after(state: TableState) -> list[ev.Event]:
@@ -222,5 +222,5 @@ def view(state: TableState) -> list[tuple[str, str]]:
 RULESET = Ruleset(name="straightpoker", title="Straight Poker",
                   summary="Antes, five cards, bet and raise until nobody bets more; the best poker hand "
                           "takes the kitty, a tie and it stands.",
-                  options=Options, initial=OWN.initial, decide=decide, evolve=evolve, legal=legal, view=view,
+                  options=Options, initial=OWN.initial, decide=decide, after=_after, evolve=evolve, legal=legal, view=view,
                   check_event=check_event, min_players=2, max_players=10)

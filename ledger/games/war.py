@@ -91,8 +91,8 @@ def _turn(state: TableState, cmd: Command) -> list[ev.Event]:
     if player not in order or active(state, player):
         raise RuleViolation(f"War is played by {' and '.join(order)}, not {player}" if player not in order else
                             f"{player} has turned {active(state, player)}: {' and '.join(order)} each turn one")
-    return follow.then(state, [zones.move(state, f"stack:{player}", f"battle:{player}", list(cmd.cards) or None,
-                                          face_up=True)], _after)
+    return follow.followed([zones.move(state, f"stack:{player}", f"battle:{player}", list(cmd.cards) or None,
+                                          face_up=True)])
 
 
 decide, check_event = wiring.wire("war", "War", Options, _after, {"turn": _turn}, "hand, then turn each top card",
@@ -116,5 +116,5 @@ TURN = Word("turn", "PLAYER turns the top card of their stack (name it when nobo
             params=(Param("player", "Who turns."), Param("card", "The card turned, like KD.", required=False)),
             command=lambda v: Command("turn", player=v["player"], cards=(v["card"],) if v.get("card") else ()))
 RULESET = Ruleset(name="war", title="War", summary="Two face-down stacks; the higher top card takes both, the same "
-                  "suit is a war.", options=Options, initial=lambda state: None, decide=decide, legal=legal, view=view,
+                  "suit is a war.", options=Options, initial=lambda state: None, decide=decide, after=_after, legal=legal, view=view,
                   evolve=lambda state, e: None, check_event=check_event, words=(TURN,), min_players=2, max_players=2)

@@ -211,20 +211,20 @@ class ClaimDraw:
         return x, player
 
     def _hand(self, state: TableState, cmd: Command) -> list[ev.Event]:
-        return follow.then(state, deal.start(state, cmd, DEALING, players=(2, 8)), self._after)
+        return follow.followed(deal.start(state, cmd, DEALING, players=(2, 8)))
 
     def _deal(self, state: TableState, cmd: Command) -> list[ev.Event]:
         require_hand(state)
         x = self.x(state)
         if x.phase != "deal":
             raise RuleViolation("the cards are dealt: four each; new cards come in the draw (potlog exchange)")
-        return follow.then(state, deal.deal(state, cmd, DEALING, x.order, x.stock), self._after)
+        return follow.followed(deal.deal(state, cmd, DEALING, x.order, x.stock))
 
     def _reveal(self, state: TableState, cmd: Command) -> list[ev.Event]:
         require_hand(state)
         x = self.x(state)
         if x.phase == "showdown":
-            return follow.then(state, reveal(state, cmd), self._after)
+            return follow.followed(reveal(state, cmd))
         x, player = self._turn(state, cmd, "claim")
         held = self.cards(state, player)
         shown = parse_cards(list(cmd.cards), self.opts(state).pack, allow_unknown=False) if cmd.cards else held
@@ -239,14 +239,14 @@ class ClaimDraw:
             raise RuleViolation(f"{best[0]}'s {best[1].label} stands: {player}'s {ranked.label} does not beat it; "
                                 f"{player} passes (potlog pass {player})")
         events = reveal(state, dataclasses.replace(cmd, player=player, cards=tuple(shown)))
-        return follow.then(state, events, self._after)
+        return follow.followed(events)
 
     def _declare(self, state: TableState, cmd: Command) -> list[ev.Event]:
         if cmd.name != "pass":
             require_open(state)
             raise RuleViolation(f"{self.title} has no declaration {cmd.name!r}: players claim (potlog claim) or pass")
         _, player = self._turn(state, cmd, "claim")
-        return follow.then(state, [make_event(ev.Declared, player=player, name="pass")], self._after)
+        return follow.followed([make_event(ev.Declared, player=player, name="pass")])
 
     def _exchange(self, state: TableState, cmd: Command) -> list[ev.Event]:
         x, player = self._turn(state, cmd, "draw")
@@ -263,7 +263,7 @@ class ClaimDraw:
         if cmd.amount:
             raise RuleViolation(f"a draw costs nothing in {self.title}")
         one = dataclasses.replace(cmd, player=player, discard=tuple(discard), cards=tuple(draw), count=None, amount=0)
-        return follow.then(state, exchange(state, one, cost=0), self._after)
+        return follow.followed(exchange(state, one, cost=0))
 
     def _bet(self, state: TableState, cmd: Command) -> list[ev.Event]:
         require_hand(state)
@@ -272,7 +272,7 @@ class ClaimDraw:
             when = " and ".join(STAGES[stage] for stage in self.vies(state))
             vie = f" (the vying comes {when})" if when else ""
             raise RuleViolation(f"{self.title} has no betting {'now' if vie else 'at this table'}{vie}: {self.now(x)}")
-        return follow.then(state, bets.act(state, x, self.betting(state), cmd), self._after)
+        return follow.followed(bets.act(state, x, self.betting(state), cmd))
 
     # ------------------------------------------------------------------------- what follows by itself
 
@@ -309,7 +309,7 @@ class ClaimDraw:
         verbs = {"hand": self._hand, "deal": self._deal, "reveal": self._reveal, "declare": self._declare,
                  "exchange": self._exchange, **dict.fromkeys(("bet", "call", "raise", "allin", "check", "fold"), self._bet)}
         hint = "hand, deal, claim or pass, exchange (the draw), reveal at the showdown; potlog pays the pot"
-        return follow.settle(state, cmd, decider(self.name, self.title, self.options, verbs, hint), self._after)
+        return decider(self.name, self.title, self.options, verbs, hint)(state, cmd)
 
     def evolve(self, state: TableState, event: ev.Event) -> None:
         x, hand = self.x(state), state.hand
@@ -388,5 +388,5 @@ class ClaimDraw:
     def ruleset(self) -> Ruleset:
         return Ruleset(name=self.name, title=self.title, summary=self.summary, options=self.options,
                        initial=lambda state: Book(), decide=self.decide, evolve=self.evolve, legal=self.legal,
-                       view=self.view, check_event=self.check_event, words=(CLAIM, PASS), min_players=2,
+                       view=self.view, check_event=self.check_event, words=(CLAIM, PASS), min_players=2, after=self._after,
                        max_players=8)

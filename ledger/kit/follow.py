@@ -1,13 +1,17 @@
 """What the rules record by themselves: after a command's events, the steps no one types.
 
 A roll that ends the last turn is followed by the payout and the end of the hand; a call that
-closes a betting round by the next round. A game says what follows a table state (``after``);
-`then` applies the command's events to a copy, asks, and repeats until nothing more follows;
-`trial` is the copy with some events applied, for a step that must look past them;
-`due_first` decides a command at such a table (what a ruling or a void left due first), and
-`settle` is how every game that records steps by itself decides (`due_first`, but a void or a
-note as itself: a correction may come at any moment); `check` is ``potlog verify --rules`` for
-a game that decides this way, and asks of the log what `settle` records.
+closes a betting round by the next round. A game says what follows a table state (its
+``Ruleset.after``) and marks the events of a command that it follows (`followed`); the caller's
+`ledger.core.run.run` records the steps due first, the command's events and what follows them,
+on the caller's own table. `check` is ``potlog verify --rules`` for a game that decides this
+way, and asks of the log what `run` records.
+
+For a rule that must look past some events inside a decision: `then` applies them to a copy,
+asks `after`, and repeats until nothing more follows; `trial` is the copy with some events
+applied; `due_first` decides a command at such a table (what a ruling or a void left due
+first), for a game that settles its steps inside its own `decide` (Bluffjack). None of them
+ever changes the table it is given.
 
 Corrections newest first (`Recent`, `newest_first`): a game whose steps stand on each other
 (a round opened by a call, a forced raise on its antes) lets ``potlog void`` undo only the
@@ -16,75 +20,32 @@ newest event of the last hand, and never what its rules record once a hand is ov
 
 from __future__ import annotations
 
-import threading
 from typing import Callable, Protocol
 
 from .. import events as ev
 from ..core.checks import require_same
 from ..core.commands import Command, command_for
+from ..core.run import After as After, Decide as Decide, followed as followed  # re-exported: what a game marks and declares
 from ..core.verbs import void
 from ..errors import RuleViolation
 from ..reducer import apply
 from ..state import TableState
 
-After = Callable[[TableState], list[ev.Event]]
-Decide = Callable[[TableState, Command], list[ev.Event]]
 Redo = Callable[[TableState, ev.Event], "Command | bool | None"]
 """(table, recorded event) -> the command that records it, to decide again; True when the
 game has checked it already; None when the game never records it."""
 
 _ANY_TIME = (ev.Void, ev.Note)
-_ANY_TIME_VERBS = ("void", "note")
 """A recorder's corrections and asides: ``undo`` and ``amend`` record voids one by one, each
 on the table the one before left (where a step the rules record by themselves may be due
 again, a blind whose void is next, say), and a note may be written at any moment."""
 
 
-class Committed:
-    """A table whose owner records whatever is decided on it (`committing`): `then` applies
-    the events to it through `record` instead of to a copy, and lists them in `applied`."""
-
-    def __init__(self, state: TableState, record: Callable[[ev.Event], None]) -> None:
-        self.state, self.record = state, record
-        self.applied: list[ev.Event] = []
-
-    def take(self, event: ev.Event) -> None:
-        """Apply `event` to the table (the owner's `record`) and list it."""
-        self.record(event)
-        self.applied.append(event)
-
-
-_COMMIT = threading.local()
-
-
-def committing(state: TableState, record: Callable[[ev.Event], None]) -> Committed:
-    """Let `then` work on `state` itself for as long as the caller's decision lasts, not on a
-    copy: the caller records every event decided (a replay of a hand it refuses whole on any
-    refusal), so the copy `then` would make, and applying the same events again, are saved.
-    `record(event)` applies one event to `state` (and checks what the caller checks); the
-    returned `Committed` lists what was applied. The caller must compare that list with the
-    decision and, when it differs (a game that looks ahead with `then` and records something
-    else), or when the decision raises, start again without committing; `release()` ends it."""
-    commit = Committed(state, record)
-    _COMMIT.value = commit
-    return commit
-
-
-def release() -> None:
-    """End `committing`."""
-    _COMMIT.value = None
-
-
-def _committed(state: TableState) -> Committed | None:
-    """The commitment `state` is under (`committing`), if any."""
-    commit: Committed | None = getattr(_COMMIT, "value", None)
-    return commit if commit is not None and commit.state is state else None
-
-
 def then(state: TableState, events: list[ev.Event], after: After, *, limit: int = 64) -> list[ev.Event]:
-    """`events`, then whatever `after` says follows them, until it says nothing (`state` is
-    not changed: the events are applied to one copy of it, made only when there are some;
-    while its owner is `committing`, to `state` itself)."""
+    """`events`, then whatever `after` says follows them, until it says nothing, for a rule
+    that must look past them (`state` is not changed: the events are applied to one copy of it,
+    made only when there are some). A game's `decide` does not call it to follow its own events:
+    it marks them `followed` and the caller's `run` records what follows."""
     out = list(events)
     step = list(events) if events else after(state)  # no events: `after` reads the table itself
     if not step:
@@ -92,12 +53,10 @@ def then(state: TableState, events: list[ev.Event], after: After, *, limit: int 
     if not out:
         out += step
         limit -= 1
-    commit = _committed(state)
-    trial = state if commit is not None else state.clone()
-    put: Callable[[ev.Event], object] = commit.take if commit is not None else lambda e: apply(trial, trial.seq + 1, e)
+    trial = state.clone()
     for _ in range(limit):
         for e in step:
-            put(e)
+            apply(trial, trial.seq + 1, e)
         step = after(trial)
         if not step:
             return out
@@ -109,10 +68,6 @@ def trial(state: TableState, events: list[ev.Event]) -> TableState:
     """A copy of the table with `events` applied (the table itself when there are none)."""
     if not events:
         return state
-    commit = _committed(state)
-    if commit is not None and len(commit.applied) >= len(events) \
-            and all(a is b for a, b in zip(commit.applied[-len(events):], events)):
-        return state  # `then` has just applied them to the committed table itself
     st = state.clone()
     for e in events:
         apply(st, st.seq + 1, e)
@@ -127,24 +82,6 @@ def due_first(state: TableState, cmd: Command, decide: Decide, after: After) -> 
     table = trial(state, pre)  # (neither `decide` nor `then` changes it)
     events = decide(table, cmd)
     return pre + then(table, events, after) if events else pre
-
-
-def settle(state: TableState, cmd: Command, decide: Decide, after: After) -> list[ev.Event]:
-    """A game's `decide` (which settles what follows its own events) as the application calls
-    it: a void or a note as itself (``undo`` voids an act's events one by one, each on the table
-    the one before left), anything else after the steps already due, as `due_first` does, so
-    that the log holds what `check` asks of it: a step due first, exactly."""
-    pre = then(state, [], after) if state.in_hand and cmd.verb not in _ANY_TIME_VERBS else []
-    if not pre:
-        return decide(state, cmd)
-    return pre + decide(trial(state, pre), cmd)
-
-
-def settled(decide: Decide, after: After) -> Decide:
-    """`decide` made to `settle` (for a game declared with functions)."""
-    def decide_settled(state: TableState, cmd: Command) -> list[ev.Event]:
-        return settle(state, cmd, decide, after)
-    return decide_settled
 
 
 def check(state: TableState, event: ev.Event, after: After, decide: Decide, command: Redo, *, game: str,

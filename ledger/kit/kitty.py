@@ -328,7 +328,7 @@ class KittyGame:
                                 "a player with none rebuys or sits out")
         if len(who) > self.max_players:
             raise RuleViolation(f"{self.title} is for at most {self.max_players} players, not {len(who)}")
-        return follow.then(state, opened, self.after)
+        return follow.followed(opened)
 
     def _whose(self, state: TableState, player: str | None, doing: str = "roll") -> str:
         """The player whose move it is; a refusal names the rule that keeps anyone else out:
@@ -426,7 +426,7 @@ class KittyGame:
         if x.rolloff:
             if n != self.rolloff_dice:
                 raise RuleViolation(f"in the roll-off each player rolls {spoken(self.rolloff_dice)}, not {n}")
-            return follow.then(state, [event], self.after)
+            return follow.followed([event])
         t = self.turn(state, x)
         assert t is not None
         self._spent(state, t)
@@ -435,7 +435,7 @@ class KittyGame:
             raise RuleViolation(f"{who} sets aside at least {spoken(r.must_keep)} before rolling again: "
                                 f"potlog reroll {who} FACES --keep {','.join(map(str, r.held)) or 'FACES'}...")
         self._count(t, r, n, who)
-        return follow.then(state, [event], self.after)
+        return follow.followed([event])
 
     def _reroll(self, state: TableState, cmd: Command) -> list[ev.Event]:
         if not self.keep:
@@ -461,8 +461,8 @@ class KittyGame:
         if len(kept) + len(faces) != len(have):
             raise RuleViolation(f"{who} has {spoken(len(have))}: keep some and roll the others, "
                                 f"not {len(kept)} kept and {len(faces)} rolled")
-        return follow.then(state, [make_event(ev.DiceRerolled, player=who, kept=kept, faces=faces,
-                                                   sides=self.sides)], self.after)
+        return follow.followed([make_event(ev.DiceRerolled, player=who, kept=kept, faces=faces,
+                                                   sides=self.sides)])
 
     def _declare(self, state: TableState, cmd: Command) -> list[ev.Event]:
         if cmd.name == "stop":
@@ -473,8 +473,8 @@ class KittyGame:
             if t is None or not t.throws:
                 raise RuleViolation(f"{who} has not rolled yet: roll first (potlog roll {who} FACES)")
             value = self.choice.check(t, str(cmd.value or "").strip(), self.opts(state))
-            return follow.then(state, [make_event(ev.Declared, player=who, name=self.choice.name,
-                                                       value=value)], self.after)
+            return follow.followed([make_event(ev.Declared, player=who, name=self.choice.name,
+                                                       value=value)])
         raise RuleViolation(f"{self.title} has no declaration {cmd.name!r}"
                             + (": a player ends a turn with potlog stop NAME" if self.may_stop else ""))
 
@@ -487,7 +487,7 @@ class KittyGame:
             raise RuleViolation("nobody stops in a roll-off: each tied player rolls")
         if not t.throws:
             raise RuleViolation(f"{who} has not rolled yet this turn: a turn has at least one roll")
-        return follow.then(state, [make_event(ev.Declared, player=who, name="stop")], self.after)
+        return follow.followed([make_event(ev.Declared, player=who, name="stop")])
 
     def rules(self, state: TableState) -> bets.Betting | None:
         """This table's betting round (None: it does not bet)."""
@@ -501,12 +501,9 @@ class KittyGame:
         if not self.ext(state).betting:
             raise RuleViolation(f"the betting comes once everyone has rolled: it is {self.roller(state)}'s turn to roll"
                                 if self.roller(state) else "the betting is over")
-        return follow.then(state, bets.act(state, self.ext(state), rules, cmd), self.after)
+        return follow.followed(bets.act(state, self.ext(state), rules, cmd))
 
     def decide(self, state: TableState, cmd: Command) -> list[ev.Event]:
-        return follow.settle(state, cmd, self._decide, self.after)
-
-    def _decide(self, state: TableState, cmd: Command) -> list[ev.Event]:
         if cmd.verb == "open":
             return open_session(cmd, self.options, self.name)
         verbs = {"hand": self._hand, "roll": self._roll, "reroll": self._reroll, "declare": self._declare}
@@ -752,5 +749,5 @@ class KittyGame:
     def ruleset(self) -> Ruleset:
         return Ruleset(name=self.name, title=self.title, summary=self.summary, options=self.options,
                        initial=self.initial, decide=self.decide, evolve=self.evolve, legal=self.legal,
-                       view=self.view, check_event=self.check_event, words=self.all_words(),
+                       view=self.view, check_event=self.check_event, words=self.all_words(), after=self.after,
                        min_players=self.min_players, max_players=self.max_players)

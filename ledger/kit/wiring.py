@@ -10,7 +10,8 @@ Public API:
 - ``wire(game, title, options, after, verbs, hint, *, by_itself, own=None, cups=False,
   opened=False, checked=None) -> (decide, check_event)``: `decide` is `decider` over
   ``hand`` (unless `verbs` has its own) and `verbs`, each after `require_open` when
-  `opened`; `check_event` is `follow.check` with `after` and `by_itself`, each other event
+  `opened` (the game declares `after` on its `Ruleset` too: `run` records what follows);
+  `check_event` is `follow.check` with `after` and `by_itself`, each other event
   decided again from the command behind it: `own(event)` for the game's own events, the
   ``cup`` or ``lift`` of a cup when `cups`, else `command_for`. `checked` names the
   game in its refusals (`game` unless said).
@@ -56,7 +57,7 @@ CheckEvent = Callable[[TableState, ev.Event], None]
 def hand(after: follow.After) -> Decide:
     """``potlog hand``: a game for two players or more, then what follows by itself."""
     def start(state: TableState, cmd: Command) -> list[ev.Event]:
-        return follow.then(state, start_hand(state, cmd, min_players=2), after)
+        return follow.followed(start_hand(state, cmd, min_players=2))
     return start
 
 
@@ -72,8 +73,7 @@ def wire(game: str, title: str, options: type[BaseModel], after: follow.After, v
          cups: bool = False, opened: bool = False, checked: str | None = None) -> tuple[Decide, CheckEvent]:
     """A game's `decide` and `check_event` (see the module docstring)."""
     moves = {"hand": hand(after), **verbs}
-    decide = follow.settled(decider(game, title, options,
-                                           {v: _opened(m) for v, m in moves.items()} if opened else moves, hint), after)
+    decide = decider(game, title, options, {v: _opened(m) for v, m in moves.items()} if opened else moves, hint)
 
     def command(state: TableState, event: ev.Event) -> Command | None:
         return ((own(event) if own is not None else None) or (claims.dice_command(event) if cups else None)

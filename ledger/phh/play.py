@@ -13,7 +13,6 @@ from ..chips import check
 from ..commands import Command
 from ..errors import PotlogError
 from ..games import get_ruleset
-from ..kit import follow
 from ..reducer import apply
 from ..state import TableState
 from .read import Action, Hand, PhhError, cards, phh_to_commands
@@ -100,26 +99,11 @@ def replay(hand: Hand | str, log: list[tuple[int, ev.Event]] | None = None) -> T
     the chips checked after each), as a recorder would at the table; the table at the end.
     `log`, when given, receives every (seq, event) recorded.
 
-    A game that decides with `follow.then` works on the table itself here, not on a copy
-    (`follow.committing`: the hand is refused whole on any refusal, so there is nothing to
-    keep apart); if a decision ever differs from what was applied on the way, or refuses,
-    the hand is played again the plain way, which decides it."""
+    Each command is `Ruleset.run` on the replay's own table: every event applied as it is
+    decided, with no copy (the hand is refused whole on any refusal, so there is nothing to
+    keep apart)."""
     hand = phh_to_commands(hand) if isinstance(hand, str) else hand
-    mark = len(log) if log is not None else 0
-    try:
-        return _replay(hand, log, commit=True)
-    except (_Diverged, PotlogError):  # (a divergence or a refusal: the plain way decides, and says it)
-        if log is not None:
-            del log[mark:]
-        return _replay(hand, log, commit=False)
-
-
-class _Diverged(Exception):
-    """A decision other than the events `follow.then` applied to the committed table."""
-
-
-def _replay(hand: Hand, log: list[tuple[int, ev.Event]] | None, *, commit: bool) -> TableState:
-    decide = get_ruleset(hand.game).decide
+    rules = get_ruleset(hand.game)
     state = TableState(session="phh")
 
     def record(event: ev.Event) -> None:
@@ -129,23 +113,8 @@ def _replay(hand: Hand, log: list[tuple[int, ev.Event]] | None, *, commit: bool)
         if log is not None:
             log.append((seq, event))
 
-    def run(cmd: Command) -> TableState:  # decide never changes the table; a refusal ends the replay
-        if not commit:
-            for event in decide(state, cmd):
-                record(event)
-            return state
-        committed = follow.committing(state, record)
-        try:
-            events = decide(state, cmd)
-        finally:
-            follow.release()
-        done = committed.applied
-        if len(done) == len(events) and all(a is b for a, b in zip(done, events)):
-            return state
-        if done:
-            raise _Diverged
-        for event in events:  # decided without `follow.then`: nothing was applied
-            record(event)
+    def run(cmd: Command) -> TableState:  # a refusal ends the replay
+        rules.run(state, cmd, record)
         return state
 
     try:

@@ -133,7 +133,7 @@ def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(f"Bouillotte is played by four players with chips, not {len(seats) - len(broke)}"
                             + (f": {', '.join(broke)} must buy a new cave (potlog rebuy)" if broke else ""))
     dealer = straddles.dealer(state, cmd, again=OWN.x(state).carried)
-    return follow.then(state, start_hand(state, replace(cmd, dealer=dealer, first=None), min_players=4), _after)
+    return follow.followed(start_hand(state, replace(cmd, dealer=dealer, first=None), min_players=4))
 
 
 def _check_cards(state: TableState, cmd: Command) -> None:
@@ -146,22 +146,22 @@ def _check_cards(state: TableState, cmd: Command) -> None:
 def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
     x = OWN.at(state, ("deal",), "the cards are dealt: three each and the turn-up")
     _check_cards(state, cmd)
-    return follow.then(state, turnup.deal(state, cmd, DEALING, x.order, board=TURN_UP, size=20,
-                                          example="potlog deal board KD --up"), _after)
+    return follow.followed(turnup.deal(state, cmd, DEALING, x.order, board=TURN_UP, size=20,
+                                          example="potlog deal board KD --up"))
 
 
 def _straddle(state: TableState, cmd: Command) -> list[ev.Event]:
-    return follow.then(state, straddles.straddle(state, OWN.x(state), cmd, FLOW, game="Bouillotte"), _after)
+    return follow.followed(straddles.straddle(state, OWN.x(state), cmd, FLOW, game="Bouillotte"))
 
 
 def _move(state: TableState, cmd: Command) -> list[ev.Event]:
-    return follow.then(state, straddles.move(state, OWN.x(state), cmd, FLOW, BETTING), _after)
+    return follow.followed(straddles.move(state, OWN.x(state), cmd, FLOW, BETTING))
 
 
 def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
     OWN.at(state, ("showdown",), "the hands are shown at the showdown, once the betting is over")
     _check_cards(state, cmd)
-    return follow.then(state, reveal(state, cmd), _after)
+    return follow.followed(reveal(state, cmd))
 
 
 def _cave(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -202,11 +202,11 @@ def check_event(state: TableState, event: ev.Event) -> None:
                  by_itself=(ev.PotAwarded, ev.PotCarried, ev.HandEnded, ev.Transfer))
 
 
-decide = follow.settled(decider(
+decide = decider(
     "bouillotte", "Bouillotte",
     Options, {"hand": _hand, "deal": _deal, "declare": _straddle, "reveal": _reveal, "join": _cave, "rebuy": _cave,
               **dict.fromkeys(("raise", "call", "fold", "allin", "check", "bet"), _move)},
-    "hand, deal, then straddle, open, call, raise, allin and fold to the right; reveal at the showdown"), _after)
+    "hand, deal, then straddle, open, call, raise, allin and fold to the right; reveal at the showdown")
 
 
 # ----------------------------------------------------------------------------- evolve, legal, view
@@ -260,5 +260,5 @@ WORDS = (
 RULESET = Ruleset(name="bouillotte", title="Bouillotte",
                   summary="Four players, twenty cards, three each and a turn-up; ante, straddles, open and raise "
                           "to the right; a brelan wins and is paid a chip by each opponent.",
-                  options=Options, initial=OWN.initial, decide=decide, evolve=evolve, legal=legal, view=view,
+                  options=Options, initial=OWN.initial, decide=decide, after=_after, evolve=evolve, legal=legal, view=view,
                   check_event=check_event, words=WORDS, min_players=4, max_players=4)

@@ -131,23 +131,23 @@ def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(f"{n} players play with {'32' if n <= 4 else '52'} cards, not this session's {o.pack}: "
                             "two to four use 32 cards, more than four 52")
     BOARD.require_dressing(state, [s.name for s in state.active_seats], o.dress)
-    return follow.then(state, start_hand(state, cmd, min_players=2), _after)
+    return follow.followed(start_hand(state, cmd, min_players=2))
 
 
 def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
     x = OWN.at(state, ("deal",), "the cards are dealt: five each and the trump")
     size = 32 if OWN.opts(state).pack == "french32" else 52
-    return follow.then(state, turnup.deal(state, cmd, DEALING, x.order, board="trump", size=size,
-                                          example="potlog deal trump 8H --up"), _after)
+    return follow.followed(turnup.deal(state, cmd, DEALING, x.order, board="trump", size=size,
+                                          example="potlog deal trump 8H --up"))
 
 
 def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
     OWN.at(state, ("board", "showdown"), "cards are shown to claim the board or at the vying's showdown")
-    return follow.then(state, reveal(state, cmd), _after)
+    return follow.followed(reveal(state, cmd))
 
 
 def _board(state: TableState, cmd: Command) -> list[ev.Event]:
-    return follow.then(state, BOARD.shown(state, OWN.x(state), cmd, game="Poch", before="the vying"), _after)
+    return follow.followed(BOARD.shown(state, OWN.x(state), cmd, game="Poch", before="the vying"))
 
 
 def _vie(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -158,12 +158,12 @@ def _vie(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(f"{player} cannot {cmd.verb} now: " + (
             "the board is paid first: show the claiming trumps, then potlog board" if x.phase == "board"
             else "the vying is over" if x.phase in ("showdown", "play") else "the cards are being dealt"))
-    return follow.then(state, bragging.act(state, x, cmd, pot=POCH), _after)
+    return follow.followed(bragging.act(state, x, cmd, pot=POCH))
 
 
 def _play(state: TableState, cmd: Command) -> list[ev.Event]:
     x = OWN.at(state, ("play",), "the cards are played out in part three, after the vying")
-    return follow.then(state, stops.play(state, x, cmd), _after)
+    return follow.followed(stops.play(state, x, cmd))
 
 
 def _after(state: TableState) -> list[ev.Event]:
@@ -192,11 +192,11 @@ def check_event(state: TableState, event: ev.Event) -> None:
                      by_itself=(ev.Transfer, ev.PotAwarded, ev.HandEnded))
 
 
-decide = follow.settled(decider(
+decide = decider(
     "poch", "Poch", Options,
     {"hand": _hand, "close": BOARD.close, "deal": _deal, "reveal": _reveal, "declare": _board, "play": _play,
      **dict.fromkeys(("bet", "call", "raise", "allin", "check", "fold"), _vie)},
-    "hand, deal (five each and the trump), reveal and board, then check, bet, call, raise, fold, then play"), _after)
+    "hand, deal (five each and the trump), reveal and board, then check, bet, call, raise, fold, then play")
 
 
 # ----------------------------------------------------------------------------- evolve, legal, view
@@ -255,7 +255,7 @@ def view(state: TableState) -> list[tuple[str, str]]:
 RULESET = Ruleset(name="poch", title="Poch (Pochen, Glic)",
                   summary="A board of eight compartments: the best trumps paid off the board, the vying for the "
                           "Poch, then the cards played out in sequences, a chip for each card left.",
-                  options=Options, initial=OWN.initial, decide=decide, evolve=evolve, legal=legal, view=view,
+                  options=Options, initial=OWN.initial, decide=decide, after=_after, evolve=evolve, legal=legal, view=view,
                   check_event=check_event, words=(compartments.WORD,), min_players=2, max_players=8,
                   seats=lambda o: (2, 4, "with the french32 pack") if o.pack == "french32" else
                   (5, 8, "with the french52 pack"))

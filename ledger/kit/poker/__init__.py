@@ -124,6 +124,7 @@ def ruleset(game: Game, title: str, summary: str, *, words: tuple[Word, ...] | N
         return Ruleset(name=game.name, title=title, summary=summary, options=game.options, initial=initial,
                        decide=game.decide, evolve=game.evolve, legal=game.legal, view=game.view,
                        check_event=game.check_event, words=own, forced=game.forced if game.by_cards else None,
+                       after=game.after,
                        min_players=game.players[0], max_players=game.players[1])
     chosen = pick
 
@@ -139,4 +140,5 @@ def ruleset(game: Game, title: str, summary: str, *, words: tuple[Word, ...] | N
     return Ruleset(name=game.name, title=title, summary=summary, options=game.options, initial=initial,
                    decide=decide, evolve=evolve, legal=lambda state: chosen(state).legal(state),
                    view=lambda state: chosen(state).view(state), check_event=check_event, words=own,
+                   after=lambda state: chosen(state).after(state),
                    min_players=game.players[0], max_players=game.players[1])

@@ -92,9 +92,9 @@ class Cards:
         require_hand(state)
         x = ext(state)
         if x.phase == "deal":
-            return follow.then(state, self._hole(state, cmd, x), self.after)
+            return follow.followed(self._hole(state, cmd, x))
         if x.phase == "draw":
-            return follow.then(state, self._replace(state, cmd, x), self.after)
+            return follow.followed(self._replace(state, cmd, x))
         street = self.streets[x.street]
         if x.phase != "board":
             if x.phase not in ("bet", "next"):
@@ -112,7 +112,7 @@ class Cards:
         if got != want:
             raise RuleViolation(f"the {street.name} is {want} card{'s' if want > 1 else ''}, not {got}")
         self._in_deck(sum((e.cards for e in events if isinstance(e, ev.CardsDealt)), []))
-        return follow.then(state, events, self.after)
+        return follow.followed(events)
 
     def _hole(self, state: TableState, cmd: Command, x: Hand) -> list[ev.Event]:
         """The street's hole cards: to one player (named or ``??``, in the order dealt: each takes
@@ -216,12 +216,12 @@ class Cards:
         if self.discards is not None and seat is not None:
             self.discards(state, player, seat.cards, discard)
         if not discard:  # standing pat: an exchange of nothing
-            return follow.then(state, [make_event(ev.CardsExchanged, player=player)], self.after)
+            return follow.followed([make_event(ev.CardsExchanged, player=player)])
         self._in_deck(discard + drawn)
         if len(drawn) > self._stock(state):
             raise RuleViolation(f"the stock has only {self._stock(state)} cards left: reshuffle the discards "
                                 "(potlog reshuffle)")
-        return follow.then(state, exchange(state, replace(cmd, player=player, amount=None), cost=0), self.after)
+        return follow.followed(exchange(state, replace(cmd, player=player, amount=None), cost=0))
 
     def _reshuffle(self, state: TableState, cmd: Command) -> list[ev.Event]:
         """The discards back into the stock, once it is empty (a draw needs more cards)."""

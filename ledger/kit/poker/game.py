@@ -144,8 +144,9 @@ class Game(Cards):
     # ------------------------------------------------------------------------- decide
 
     def decide(self, state: TableState, cmd: Command) -> list[ev.Event]:
-        """``open``, the hand's verbs, ``rebuy`` at table stakes and the shared ones."""
-        return follow.settle(state, cmd, self._decider, self.after)
+        """``open``, the hand's verbs, ``rebuy`` at table stakes and the shared ones (what
+        follows them by itself is `after`'s)."""
+        return self._decider(state, cmd)
 
     @cached_property
     def _decider(self) -> Callable[[TableState, Command], list[ev.Event]]:
@@ -175,7 +176,7 @@ class Game(Cards):
         return declare(state, Command("declare", name="blinds", value=f"{small}/{big}/{ante}"))
 
     def _hand(self, state: TableState, cmd: Command) -> list[ev.Event]:
-        return follow.then(state, deal.start(state, cmd, self.dealing, players=self.players), self.after)
+        return follow.followed(deal.start(state, cmd, self.dealing, players=self.players))
 
     def _bringin(self, state: TableState, cmd: Command) -> list[ev.Event]:
         """``potlog bringin NAME``: the lowest (razz: highest) up card opens with the bring-in."""
@@ -191,7 +192,7 @@ class Game(Cards):
         stack = state.stack(player)
         event = make_event(ev.AllIn, player=player, amount=stack) if stack <= amount else \
             make_event(ev.Bet, player=player, amount=amount)
-        return follow.then(state, [event], self.after)
+        return follow.followed([event])
 
     def _up_card(self, state: TableState, player: str) -> str:
         seat = state.seat(player)
@@ -204,7 +205,7 @@ class Game(Cards):
         x = ext(state)
         if cmd.verb == "fold" and self._showing(state, x):
             player = require_live(state, cmd.player)
-            return follow.then(state, fold(state, Command("fold", player=player)), self.after)
+            return follow.followed(fold(state, Command("fold", player=player)))
         if x.phase != "bet":
             street = self.streets[min(x.street + 1, len(self.streets) - 1) if x.phase == "next" else x.street]
             raise RuleViolation({
@@ -223,7 +224,7 @@ class Game(Cards):
             state = _turn_of(state, require_live(state, cmd.player))
         if cmd.verb in ("raise", "allin") and rules.structure != "fixed":
             _min_raise(state, x, cmd)
-        return follow.then(state, bets.act(state, x, rules, cmd), self.after)
+        return follow.followed(bets.act(state, x, rules, cmd))
 
     def _bring_move(self, state: TableState, x: Hand, rules: bets.Betting, cmd: Command) -> list[ev.Event]:
         """The first move of a stud hand: the bring-in, or completing to the small bet."""
@@ -237,7 +238,7 @@ class Game(Cards):
         if cmd.verb not in ("bet", "allin"):
             raise RuleViolation(f"{player} brings in {s.bring_in} (potlog bringin {player}) or completes to "
                                 f"{rules.size} (potlog bet {player} {rules.size})")
-        return follow.then(state, bets.act(_turn_of(state, player), x, rules, cmd), self.after)
+        return follow.followed(bets.act(_turn_of(state, player), x, rules, cmd))
 
     def _reveal(self, state: TableState, cmd: Command) -> list[ev.Event]:
         require_hand(state)
@@ -253,7 +254,7 @@ class Game(Cards):
                 raise InputError(f"name {cmd.player}'s cards: potlog reveal {cmd.player} CARDS")
             down = [h.card for h in seat.cards if not h.up] if seat is not None else []
             cmd = Command("reveal", player=cmd.player, cards=tuple(down or held))
-        return follow.then(state, reveal(state, cmd), self.after)
+        return follow.followed(reveal(state, cmd))
 
     def _showing(self, state: TableState, x: Hand) -> bool:
         """Showing and mucking: at the showdown, or during a run-out nobody can bet in."""
