@@ -146,7 +146,7 @@ class TableState:
     voided: list[int] = field(default_factory=list)
     rulings: list[int] = field(default_factory=list)
     closed: bool = False
-    ext: Any = None
+    ext: object = None
 
     # -- reading helpers (no mutation) --
     def seat(self, name: str) -> Seat | None:

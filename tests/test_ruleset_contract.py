@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import re
+import typing
 
 import pytest
 from pydantic import BaseModel
 
 from ledger.commands import Command
+from ledger.errors import RuleViolation
 from ledger.games import Legal, Ruleset, available, get_ruleset
 from ledger.state import TableState
 
@@ -44,6 +47,20 @@ def test_a_session_opens_and_shows_what_may_happen(name):
     apply(state, 1, opened[0])
     assert all(isinstance(x, Legal) for x in rules.legal(state))
     assert all(isinstance(k, str) and isinstance(v, str) for k, v in rules.view(state))
+    # the game's own state and options, typed as it declares them (`Ruleset[S, O]`)
+    made = rules.initial(state)
+    assert made is None or dataclasses.is_dataclass(made), f"{name}'s own state is a dataclass or None"
+    assert type(rules.own(state)) is type(made)
+    assert isinstance(rules.opts(state), rules.options)
+    with pytest.raises(RuleViolation, match="not"):
+        get_ruleset("freeform" if name != "freeform" else "bluke").own(state)
+
+
+def test_the_table_keeps_a_games_state_as_object_never_any():
+    """`TableState.ext` is typed ``object``: a game reads it only through a typed accessor
+    (`Ruleset.own`, the kit's `Own.x`), never as an untyped attribute bag."""
+    hints = typing.get_type_hints(TableState)
+    assert hints["ext"] is object
 
 
 @pytest.mark.parametrize("name", GAMES)

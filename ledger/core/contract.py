@@ -19,7 +19,7 @@ things in different games: the CLI resolves it against the session's game.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Literal, Mapping
+from typing import Any, Callable, Generic, Literal, Mapping, TypeVar, cast
 
 from pydantic import BaseModel
 
@@ -28,7 +28,12 @@ from ..errors import RuleViolation
 from ..state import TableState
 from . import run
 from .commands import Command
-from .options import options_model_of
+from .options import options_model_of, options_of
+
+S = TypeVar("S")
+"""A game's own state (``state.ext``): a dataclass of JSON-able fields, or None."""
+O = TypeVar("O", bound=BaseModel)
+"""A game's options model."""
 
 Values = Mapping[str, Any]
 
@@ -105,8 +110,8 @@ class Word:
 
 
 @dataclass(frozen=True)
-class Ruleset:
-    """A game, declared.
+class Ruleset(Generic[S, O]):
+    """A game, declared: generic over its own state `S` and its options model `O`.
 
     Attributes:
         name: the word for ``potlog new NAME`` (lower case).
@@ -144,8 +149,8 @@ class Ruleset:
     name: str
     title: str
     summary: str
-    options: type[BaseModel]
-    initial: Callable[[TableState], Any]
+    options: type[O]
+    initial: Callable[[TableState], S]
     decide: Callable[[TableState, Command], list[ev.Event]]
     evolve: Callable[[TableState, ev.Event], None]
     legal: Callable[[TableState], list[Legal]]
@@ -156,7 +161,7 @@ class Ruleset:
     min_players: int = 1
     max_players: int = 100
     scores: bool = False
-    seats: Callable[[Any], tuple[int, int, str]] | None = None
+    seats: Callable[[O], tuple[int, int, str]] | None = None
     after: Callable[[TableState], list[ev.Event]] | None = None
     _by_word: dict[str, Word] = field(default_factory=dict, init=False, repr=False, compare=False)
 
@@ -172,6 +177,17 @@ class Ruleset:
     def decided(self, state: TableState, cmd: Command) -> list[ev.Event]:
         """The events `cmd` records on `state`, which is left as it is."""
         return run.decided(state, cmd, self.decide, self.after)
+
+    def opts(self, state: TableState) -> O:
+        """The table's options as the game's model (parsed once per process)."""
+        return options_of(state, self.options)
+
+    def own(self, state: TableState) -> S:
+        """The game's own state on `state` (``state.ext``, which the reducer keeps as `initial`
+        made it and the game's `evolve` changes it), typed as the game declares it."""
+        if state.game != self.name:
+            raise RuleViolation(f"the table plays {state.game or 'nothing yet'}, not {self.title}")
+        return cast(S, state.ext)
 
     def word(self, name: str) -> Word | None:
         """The game's word called `name`, or None."""

@@ -52,6 +52,7 @@ def build(state: TableState) -> dict[str, Any]:
 def _upcoming(state: TableState) -> dict[str, Any] | None:
     """The hand being played, or the next one to deal, while the game goes on."""
     x = state.ext
+    assert isinstance(x, BlukeState)  # (`build` checked it)
     if x.over:
         return None
     if state.in_hand and state.hand is not None:
