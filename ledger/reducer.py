@@ -23,7 +23,7 @@ from .chips import Posting, check
 from .state import Declaration, Hand, Held, Played, Roll, Seat, TableState
 
 if TYPE_CHECKING:
-    from .core.contract import Ruleset
+    from .core.contract import AnyRuleset as Ruleset
 
 Observer = Callable[[int, ev.Event, list[Posting], TableState], None]
 

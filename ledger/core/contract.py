@@ -217,5 +217,8 @@ class Ruleset(Generic[S, O]):
         raise RuleViolation(f"{said}, not {seated}")
 
 
+AnyRuleset = Ruleset[Any, Any]
+"""A ruleset of any game (a registry, the reducer): its state and options read through it."""
+
 UNLIMITED = 100
 """A `Ruleset.max_players` this high means as many as can sit."""

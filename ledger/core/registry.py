@@ -13,7 +13,7 @@ import importlib
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
-    from .contract import Ruleset
+    from .contract import AnyRuleset as Ruleset
 
 GAMES = "ledger.games"
 """The package whose import registers the games' lookup."""

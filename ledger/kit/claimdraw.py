@@ -60,7 +60,7 @@ from ..core.commands import Command, command_for
 from ..errors import InputError, RuleViolation
 from ..core.table import require_hand, require_open, require_seated
 from ..core.verbs import exchange, make_event, reveal
-from ..core.contract import Legal, Param, Ruleset, Word
+from ..core.contract import AnyRuleset, Legal, Param, Ruleset, Word
 from ..core.options import options_of
 from ..state import TableState
 from . import betting as bets
@@ -385,7 +385,7 @@ class ClaimDraw:
         follow.check(state, event, self._after, self.decide, lambda s, e: command_for(e), game=self.name,
                      by_itself=BY_ITSELF)
 
-    def ruleset(self) -> Ruleset:
+    def ruleset(self) -> AnyRuleset:
         return Ruleset(name=self.name, title=self.title, summary=self.summary, options=self.options,
                        initial=lambda state: Book(), decide=self.decide, evolve=self.evolve, legal=self.legal,
                        view=self.view, check_event=self.check_event, words=(CLAIM, PASS), min_players=2, after=self._after,

@@ -69,7 +69,7 @@ from ..dice import parse_faces
 from ..errors import RuleViolation
 from ..core.table import require_hand, require_open, require_seated
 from ..core.verbs import decide_generic, make_event, open_session, start_hand
-from ..core.contract import Legal, Param, Ruleset, Word
+from ..core.contract import AnyRuleset, Legal, Param, Ruleset, Word
 from ..core.options import options_of
 from ..state import Roll, TableState
 from . import betting as bets
@@ -746,7 +746,7 @@ class KittyGame:
                             command=lambda v: Command("declare", player=v["player"], name=c.name, value=v["value"])))
         return tuple(out) + self.words
 
-    def ruleset(self) -> Ruleset:
+    def ruleset(self) -> AnyRuleset:
         return Ruleset(name=self.name, title=self.title, summary=self.summary, options=self.options,
                        initial=self.initial, decide=self.decide, evolve=self.evolve, legal=self.legal,
                        view=self.view, check_event=self.check_event, words=self.all_words(), after=self.after,

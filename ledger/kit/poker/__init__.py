@@ -88,7 +88,7 @@ from typing import Callable
 
 from ... import events as ev
 from ...core.commands import Command
-from ...core.contract import Param, Ruleset, Word
+from ...core.contract import AnyRuleset, Param, Ruleset, Word
 from ...state import TableState
 from .cards import ext, initial
 from .game import BB_ANTE, Game, level_of, stakes_row
@@ -115,7 +115,7 @@ BRINGIN = Word("bringin", "PLAYER posts the bring-in: the forced opening bet of 
 
 
 def ruleset(game: Game, title: str, summary: str, *, words: tuple[Word, ...] | None = None,
-            pick: Callable[[TableState], Game] | None = None) -> Ruleset:
+            pick: Callable[[TableState], Game] | None = None) -> AnyRuleset:
     """The `Ruleset` of a poker declaration: its verbs and words, seats from `game.players`.
     `pick(state)`: the declaration a table plays when its options choose among several (2-7's
     number of draws); `game` is the one its words and seats are read from."""
