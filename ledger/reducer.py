@@ -1,9 +1,10 @@
-"""The reducer: `evolve(state, event) -> state` and `fold(events) -> state`.
+"""The reducer: `apply(state, seq, event)` and `fold(events) -> state`.
 
-Pure and deterministic: it reads nothing but the state and the event (no clock, no
-randomness, no environment, no set iteration). `apply` is the in-place step that `fold`
-uses on its own private copy; `evolve` copies first, so callers never see a state change
-under them.
+Deterministic: it reads nothing but the state and the event (no clock, no randomness, no
+environment, no set iteration). There is one way to apply an event: `apply` changes, in
+place, a table its caller owns (a clone when the caller must keep the original:
+``state.clone()``); `fold` applies to its own private copy. Nothing else changes a table
+(`ledger.core.run`: a game decides events and never applies them itself).
 
 Each event is applied in two parts: the core effect here (chips, cards, dice, bets,
 seats), then the ruleset's own `apply` (turn, phase, the game's state in ``state.ext``).
@@ -343,13 +344,6 @@ def _ruleset(game: str) -> Ruleset:
     rules = _RULES[game] = get_ruleset(game)
     _EVOLVE[game] = rules.evolve
     return rules
-
-
-def evolve(state: TableState, seq: int, event: ev.Event) -> TableState:
-    """A new state: `state` with `event` (recorded at `seq`) applied. `state` is untouched."""
-    new = state.clone()
-    apply(new, seq, event)
-    return new
 
 
 def voided_seqs(records: Iterable[tuple[int, ev.Event]]) -> set[int]:
