@@ -49,6 +49,7 @@ from typing import Any, Iterable
 from . import events as ev
 from .audit import HandFlow, SessionAudit, audit_records
 from .errors import InputError, NotFound
+from .kit.pots import UNCALLED  # the reason of the award that gives an uncalled bet back
 from .reducer import fold
 from .state import TableState
 from .text import printable
@@ -96,10 +97,22 @@ class HandFacts:
     flow: HandFlow
     players: list[str]
     acts: dict[str, Acts] | None = None
+    returned: dict[str, int] = field(default_factory=dict)  # uncalled bets given back from the pot
 
     @property
     def hand(self) -> int:
         return self.flow.hand
+
+    @property
+    def pot(self) -> int:
+        """The chips that went into the hand's pots, the uncalled bets given back left out."""
+        return self.flow.pot_total - sum(self.returned.values())
+
+    @property
+    def winners(self) -> list[str]:
+        """Who took chips out of the pots (an uncalled bet back is no win), most first."""
+        won = {p: n - self.returned.get(p, 0) for p, n in self.flow.took_out.items()}
+        return [p for p, n in sorted(won.items(), key=lambda kv: (-kv[1], kv[0])) if n > 0]
 
 
 @dataclass
@@ -113,9 +126,14 @@ class SessionFacts:
     @property
     def seconds(self) -> float:
         """From the first event to the last (0 when the times are not known)."""
-        if not self.started or not self.last:
-            return 0.0
-        return max(0.0, (_when(self.last) - _when(self.started)).total_seconds())
+        return span(self.started, self.last)
+
+
+def span(started: str, last: str) -> float:
+    """The seconds from the time stamp `started` to `last` (0 when either is not known)."""
+    if not started or not last:
+        return 0.0
+    return max(0.0, (_when(last) - _when(started)).total_seconds())
 
 
 def _when(stamp: str) -> datetime:
@@ -128,6 +146,7 @@ class _Hand:
     game: str
     acts: dict[str, Acts] | None
     shown: list[str] | None = None  # who was still in when the betting was over
+    returned: dict[str, int] = field(default_factory=dict)  # uncalled bets given back
 
 
 class _Acts:
@@ -150,6 +169,9 @@ class _Acts:
                 acts = {p: Acts() for p in poker.ext(st).order}
             self.current = self.hands[seq] = _Hand(seq, st.game, acts)
         hand = self.current
+        if hand is not None and t is ev.PotAwarded and getattr(event, "reason") == UNCALLED:
+            for share in getattr(event, "shares"):
+                hand.returned[share.player] = hand.returned.get(share.player, 0) + share.amount
         if hand is None or hand.acts is None:
             return
         if t in MOVES and self.phase == "bet":
@@ -217,7 +239,8 @@ def session_facts(records: list[tuple[int, ev.Event]], session: str, *, voids: d
         h = seen.hands.get(flow.first_seq)
         game = h.game if h is not None else audit.game
         acts = h.acts if h is not None else None
-        out.hands.append(HandFacts(session, game, flow, list(acts) if acts is not None else list(flow.players), acts))
+        out.hands.append(HandFacts(session, game, flow, list(acts) if acts is not None else list(flow.players), acts,
+                                   dict(h.returned) if h is not None else {}))
     return out
 
 
