@@ -66,7 +66,7 @@ class Night:
     started: str = ""
     last: str = ""
     closed: bool = False
-    games: list[tuple[str, int]] = field(default_factory=list)  # (game, finished hands), in the order played
+    games: list[tuple[str, int]] = field(default_factory=list)  # (game, finished hands), in the order first played
     hands: int = 0
     results: list[Result] = field(default_factory=list)
     house: int = 0
@@ -76,6 +76,7 @@ class Night:
     counts: list[CountLine] = field(default_factory=list)
     rate: Decimal | None = None
     currency: str = ""
+    nets: dict[str, int] = field(default_factory=dict)  # what is settled: each party's net, the house too
 
     @property
     def hours(self) -> float:
@@ -91,14 +92,14 @@ class Night:
         return {
             "session": self.session, "title": self.title, "unit": self.unit, "started": self.started,
             "last": self.last, "hours": self.hours, "closed": self.closed, "hands": self.hands,
-            "games": [{"game": g, "hands": n} for g, n in self.games],
+            "games": [{"game": g, "title": title_of(g), "hands": n} for g, n in self.games],
             "rate": None if self.rate is None else str(self.rate), "currency": self.currency or None,
-            "results": [{"player": r.player, "in": r.chips_in, "out": r.chips_out, "net": r.net,
+            "results": [{"player": r.player, "chips_in": r.chips_in, "chips_out": r.chips_out, "net": r.net,
                          "money": None if r.money is None else cents(r.money)} for r in self.results],
             "house": self.house,
             "biggest_pots": [{"hand": p.hand, "game": p.game, "winners": list(p.winners), "size": p.size}
                              for p in self.pots],
-            "settle": self.settlement.to_data() if self.settlement is not None else None,
+            "settle": None if self.settlement is None else {**self.settlement.to_data(), "nets": self.nets},
             "unsettled": self.unsettled or None,
             "counts": [{"seq": c.seq, "hand": c.hand, "player": c.player, "counted": c.counted, "ledger": c.ledger,
                         "difference": c.difference} for c in self.counts],
@@ -115,13 +116,12 @@ def night_of(facts: SessionFacts, *, rate: Decimal | None = None, currency: str 
     a = facts.audit
     out = Night(facts.session, a.title, a.chip_unit or "chip", facts.started, facts.last, a.closed,
                 rate=rate, currency=currency)
+    played: dict[str, int] = {}
     for h in facts.hands:
-        if out.games and out.games[-1][0] == h.game:
-            out.games[-1] = (h.game, out.games[-1][1] + 1)
-        else:
-            out.games.append((h.game, 1))
-    if not out.games and a.game:
-        out.games.append((a.game, 0))
+        played[h.game] = played.get(h.game, 0) + 1
+    if not played and a.game:
+        played[a.game] = 0
+    out.games = list(played.items())
     out.hands = len(facts.hands)
     for p in a.players:
         chips_in = p.bought_in + p.rebought
@@ -140,6 +140,7 @@ def night_of(facts: SessionFacts, *, rate: Decimal | None = None, currency: str 
         nets[p.player] += p.net
     if out.house:
         nets["house"] = nets.get("house", 0) + out.house
+    out.nets = nets
     try:
         out.settlement = settle(nets, rate, unit=out.unit)  # as `potlog settle --session S`
     except PotlogError as exc:
@@ -173,17 +174,30 @@ def _when(night: Night) -> str:
     return f"{start} to {end} UTC ({night.hours:g} h)"
 
 
+def title_of(game: str) -> str:
+    """A game's title as `potlog games` shows it (its name when this potlog does not know it)."""
+    from .games import get_ruleset
+
+    try:
+        return get_ruleset(game).title
+    except PotlogError:
+        return game
+
+
 def _games_line(night: Night) -> str:
+    """``Hold'em, 5 hands``; several games: ``7 hands: Hold'em 3, Razz 4``."""
     if not night.games:
         return "no game yet"
-    return ", ".join(f"{g} ({amount(n, 'hand')})" for g, n in night.games)
+    if len(night.games) == 1:
+        return f"{title_of(night.games[0][0])}, {amount(night.hands, 'hand')}"
+    return f"{amount(night.hands, 'hand')}: " + ", ".join(f"{title_of(g)} {n}" for g, n in night.games)
 
 
 def markdown(night: Night) -> str:
     """The night as Markdown (GitHub-flavoured: tables), every piece of user text escaped."""
     unit = night.unit
     lines = [f"# {md(night.title or night.session)}", ""]
-    about = [f"Session {md(night.session)}", md(_games_line(night)), md(f"{amount(night.hands, 'hand')} played")]
+    about = [f"Session {md(night.session)}", md(_games_line(night))]
     when = _when(night)
     if when:
         about.append(md(when))
@@ -231,7 +245,7 @@ def markdown(night: Night) -> str:
     else:
         lines += ["| Hand | Game | Won by | Pot |", "| ---: | --- | --- | ---: |"]
         for p in night.pots:
-            lines.append(f"| {p.hand} | {md(p.game)} | {md(', '.join(p.winners) or '-')} | {p.size} |")
+            lines.append(f"| {p.hand} | {md(title_of(p.game))} | {md(', '.join(p.winners) or '-')} | {p.size} |")
         lines.append("")
     lines += ["## Chip counts", ""]
     if not night.counts:
@@ -273,7 +287,7 @@ td.n, th.n { text-align: right; } .win { color: #0a7d32; } .loss { color: #b3261
 </head>
 <body>
 <h1>{{ n.title or n.session }}</h1>
-<p class="about">Session {{ n.session }} · {{ games }} · {{ n.hands }} hand{{ "" if n.hands == 1 else "s" }} played
+<p class="about">Session {{ n.session }} · {{ games }}
 {%- if when %} · {{ when }}{% endif %}{% if n.closed %} · closed{% endif %}</p>
 
 <h2>Results</h2>
@@ -305,7 +319,7 @@ td.n, th.n { text-align: right; } .win { color: #0a7d32; } .loss { color: #b3261
 {% if not n.pots %}<p>No pots yet.</p>{% else %}
 <table>
 <tr><th class="n">Hand</th><th>Game</th><th>Won by</th><th class="n">Pot</th></tr>
-{% for p in n.pots %}<tr><td class="n">{{ p.hand }}</td><td>{{ p.game }}</td><td>{{ p.winners | join(", ") or "-" }}</td><td class="n">{{ p.size }}</td></tr>
+{% for p in n.pots %}<tr><td class="n">{{ p.hand }}</td><td>{{ title_of(p.game) }}</td><td>{{ p.winners | join(", ") or "-" }}</td><td class="n">{{ p.size }}</td></tr>
 {% endfor %}</table>
 {% endif %}
 
@@ -356,4 +370,5 @@ def html(night: Night) -> str:
 
     return env.from_string(_PAGE).render(
         n=shown, games=_games_line(shown), when=_when(shown), signed=_signed, money_signed=money_signed,
+        title_of=lambda game: printable(title_of(game)),
         unit=unit_for(1, shown.unit), units=plural_unit(shown.unit))
