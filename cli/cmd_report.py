@@ -5,11 +5,14 @@ module parses the options and prints."""
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
 from .common import DbOpt, JsonOpt, SessionOpt, app, console, ledger, print_json, session_of
+
+if TYPE_CHECKING:
+    from ledger.stats import PlayerStats
 
 PANEL = "Check and settle"
 
@@ -97,7 +100,8 @@ def stats(game: Annotated[Optional[str], typer.Option("--game", help="Only the h
     _stats_table(out, lines, read, game)
 
 
-def _stats_table(out: object, lines: list, read: int, game: Optional[str]) -> None:
+def _stats_table(out: Any, lines: list[PlayerStats], read: int, game: Optional[str]) -> None:
+    """The figures as a Rich table (the poker columns only when some player has poker hands)."""
     from rich import box
     from rich.table import Table
 
@@ -105,10 +109,11 @@ def _stats_table(out: object, lines: list, read: int, game: Optional[str]) -> No
 
     poker = any(line.poker_hands for line in lines)
     where = f"{read} session{'s' if read != 1 else ''}" + (f", {esc(game)} hands only" if game else "")
-    table = Table(title=f"potlog stats: {where}", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True,
-                  caption="Sess: sessions. Best, Worst: one hand's result" + (". VPIP, PFR, WTSD: % of poker hands dealt; "
-                                                               "AF: (bets + raises) / calls" if poker else ""),
-                  caption_justify="left")
+    caption = "Sess: sessions. Best, Worst: one hand's result"
+    if poker:
+        caption += ". VPIP, PFR, WTSD: % of poker hands dealt; AF: (bets + raises) / calls"
+    table = Table(title=f"potlog stats: {where}", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
+                  collapse_padding=True, caption=caption, caption_justify="left")
     table.add_column("Player", no_wrap=True, overflow="fold")
     for name in ("Sess", "Hands", "Hours", "Net", "Best", "Worst"):
         table.add_column(name, justify="right", no_wrap=True)
@@ -120,11 +125,11 @@ def _stats_table(out: object, lines: list, read: int, game: Optional[str]) -> No
         return "-" if value is None else f"{value:.0f}%"
 
     for s in lines:
-        row = [plain(s.player), str(s.sessions), str(s.hands), f"{s.hours:.1f}", net_text(s.net),
+        row: list[Any] = [plain(s.player), str(s.sessions), str(s.hands), f"{s.hours:.1f}", net_text(s.net),
                f"{s.biggest_win.chips:+d}" if s.biggest_win else "-",
                f"{s.biggest_loss.chips:+d}" if s.biggest_loss else "-"]
         if poker:
             row += [pct(s.share(s.vpip)), pct(s.share(s.pfr)), "-" if s.af is None else f"{s.af:.1f}",
                     pct(s.share(s.showdowns))] if s.poker_hands else ["-"] * 4
         table.add_row(*row)
-    out.print(table)  # type: ignore[attr-defined]
+    out.print(table)

@@ -320,8 +320,51 @@ def test_stats_on_real_poker_hands_from_phh(potlog, tmp_path):
     players = data["players"]
     assert data["sessions"] == 30 and players and sum(p["net"] for p in players) == 0
     assert sum(p["hands"] for p in players) == 30 * 6
-    for p in players:
-        f = p["poker"]
-        assert f["hands"] == p["hands"] and 0 <= f["pfr"] <= f["vpip"] <= f["hands"], p
-        assert 0 <= f["showdowns"] <= f["hands"], p
+    got = {p["player"]: {k: p["poker"][k] for k in ("hands", "vpip", "pfr", "bets_raises", "calls", "showdowns")}
+           for p in players}
+    assert got == _counted_from_phh(sorted(folder.glob("*.phh")))
     assert any(p["poker"]["pfr"] for p in players) and any(p["poker"]["calls"] for p in players)
+
+
+def _counted_from_phh(paths: list) -> dict[str, dict[str, int]]:
+    """The same figures counted straight from the PHH actions of no-limit hold'em hands, without
+    potlog: the first round is before the first ``d db``; ``cbr`` is a bet or raise; ``cc`` a
+    call when it puts chips in, else a check; a showdown when two or more never folded."""
+    import tomllib
+
+    out: dict[str, dict[str, int]] = {}
+    for path in paths:
+        hand = tomllib.loads(path.read_text(encoding="utf-8"))
+        names = hand["players"]
+        put = dict(enumerate(hand["blinds_or_straddles"]))
+        high, street = max(put.values()), 0
+        acts = {i: {"vpip": 0, "pfr": 0, "bets_raises": 0, "calls": 0} for i in range(len(names))}
+        folded = set()
+        for action in hand["actions"]:
+            words = action.split()
+            if words[:2] == ["d", "db"]:
+                put, high, street = {}, 0, street + 1
+                continue
+            if not words[0].startswith("p"):
+                continue
+            i, verb = int(words[0][1:]) - 1, words[1]
+            if verb == "f":
+                folded.add(i)
+            elif verb == "cbr":
+                put[i], high = int(words[2]), int(words[2])
+                acts[i]["bets_raises"] += 1
+                if street == 0:
+                    acts[i]["vpip"] = acts[i]["pfr"] = 1
+            elif verb == "cc" and put.get(i, 0) < high:
+                put[i] = high
+                acts[i]["calls"] += 1
+                if street == 0:
+                    acts[i]["vpip"] = 1
+        shown = len(names) - len(folded) >= 2
+        for i, name in enumerate(names):
+            line = out.setdefault(name, {"hands": 0, "vpip": 0, "pfr": 0, "bets_raises": 0, "calls": 0, "showdowns": 0})
+            line["hands"] += 1
+            line["showdowns"] += int(shown and i not in folded)
+            for key, n in acts[i].items():
+                line[key] += n
+    return out
