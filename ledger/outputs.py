@@ -511,6 +511,7 @@ class Report(Out):
     settle: Optional[Settle] = Field(description="who pays whom: what 'potlog settle --session S --json' prints; "
                                                  "null while chips are still in a pot or carry (see unsettled)")
     unsettled: Optional[str] = Field(description="why there is no settlement yet")
+    problems: list[str] = Field(description="what 'potlog audit' finds wrong besides the counts, one line each")
     counts: list[ReportCount] = Field(description="every physical count against the ledger at that moment")
 
 

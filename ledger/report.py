@@ -13,7 +13,9 @@
 - who pays whom: `ledger.settle.settle` on the same nets as ``potlog settle --session S`` (the
   house a payee when it took chips), so the two always agree; a session whose chips are still
   in a pot says why it cannot be settled yet instead;
-- the physical counts (``potlog count``) against the ledger's stack at that moment.
+- the physical counts (``potlog count``) against the ledger's stack at that moment;
+- a warning for anything else ``potlog audit`` finds wrong (chips not conserved, a log the
+  rules cannot read past some seq).
 
 It is written as Markdown (`markdown`: GitHub-flavoured, tables) or as one self-contained
 HTML page (`html`: Jinja2 with autoescape, the style inline, no script, nothing fetched), and
@@ -77,6 +79,7 @@ class Night:
     rate: Decimal | None = None
     currency: str = ""
     nets: dict[str, int] = field(default_factory=dict)  # what is settled: each party's net, the house too
+    problems: list[str] = field(default_factory=list)  # what `potlog audit` finds wrong, the counts aside
 
     @property
     def hours(self) -> float:
@@ -101,6 +104,7 @@ class Night:
                              for p in self.pots],
             "settle": None if self.settlement is None else {**self.settlement.to_data(), "nets": self.nets},
             "unsettled": self.unsettled or None,
+            "problems": list(self.problems),
             "counts": [{"seq": c.seq, "hand": c.hand, "player": c.player, "counted": c.counted, "ledger": c.ledger,
                         "difference": c.difference} for c in self.counts],
         }
@@ -146,6 +150,7 @@ def night_of(facts: SessionFacts, *, rate: Decimal | None = None, currency: str 
     except PotlogError as exc:
         out.unsettled = str(exc)
     out.counts = list(a.counts)
+    out.problems = [p.message for p in a.problems if p.kind != "count"]
     return out
 
 
@@ -204,6 +209,8 @@ def markdown(night: Night) -> str:
     if night.closed:
         about.append("closed")
     lines += [" · ".join(about), ""]
+    for problem in night.problems:
+        lines += [md(f"Warning: {problem} (see potlog audit)"), ""]
     lines += ["## Results", ""]
     if not night.results:
         lines += ["No players yet.", ""]
@@ -289,7 +296,8 @@ td.n, th.n { text-align: right; } .win { color: #0a7d32; } .loss { color: #b3261
 <h1>{{ n.title or n.session }}</h1>
 <p class="about">Session {{ n.session }} · {{ games }}
 {%- if when %} · {{ when }}{% endif %}{% if n.closed %} · closed{% endif %}</p>
-
+{% for problem in n.problems %}<p class="loss">Warning: {{ problem }} (see potlog audit)</p>
+{% endfor %}
 <h2>Results</h2>
 {% if not n.results %}<p>No players yet.</p>{% else %}
 <table>
@@ -351,7 +359,7 @@ def _printable_night(night: Night) -> Night:
         results=[replace(r, player=p(r.player)) for r in night.results],
         pots=[replace(x, game=p(x.game), winners=tuple(p(w) for w in x.winners)) for x in night.pots],
         counts=[replace(c, player=p(c.player)) for c in night.counts],
-        unsettled=p(night.unsettled),
+        unsettled=p(night.unsettled), problems=[p(x) for x in night.problems],
         settlement=None if night.settlement is None else replace(
             night.settlement, note=p(night.settlement.note),
             payments=tuple(replace(x, payer=p(x.payer), payee=p(x.payee)) for x in night.settlement.payments)),

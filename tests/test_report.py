@@ -200,3 +200,15 @@ def test_refusals_and_usage_errors_are_one_line(fri):
                              (("-s", "nosuch"), 1, "nosuch")):
         r = fri("report", *args, ok=False)
         assert r.exit_code == code and says in r.output and len(r.output.strip().splitlines()) == 1, (args, r.output)
+
+
+def test_what_the_audit_finds_wrong_is_a_warning_at_the_top():
+    from ledger import events as ev
+
+    log = freeform().log
+    broken = [*log, (log[-1][0] + 1, ev.Transfer(from_account="seat:Ann", to_account="seat:Ben", amount=500))]
+    n = night_of(session_facts(broken, "bad"))
+    assert n.problems and all(p.startswith(f"seq {log[-1][0] + 1}") for p in n.problems)
+    text = markdown(n)
+    assert text.splitlines()[4].startswith(f"Warning: seq {log[-1][0] + 1}") and "(see potlog audit)" in text
+    assert "Warning: seq" in html(n) and n.to_data()["problems"] == n.problems
