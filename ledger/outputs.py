@@ -458,6 +458,105 @@ class Settle(Out):
     nets: dict[str, int] = Field(description="each party's net result in chips (the house too, if it took chips)")
 
 
+# ----------------------------------------------------------------------------- report, stats
+
+class GamePlayed(Out):
+    game: str
+    title: str = Field(description="the game's title, as 'potlog games' names it")
+    hands: int = Field(description="finished hands of this game")
+
+
+class ResultOut(Out):
+    player: str
+    chips_in: int = Field(description="bought in + rebought")
+    chips_out: int = Field(description="cashed out + stack now")
+    net: int = Field(description="chips_out - chips_in")
+    money: Optional[Cents] = Field(description="with --rate: the net in money, to the cent")
+
+
+class PotOut(Out):
+    hand: int
+    game: str
+    winners: list[str] = Field(description="who took chips out of the hand's pots, most first (an uncalled bet "
+                                           "given back is no win)")
+    size: int = Field(description="chips put into the hand's pots, carry in included, uncalled bets given back not")
+
+
+class ReportCount(Out):
+    seq: int
+    hand: Optional[int]
+    player: str
+    counted: int
+    ledger: int
+    difference: int
+
+
+class Report(Out):
+    """``potlog report --json``: the night's data (the Markdown and HTML reports show the same)."""
+
+    session: str
+    title: str
+    unit: str = Field(description="what the session counts (chip unless 'new --unit' said otherwise)")
+    started: str = Field(description="the first event's time")
+    last: str = Field(description="the last event's time")
+    hours: float = Field(description="from the first event to the last")
+    closed: bool
+    hands: int = Field(description="finished hands")
+    games: list[GamePlayed] = Field(description="the games played, in the order first played")
+    rate: Optional[Money]
+    currency: Optional[str]
+    results: list[ResultOut] = Field(description="best net first")
+    house: int = Field(description="chips the house took")
+    biggest_pots: list[PotOut]
+    settle: Optional[Settle] = Field(description="who pays whom: what 'potlog settle --session S --json' prints; "
+                                                 "null while chips are still in a pot or carry (see unsettled)")
+    unsettled: Optional[str] = Field(description="why there is no settlement yet")
+    problems: list[str] = Field(description="what 'potlog audit' finds wrong besides the counts, one line each")
+    counts: list[ReportCount] = Field(description="every physical count against the ledger at that moment")
+
+
+class Extreme(Out):
+    chips: int
+    session: str
+    hand: int
+    game: str
+
+
+class PokerFigures(Out):
+    hands: int = Field(description="poker hands dealt in (and finished)")
+    vpip: int = Field(description="hands with a voluntary call, bet or raise in the first betting round")
+    pfr: int = Field(description="hands with a bet or raise in the first betting round")
+    bets_raises: int = Field(description="voluntary bets and raises, every round")
+    calls: int = Field(description="calls, every round")
+    showdowns: int = Field(description="hands still in when the betting ended with two or more players in")
+    vpip_pct: float
+    pfr_pct: float
+    af: Optional[float] = Field(description="bets_raises / calls; null when calls is 0")
+    wtsd_pct: float
+
+
+class PlayerFigures(Out):
+    player: str
+    sessions: int
+    hands: int = Field(description="finished hands dealt in")
+    hours: float = Field(description="each session's first to last event, added up")
+    net: int
+    biggest_win: Optional[Extreme] = Field(description="the best result in one hand (null: no hand won)")
+    biggest_loss: Optional[Extreme] = Field(description="the worst result in one hand (null: no hand lost)")
+    poker: Optional[PokerFigures] = Field(description="null without poker hands")
+
+
+class Stats(Out):
+    """``potlog stats --json``."""
+
+    sessions: int = Field(description="sessions read (those the dates keep)")
+    game: Optional[str]
+    player: Optional[str]
+    since: Optional[str]
+    until: Optional[str]
+    players: list[PlayerFigures] = Field(description="best net first")
+
+
 # ----------------------------------------------------------------------------- import
 
 class Import(Out):
@@ -573,4 +672,6 @@ OUTPUTS: dict[str, type[BaseModel]] = {
     "import": ImportAny,
     "import-phh": ImportPhh,
     "scorecard": Scorecard,
+    "report": Report,
+    "stats": Stats,
 }

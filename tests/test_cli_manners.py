@@ -59,7 +59,7 @@ def test_shell_completion_is_offered_and_completes_commands_words_and_options(po
     assert "_POTLOG_COMPLETE" in potlog("--show-completion", "bash").output
     from cli.main import main
 
-    for words, cword, expected in (("potlog sta", "1", {"state", "stand", "stands"}),
+    for words, cword, expected in (("potlog sta", "1", {"state", "stand", "stands", "stats"}),
                                    ("potlog state --al", "2", {"--all-cards"}),
                                    ("potlog scoreca", "1", {"scorecard"})):
         monkeypatch.setenv("_POTLOG_COMPLETE", "complete_bash")
