@@ -74,6 +74,15 @@ class PotlogGroup(TyperGroup):
         except Exception as exc:  # the process boundary: a bug (ours or a game's) is one line, exit 70, no traceback
             fail(internal_error(exc), 70)
 
+    def format_help(self, ctx: click.Context, formatter: Any) -> None:
+        """The root's help is one screen of panels (`cli.helpscreen`); a group below it, Typer's."""
+        if ctx.parent is None and self.rich_markup_mode is not None:
+            from . import helpscreen
+
+            helpscreen.show(self, ctx)
+        else:
+            super().format_help(ctx, formatter)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         from .words import word_index
 
