@@ -80,7 +80,7 @@ def show(group: Any, ctx: Any) -> None:
         part = getattr(command, "rich_help_panel", None)
         panel = panel_of(part)
         if panel == RECORD:
-            verbs.setdefault(panel, {}).setdefault(part, []).append(name)
+            verbs.setdefault(panel, {}).setdefault(str(part), []).append(name)
         else:
             rows.setdefault(panel, []).append((name, first_sentence(command.short_help or command.help or "") or ""))
     for part, names in verbs.get(RECORD, {}).items():
@@ -103,7 +103,8 @@ def show(group: Any, ctx: Any) -> None:
         table = Table(show_header=False, box=None, padding=(0, 1), pad_edge=False, expand=True)
         gathered = panel in verbs
         table.add_column(no_wrap=True, width=first, style="" if gathered else "bold cyan")
-        table.add_column(no_wrap=True, overflow="ellipsis", style="bold cyan" if gathered else "", ratio=10)
+        table.add_column(no_wrap=not gathered, overflow="fold" if gathered else "ellipsis",
+                         style="bold cyan" if gathered else "", ratio=10)
         for name, text in rows[panel]:
             table.add_row(name, Text(text if gathered else clip(text, room)))
         title = f"{panel} (potlog WORD --help: what it takes in each game)" if panel == "Game words" else panel
