@@ -33,9 +33,9 @@ def panel_of(part: str | None) -> str:
 
 
 def clip(text: str, width: int) -> str:
-    """`text` in at most `width` characters: whole, else cut before its last clause that fits
-    (at ``:``, ``;``, ``,`` or ``(`` outside brackets, its asides in brackets left out), else at
-    a word, with an ellipsis."""
+    """`text` in at most `width` characters: whole, else cut after its last sentence or before
+    its last clause that fits (at ``.``, ``:``, ``;``, ``,`` or ``(`` outside brackets, its asides
+    in brackets left out), else at a word, with an ellipsis."""
     import re
 
     text = " ".join(text.split())
@@ -51,6 +51,8 @@ def clip(text: str, width: int) -> str:
         depth += {"(": 1, ")": -1}.get(ch, 0)
         if ch in ":;," and depth == 0 and text[i + 1:i + 2] == " ":
             cut = i
+        if ch == "." and depth == 0 and text[i + 1:i + 2] == " " and text[i + 2:i + 3].isupper():
+            cut = i + 1  # a whole sentence, its full stop kept
     if cut >= 12:
         return text[:cut].rstrip(" ,;:")
     return text[:max(width - 1, 1)].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
