@@ -106,15 +106,16 @@ def unseen_cards(db: str | None, session: str | None = None) -> list[str]:
     pack before the first hand), in the pack's order. Cards seen before a reshuffle stay out."""
     from .cards import PACKS
 
-    pack, seen = DEFAULT_PACK, set()
+    pack, seen = DEFAULT_PACK, set[str]()
     for _seq, kind, body in _read(db, session):
         if kind in ("session_opened", "game_switched"):
             pack = str((body.get("options") or {}).get("pack", DEFAULT_PACK))
         elif kind == "hand_started":
-            seen = set()
+            seen = set[str]()
         for key in _CARD_KEYS:
             value = body.get(key)
-            seen.update([value] if isinstance(value, str) else value if isinstance(value, list) else [])
+            named = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+            seen.update(card for card in named if isinstance(card, str))
     cards = PACKS[pack].cards if pack in PACKS else PACKS[DEFAULT_PACK].cards
     return [card for card in cards if card not in seen]
 
