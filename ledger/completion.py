@@ -2,11 +2,13 @@
 players seated in a session, the cards of its pack not seen in the hand in progress, the games.
 
 Completion runs on every Tab, so nothing here folds a log, validates an event or imports a
-game: it reads the few rows it needs from the SQLite file with `sqlite3`, read-only (a missing
-file is never made), and looks only at the core events that seat players and name cards, as
-stored (`ledger.events`: ``player_joined``, ``player_left``, ``cards_dealt`` ...), leaving out
-the voided ones. It is a suggestion: the rules decide when the command runs. A database that is
-not a SQLite file (a ``postgresql://`` URL), or that cannot be read, offers nothing.
+game: it reads the rows it needs through the store's own readers (`ledger.store.Store`: its
+``rows``, ``voids``, ``session_ids``, ``get_meta``) on a read-only connection (a missing file
+is never made, nothing is written), and looks only at the core events that seat players and
+name cards, as stored (``player_joined``, ``player_left``, ``cards_dealt`` ...: `ledger.events`),
+leaving out the voided ones. It is a suggestion: the rules decide when the command runs. A
+PostgreSQL database (a ``postgresql://`` URL) offers nothing: a Tab opens no network
+connection. A file that cannot be read as a potlog database offers nothing either.
 """
 
 from __future__ import annotations
@@ -14,84 +16,87 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from contextlib import closing
 from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 from urllib.parse import quote
+
+from .errors import PotlogError
+
+if TYPE_CHECKING:
+    from .store import Store
 
 DEFAULT_PACK = "french52"  # as `ledger.core.table.pack_of` reads a table's options
 _CARD_KEYS = ("cards", "card", "discard", "draw")  # where a stored event names cards
+_FAILED = (sqlite3.Error, PotlogError, ValueError, TypeError, AttributeError)  # what a foreign or damaged file raises
 
 
 def _path(db: str | None) -> Path | None:
-    if db is None:
-        from .storage import default_db_path  # --db, else $POTLOG_DB, else the data directory's
+    """The SQLite file `db` names: --db, else $POTLOG_DB, else the data directory's potlog.db;
+    None for a PostgreSQL URL."""
+    target = db if db is not None else os.environ.get("POTLOG_DB")
+    if target:
+        return None if "://" in target else Path(target)
+    from .storage import default_db_path
 
-        return default_db_path()
-    if "://" in db:
-        return None
-    return Path(db)
+    return default_db_path()
 
 
-def _connect(db: str | None) -> sqlite3.Connection | None:
+def _open(db: str | None) -> Store | None:
+    """The store of `db` (None: the default database), opened read-only; None when there is
+    no such file or it is not SQLite."""
+    from .store import Store
+
     path = _path(db)
     if path is None or not path.is_file():
         return None
     try:
-        con = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True, timeout=0.5)
-        con.execute("SELECT 1 FROM events LIMIT 1")
+        return Store(sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True, timeout=0.5), str(path))
     except sqlite3.Error:
         return None
-    return con
 
 
 def sessions(db: str | None) -> list[str]:
     """Every session in the database, the current one first."""
-    con = _connect(db)
-    if con is None:
+    store = _open(db)
+    if store is None:
         return []
-    with closing(con):
-        try:
-            names = [r[0] for r in con.execute("SELECT session_id FROM events WHERE seq = 1 ORDER BY rowid")]
-            row = con.execute("SELECT value FROM meta WHERE key = 'current_session'").fetchone()
-        except sqlite3.Error:
-            return []
-    current = row[0] if row else None
+    try:
+        names, current = store.session_ids(""), store.get_meta("current_session")
+    except _FAILED:
+        return []
+    finally:
+        store.close()
     return sorted(names, key=lambda name: name != current)
 
 
-def _events(con: sqlite3.Connection, session: str | None) -> Iterator[tuple[int, str, dict[str, Any]]]:
-    """The session's events not voided, in order: (seq, type, body)."""
-    if session is None:
-        row = con.execute("SELECT value FROM meta WHERE key = 'current_session'").fetchone()
-        session = row[0] if row else None
-    rows = con.execute("SELECT seq, type, body FROM events WHERE session_id = ? ORDER BY seq", (session,)).fetchall()
-    voids = {seq: json.loads(body).get("target") for seq, kind, body in rows if kind == "void"}
-
-    def voided(seq: int, depth: int = 0) -> bool:  # a void is undone when it is voided itself
-        return depth < 50 and any(target == seq and not voided(v, depth + 1) for v, target in voids.items())
-
-    gone = {target for v, target in voids.items() if not voided(v)}
-    for seq, kind, body in rows:
-        if seq not in gone and kind != "void":
-            yield seq, kind, json.loads(body)
+def _events(store: Store, session: str | None) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The session's events not voided, in order: (type, stored body)."""
+    session = session or store.get_meta("current_session")
+    if not session:
+        return
+    voided = set(store.voids(session))
+    for seq, kind, body, *_ in store.rows(session):
+        data = json.loads(body) if seq not in voided and kind != "void" else None
+        if isinstance(data, dict):
+            yield kind, data
 
 
-def _read(db: str | None, session: str | None) -> list[tuple[int, str, dict[str, Any]]]:
-    con = _connect(db)
-    if con is None:
+def _read(db: str | None, session: str | None) -> list[tuple[str, dict[str, Any]]]:
+    store = _open(db)
+    if store is None:
         return []
-    with closing(con):
-        try:
-            return list(_events(con, session))
-        except (sqlite3.Error, ValueError, AttributeError):
-            return []
+    try:
+        return list(_events(store, session))
+    except _FAILED:
+        return []
+    finally:
+        store.close()
 
 
 def players(db: str | None, session: str | None = None) -> list[str]:
     """Who is seated in `session` (default: the current one), in seat order."""
     seated: list[str] = []
-    for _seq, kind, body in _read(db, session):
+    for kind, body in _read(db, session):
         name = body.get("player")
         if kind == "player_joined" and isinstance(name, str) and name not in seated:
             position = body.get("position")
@@ -107,7 +112,7 @@ def unseen_cards(db: str | None, session: str | None = None) -> list[str]:
     from .cards import PACKS
 
     pack, seen = DEFAULT_PACK, set[str]()
-    for _seq, kind, body in _read(db, session):
+    for kind, body in _read(db, session):
         if kind in ("session_opened", "game_switched"):
             pack = str((body.get("options") or {}).get("pack", DEFAULT_PACK))
         elif kind == "hand_started":
