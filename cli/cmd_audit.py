@@ -12,7 +12,7 @@ import typer
 from .common import DbOpt, JsonOpt, SessionOpt, app, console, ledger, print_json, session_of
 
 AllOpt = Annotated[bool, typer.Option("--all", help="Every session in the database.")]
-PANEL = "Check and settle"
+PANEL = "Audit and settle"
 
 
 @contextlib.contextmanager
@@ -264,7 +264,7 @@ def _render_summary(a: Any) -> None:
         out.print(f"{escape(a.session)}: no hands played yet")
 
 
-@app.command(rich_help_panel=PANEL)
+@app.command(rich_help_panel="Inspect")
 def replay(hand: Annotated[Optional[int], typer.Option("--hand", help="Replay this hand only.", min=1)] = None,
            to: Annotated[Optional[int], typer.Option("--to", help="Stop after this seq (the table as it was then).", min=1)] = None,
            step: Annotated[bool, typer.Option("--step", help="Show the table after every event; press Enter for the next, q to stop.")] = False,

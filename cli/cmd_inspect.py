@@ -9,7 +9,7 @@ import typer
 from .common import DbOpt, JsonOpt, SessionOpt, app, console, fail, ledger, print_json, session_of
 
 
-@app.command(rich_help_panel="Look")
+@app.command(rich_help_panel="Inspect")
 def games(game: Annotated[Optional[str], typer.Argument(help="Show one game's options and words in full.")] = None,
           json: JsonOpt = False) -> None:
     """List the rulesets potlog knows with their options and own words, or one game in full.
@@ -53,7 +53,7 @@ def games(game: Annotated[Optional[str], typer.Argument(help="Show one game's op
     console().print(table)
 
 
-@app.command(rich_help_panel="Look")
+@app.command(rich_help_panel="Inspect")
 def sessions(db: DbOpt = None, json: JsonOpt = False) -> None:
     """List the sessions in the database; the current one is marked *."""
     from .render import sessions_table
@@ -71,7 +71,7 @@ def sessions(db: DbOpt = None, json: JsonOpt = False) -> None:
     out.print(sessions_table(infos, current, out.width))  # the session name is never cut
 
 
-@app.command(rich_help_panel="Look")
+@app.command(rich_help_panel="Inspect")
 def state(all_cards: Annotated[bool, typer.Option("--all-cards", help="Show face-down cards too (the recorder's view).")] = False,
           at: Annotated[Optional[int], typer.Option("--at", help="The table as it was after this seq.", min=1)] = None,
           db: DbOpt = None, session: SessionOpt = None, json: JsonOpt = False) -> None:
@@ -100,7 +100,7 @@ def _hand_at(led: Any, sid: str, seq: int) -> int:
         return 0
 
 
-@app.command(rich_help_panel="Look")
+@app.command(rich_help_panel="Inspect")
 def log(hand: Annotated[Optional[int], typer.Option(help="Only this hand's events.", min=1)] = None,
         last: Annotated[Optional[int], typer.Option(help="Only the last N events.", min=1)] = None,
         db: DbOpt = None, session: SessionOpt = None, json: JsonOpt = False) -> None:

@@ -35,7 +35,7 @@ def _count_lines(path: Path) -> int:
         return sum(chunk.count(b"\n") for chunk in iter(lambda: fh.read(1 << 20), b""))
 
 
-@app.command("import", rich_help_panel="Move logs")
+@app.command("import", rich_help_panel="Import and export")
 def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog export --format jsonl' writes it ('-' for stdin); or poker hands in PHH: a .phh or .phhs file, or a directory of them.")],
             use: Annotated[bool, typer.Option("--use", help="Make the (last) imported session current; without it the current session stays (one is made current only in a database that has none).")] = False,
             keep_going: KeepGoingOpt = False, trust_actions: TrustOpt = False,
@@ -104,7 +104,7 @@ The formats:
                 + "\n\n".join(f"{name}: {what}." for name, what in FORMATS.items()))
 
 
-@app.command(rich_help_panel="Move logs", help=_EXPORT_HELP)
+@app.command(rich_help_panel="Import and export", help=_EXPORT_HELP)
 def export(fmt: Annotated[str, typer.Option("--format", "-f", help=f"One of {', '.join(FORMATS)} (what each writes: below).")] = "jsonl",
            out: Annotated[Optional[str], typer.Option("--out", "-o", help="Write to this new file ('-' or none: stdout). Never the database, its -wal/-shm/-journal or the seal key; an existing file only with --force.")] = None,
            force: Annotated[bool, typer.Option("--force", help="Replace the --out file if it exists (never the open database).")] = False,
@@ -138,7 +138,7 @@ def export(fmt: Annotated[str, typer.Option("--format", "-f", help=f"One of {', 
                 shutil.copyfileobj(kept, sys.stdout)
 
 
-@app.command(rich_help_panel="Move logs")
+@app.command(rich_help_panel="Import and export")
 def run(file: Annotated[str, typer.Argument(help="A file of potlog commands, one per line; '#' starts a comment ('-': stdin, each line as it arrives).")],
         db: DbOpt = None, session: SessionOpt = None,
         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only errors and the summary.")] = False) -> None:

@@ -10,7 +10,7 @@ import typer
 
 from .common import DbOpt, JsonOpt, app, console, ledger, print_json
 
-PANEL = "Move logs"
+PANEL = "Import and export"
 
 KeepGoingOpt = Annotated[bool, typer.Option("--keep-going", help="Import the good hands and list the files refused (exit 1 if any was), instead of refusing the whole import at the first bad one.")]
 TrustOpt = Annotated[bool, typer.Option("--trust-actions", help="Import a hand whose stated finishing_stacks differ from the replay of its actions: record the replay and list the difference.")]

@@ -32,7 +32,7 @@ from .common import RUN_DEFAULTS, console, fail, internal_error, ledger, one_lin
 QUIT_WORDS = ("quit", "exit")
 HELP_WORDS = ("help", "?")
 AT_TABLE = ("Start and seat", "The hand", "Cards and dice", "Betting", "Pots and payments", "Corrections and records",
-            "Look")
+            "Inspect")
 """The help panels whose commands make sense at a table, in the order the prompt's help lists them."""
 NOT_AT_TABLE = frozenset({"new", "use", "games", "sessions"})  # (another session, or the shelf of games)
 UNDO_LINE = "undo"

@@ -9,7 +9,7 @@ import typer
 
 from .common import RUN_DEFAULTS, DbOpt, JsonOpt, SessionOpt, app, console, ledger, print_json, session_of
 
-PANEL = "Check and settle"
+PANEL = "Audit and settle"
 
 
 @app.command(rich_help_panel=PANEL)

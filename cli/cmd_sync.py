@@ -25,7 +25,7 @@ import typer
 
 from .common import DbOpt, JsonOpt, app, ledger, print_json
 
-PANEL = "Move logs"
+PANEL = "Club"
 
 
 class Moved:

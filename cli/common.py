@@ -56,6 +56,9 @@ class PotlogGroup(TyperGroup):
             command.short_help = unwrap(command.short_help) or first_sentence(command.help)
             if names and command.context_settings is not None:  # -h also when a command is run without
                 command.context_settings.setdefault("help_option_names", list(names))  # this group ('run')
+        from .complete import attach
+
+        attach(self)  # each parameter's shell completion, and the fixed lists named in the helps
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -73,6 +76,15 @@ class PotlogGroup(TyperGroup):
             fail(f"{(exc.strerror or type(exc).__name__).lower()}{where}", 1)
         except Exception as exc:  # the process boundary: a bug (ours or a game's) is one line, exit 70, no traceback
             fail(internal_error(exc), 70)
+
+    def format_help(self, ctx: click.Context, formatter: Any) -> None:
+        """The root's help is one screen of panels (`cli.helpscreen`); a group below it, Typer's."""
+        if ctx.parent is None and self.rich_markup_mode is not None:
+            from . import helpscreen
+
+            helpscreen.show(self, ctx)
+        else:
+            super().format_help(ctx, formatter)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         from .words import word_index
@@ -251,7 +263,8 @@ app = typer.Typer(
 # Options every command takes. The database: --db, else $POTLOG_DB, else the user data dir.
 DbOpt = Annotated[
     Optional[str],
-    typer.Option("--db", help="The database file (default: $POTLOG_DB, else potlog.db in your data directory).",
+    typer.Option("--db", help="The database file, or a PostgreSQL URL (default: $POTLOG_DB, else potlog.db in your "
+                              "data directory).",
                  show_default=False),
 ]
 SessionOpt = Annotated[
@@ -343,7 +356,7 @@ def show_recorded(led: Any, sid: str, recorded: list, *, as_json: bool, next_ste
 
 @app.callback()
 def _root(
-    db: Annotated[Optional[str], typer.Option("--db", help="The database file for every command (same as each command's --db).",
+    db: Annotated[Optional[str], typer.Option("--db", help="The database file, or a PostgreSQL URL, for every command (as each command's --db).",
                                               show_default=False)] = None,
     session: Annotated[Optional[str], typer.Option("--session", "-s", help="The session for every command.")] = None,
     version: Annotated[Optional[bool], typer.Option("--version", callback=_show_version, is_eager=True,

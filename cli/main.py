@@ -96,6 +96,25 @@ def _only_invoked(args: list[str]) -> list | None:
     return saved
 
 
+def completing() -> list[str] | None:
+    """When a shell asks for completions (click's protocol: ``_POTLOG_COMPLETE``, with bash's
+    ``COMP_WORDS``/``COMP_CWORD`` or Typer's ``_TYPER_COMPLETE_ARGS``), the words typed before
+    the one being completed, after ``potlog``; else None (a quote left open: None too)."""
+    import os
+    import shlex
+
+    if not os.environ.get("_POTLOG_COMPLETE"):
+        return None
+    try:
+        if "COMP_WORDS" in os.environ:
+            return shlex.split(os.environ["COMP_WORDS"])[1:int(os.environ.get("COMP_CWORD", "0"))]
+        line = os.environ.get("_TYPER_COMPLETE_ARGS", "")
+        words = shlex.split(line)[1:]
+        return words if line.endswith(" ") else words[:-1]
+    except ValueError:
+        return None
+
+
 def main(argv: list[str] | None = None, *, program: bool = False) -> int:
     """Run one potlog command line; its exit code. `program`: this is the ``potlog`` program, a
     process of its own, which may use what it kept last time (`cli.kept`: a help command prints
@@ -112,7 +131,8 @@ def main(argv: list[str] | None = None, *, program: bool = False) -> int:
         finally:
             kept.USE = False
     args = hoisted(args)
-    saved = _only_invoked(args)
+    typed = completing()
+    saved = _only_invoked(args if typed is None else typed)  # a Tab builds only the command being typed
     try:
         rv = app(args=args, prog_name="potlog", standalone_mode=False)
     except click.Exit as exc:

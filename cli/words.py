@@ -103,9 +103,11 @@ def parse(rules: Ruleset, word: Word, args: list[str]) -> dict[str, Any]:
 
 
 def _help(name: str) -> str:
+    games = words_by_name().get(name, [])
     out = [f"Usage: potlog {name} [ARGS]... [--db PATH] [--session NAME] [--override REASON] [--json]", "",
-           f"A game's own word: what '{name}' takes and records depends on the session's game."]
-    for rules, word in words_by_name().get(name, []):
+           f"A game's own word: what '{name}' takes and records depends on the session's game.",
+           f"Games that use it: {', '.join(f'{rules.name} ({rules.title})' for rules, _ in games)}."]
+    for rules, word in games:
         out += ["", f"In {rules.name} ({rules.title}): potlog {word_usage(word)}", f"  {word.summary}"]
         if word.help:
             out.append(f"  {word.help}")

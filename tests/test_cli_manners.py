@@ -118,8 +118,10 @@ def test_command_help_keeps_sentences_whole(potlog):
     # the first paragraph of a docstring written over several lines reads as one line
     assert re.search(r"verify +Check that the stored log is what was written: seq numbers gapless from 1, every "
                      r"event chained to the one before by its hash", top)
-    assert re.search(r"close +Close the session: everyone still seated cashes out, and nothing more can be "
-                     r"recorded\. +│", top) or "Then prints a seal" in top
+    assert re.search(r"settle +Who pays whom, from each player's net result, in as few payments as possible: "
+                     r"the proven fewest", top)
+    assert re.search(r" Close the session: everyone still seated cashes out, and nothing more can be "
+                     r"recorded\.", _help(potlog, "close"))
     own = _help(potlog, "verify")
     assert "Names the first broken link (an edited, missing, reordered or inserted event) by its seq" in own
     lines = [ANSI.sub("", x).strip(" │") for x in top.splitlines()]

@@ -44,3 +44,46 @@ def test_a_game_word_is_listed_once_with_the_games_that_have_it(potlog) -> None:
     out = " ".join(potlog("--help").output.replace("│", " ").split())
     assert "(badugi, deucetoseven, holdem, omaha) Change the blinds" in out
     assert out.count("Change the blinds") == 1
+
+
+def test_every_parameter_taking_a_fixed_list_names_it_in_its_help(potlog) -> None:
+    """Issue 29, point 3: walk every command's parameters; each that takes a value from a fixed
+    list (the games, the export formats, the packs, the kinds of database) names every value in
+    its help, from the very list the code checks."""
+    from cli.common import root_command
+    from cli.complete import FIXED, FORMAT, GAME, OPTION, URL, kind
+    from ledger.cards import PACKS
+    from ledger.games import available
+    from ledger.pgstore import URL_PREFIXES
+
+    assert FIXED[GAME][1]() == available()          # get_ruleset refuses any other name
+    assert FIXED[FORMAT][1]() == list(FORMATS)      # ledger.export.writer
+    assert FIXED[OPTION][1]() == list(PACKS)        # ledger.cards.get_pack
+    assert FIXED[URL][1]() == list(URL_PREFIXES)    # ledger.pgstore.open_store
+    root = root_command()
+    found = set()
+    for name, command in [("", root), *root.commands.items()]:
+        for param in command.params:
+            what = kind(name, param)
+            values = FIXED[what][1]() if what in FIXED else None
+            choices = getattr(getattr(param, "type_descriptor", None), "choices", None) or getattr(
+                getattr(param, "type", None), "choices", None)  # a Choice, in Typer's click or click's own
+            if choices:
+                values = [str(getattr(c, "value", c)) for c in choices]
+            if values is None:
+                continue
+            found.add((name, param.name))
+            assert values and all(v in (param.help or "") for v in values), (name, param.name, param.help)
+    assert {("export", "fmt"), ("new", "game"), ("switch", "game"), ("games", "game"), ("new", "option"),
+            ("switch", "option"), ("", "db"), ("bet", "db"), ("push", "to"), ("pull", "source")} <= found
+    shown = " ".join(potlog("new", "--help").output.replace("│", " ").split())
+    assert f"One of: {', '.join(available())}." in shown and "pack= one of: french52, french54" in shown
+
+
+def test_a_value_off_the_list_is_refused_naming_the_same_list(potlog) -> None:
+    from ledger.games import available
+
+    r = potlog("export", "-f", "pdf", ok=False)
+    assert r.exit_code == 1 and f"choose one of {', '.join(FORMATS)}" in r.output
+    r = potlog("new", "snap", "-p", "Ann=1", ok=False)
+    assert r.exit_code != 0 and ", ".join(available()) in r.output
