@@ -1,0 +1,5 @@
+"""Block Dominoes: the engine and the readings of the text are in `ledger.kit.dominoes`."""
+
+from ..kit.dominoes import ruleset
+
+RULESET = ruleset("block", "Block Dominoes")
