@@ -1,0 +1,634 @@
+"""A hand of the tarot family, declared: the deal with the chien (Troggu's Tapp), the bidding, the
+taker's chien and discard, the play to the right, the count and the score sheet across hands.
+Le Tarot Français, Troggu, Tarocchini, Tarocchi Siciliani and Tarock each fill in a `TarotGame`
+(their pack, the cards each, their bidding, what a contract means, their discard limits and
+their score); the trick rules are `ledger.kit.tarot`'s.
+
+What every one of them reads the same (each game's docstring adds its own):
+
+- ``potlog hand`` deals (the first dealer is the first seat or ``--dealer``; then the deal passes
+  to the right). Cards are dealt face down, nobody's named (``??``), the chien on ``dog``: each
+  player the game's number, the chien the rest. Bidding and play go to the right (counter-
+  clockwise), from the dealer's right.
+- ``potlog bid NAME WORD``: each player speaks once, in turn. The game says who takes and on what
+  contract once everyone has spoken (potlog records the ``contract``), or throws the hand in.
+- The chien: a shown one is taken with ``potlog chien NAME CARDS`` (its cards named, seen by
+  all); an unseen one goes to the taker by itself. The taker then discards as many with
+  ``potlog discard NAME CARDS`` (named: the limits are checked), counted in their tricks.
+- ``potlog show NAME CARDS`` records cards of a hand seen (then following suit is checked on
+  them). ``potlog play NAME CARD``: the taker leads the first trick (a game may say otherwise);
+  a card that breaks following suit, trumping or over-trumping against the cards known in the
+  hand is refused naming the rule; potlog records each trick's winner, and after the last one the
+  count, every player's points (``scored``), the stake's payments and the end of the hand.
+- The chien left on the table is counted at the end for whom the contract says; its cards are the
+  ones no trick nor discard showed.
+- Chips (option ``stake``, chips per point, 0: points only) change hands at the end of every
+  hand: a zero-sum score is paid as it stands; the games scored by each player's own count are
+  paid pairwise (each pair settles the difference: ``stake x (players x points - sum)``). Debtors
+  pay in turn order, each creditor in turn order, a debtor no more than they hold.
+- Option ``hands`` (0: as many as the table likes): the agreed number of hands; a thrown-in hand
+  does not count. ``potlog state`` shows the score sheet (one line per hand) and the totals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from pydantic import BaseModel
+
+from .. import events as ev
+from ..cards import PACKS, UNKNOWN, parse_cards
+from ..core import table
+from ..core.commands import Command
+from ..core.contract import Legal, Param, Ruleset, Word
+from ..core.verbs import make_event
+from ..errors import InputError, RuleViolation
+from ..state import TableState
+from . import follow, own, turns, wiring
+from . import tarot as tc
+
+DOG = "dog"
+
+
+@dataclass
+class TarotState:
+    """A tarot game's own state (``state.ext``).
+
+    Attributes:
+        phase: ``deal``, ``bidding``, ``chien`` (the taker names it), ``take`` (it goes by itself),
+            ``discard``, ``play``, ``done``.
+        order: the hand's players from the dealer's right (bidding and play order). size: cards each.
+        bids: ``[player, word]`` as spoken. taker, contract: the contract recorded ("" none yet).
+        discards: the taker's discard. shown: cards of a hand seen (``show``, a poignée).
+        poignees: player -> the atouts shown. chelem: who announced one.
+        trick: the cards on the table ``[player, card]``; tricks: ``[winner, trick]`` taken.
+        points: this hand's points once scored. paid: its payments so far ``[from, to, chips]``. sheet: one row per finished hand.
+    """
+
+    phase: str = ""
+    order: list[str] = field(default_factory=list)
+    size: int = 0
+    bids: list[list[str]] = field(default_factory=list)
+    taker: str | None = None
+    contract: str = ""
+    discards: list[str] = field(default_factory=list)
+    poignees: dict[str, list[str]] = field(default_factory=dict)
+    chelem: str | None = None
+    trick: list[list[str]] = field(default_factory=list)
+    tricks: list[list[Any]] = field(default_factory=list)
+    points: dict[str, int] = field(default_factory=dict)
+    paid: list[list[Any]] = field(default_factory=list)
+    sheet: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Terms:
+    """What a contract means for the hand.
+
+    Attributes:
+        chien: who counts the chien left on the table: ``taker``, ``defence`` or ``nobody``.
+        exchange: the taker takes the chien into hand and discards as many.
+        shown: the chien is shown (the taker names its cards).
+        alone: each plays for themselves (Troggu's Misère): no taker's side.
+        lead: who leads the first trick: ``taker``, ``dealer`` or ``first`` (the dealer's right).
+        factor: the contract's multiplier (Le Tarot's bids), for the game's score.
+    """
+
+    chien: str = "taker"
+    exchange: bool = True
+    shown: bool = True
+    alone: bool = False
+    lead: str = "taker"
+    factor: int = 1
+
+
+@dataclass(frozen=True)
+class Bidding:
+    """A round of bids, one word per player in turn.
+
+    Attributes:
+        words: accepted word -> the word recorded (aliases included).
+        check: (bids so far, word) -> why it is refused, or None.
+        result: (bids, order) -> (taker, contract) once settled (taker None: nobody takes;
+            contract ``throw-in``: the hand is thrown in), None while bids are still due.
+    """
+
+    words: Mapping[str, str]
+    check: Callable[[Sequence[Sequence[str]], str], str | None]
+    result: Callable[[Sequence[Sequence[str]], Sequence[str]], tuple[str | None, str] | None]
+
+
+Score = Callable[[TableState, TarotState, dict[str, list[str]]], dict[str, tuple[int, str]]]
+
+
+@dataclass(frozen=True)
+class TarotGame:
+    """A game of the tarot family (see the module docstring).
+
+    Attributes:
+        name, title, summary: the ruleset's. pack: the pack's name (`ledger.cards.PACKS`).
+        players: (least, most). size: players -> cards each (the chien takes the rest).
+        options: the options model (``stake``, ``hands`` and ``pack`` at least).
+        terms: contract -> its `Terms`. bidding: None: no bidding, `default` is the contract,
+            taken by the dealer.
+        score: (table, game state, piles) -> player -> (points, why); piles are each side's cards
+            won (``taker`` and ``defence``, or each player's name when each plays alone).
+        pairwise: the points are each player's own count (paid pairwise), not zero-sum.
+        discard: (discarded, the rest of the taker's hand as known) -> why refused, or None.
+        low: the cards that may be handed over for the excuse.
+        announce: Le Tarot's poignées and chelem (words ``poignee`` and ``chelem``).
+        poignee: players -> the atouts for a single, double and triple poignée.
+        hint: the moves, for refusals.
+    """
+
+    name: str
+    title: str
+    summary: str
+    pack: str
+    players: tuple[int, int]
+    size: Callable[[int], int]
+    options: type[BaseModel]
+    terms: Mapping[str, Terms]
+    score: Score
+    discard: Callable[[Sequence[str], Sequence[str]], str | None]
+    low: Callable[[str], bool]
+    bidding: Bidding | None = None
+    default: str = "dealer"
+    pairwise: bool = False
+    announce: bool = False
+    poignee: Callable[[int], tuple[int, int, int]] = lambda n: (99, 99, 99)
+    hint: str = "hand, bid, chien, discard, then play"
+
+    # --------------------------------------------------------------------- reading
+
+    def x(self, state: TableState) -> TarotState:
+        return own.Plain(TarotState, self.options).x(state)
+
+    def opt(self, state: TableState, name: str) -> Any:
+        return getattr(own.Plain(TarotState, self.options).opts(state), name)
+
+    def side(self, x: TarotState, player: str) -> str:
+        """A player's side: ``taker`` or ``defence``, or themselves when each plays alone."""
+        if x.taker is None or self.terms.get(x.contract, Terms()).alone:
+            return player
+        return "taker" if player == x.taker else "defence"
+
+    def to_play(self, state: TableState, x: TarotState) -> str | None:
+        if x.phase != "play" or not x.order or len(x.trick) >= len(x.order):
+            return None
+        lead = x.tricks[-1][0] if x.tricks else self.leader(state, x)
+        return x.order[(x.order.index(lead) + len(x.trick)) % len(x.order)] if lead in x.order else None
+
+    def leader(self, state: TableState, x: TarotState) -> str:
+        lead = self.terms.get(x.contract, Terms()).lead
+        hand = table.require_hand(state)
+        if lead == "taker" and x.taker in x.order:
+            return x.taker
+        return hand.dealer if lead == "dealer" and hand.dealer in x.order else x.order[0]
+
+    def chien_size(self, x: TarotState) -> int:
+        return len(PACKS[self.pack].cards) - x.size * len(x.order)
+
+    def final_piles(self, state: TableState, x: TarotState) -> dict[str, list[str]]:
+        """Each side's cards at the end: tricks (the excuse's exchange done), the discard, the chien."""
+        t = self.terms.get(x.contract, Terms())
+        out = tc.piles([(w, [(p, c) for p, c in plays]) for w, plays in x.tricks], lambda p: self.side(x, p), self.low)
+        if x.taker is not None and x.discards:
+            out.setdefault(self.side(x, x.taker), []).extend(x.discards)
+        seen = {c for cards in out.values() for c in cards} | set(x.discards)
+        dog = [h.card for h in state.hand.boards.get(DOG, [])] if state.hand is not None else []
+        rest = iter([c for c in PACKS[self.pack].cards if c not in seen and c not in dog])
+        dog = [next(rest, UNKNOWN) if c == UNKNOWN else c for c in dog]
+        to = {"taker": self.side(x, x.taker) if x.taker else None, "defence": "defence"}.get(t.chien)
+        if dog and to is not None:
+            out.setdefault(to, []).extend(c for c in dog if c != UNKNOWN)
+        return out
+
+    # --------------------------------------------------------------------- what follows by itself
+
+    def after(self, state: TableState) -> list[ev.Event]:
+        hand, x = state.hand, self.x(state)
+        if hand is None or hand.ended or not x.order:
+            return []
+        if DOG not in hand.boards:
+            size = self.size(len(x.order))
+            return [make_event(ev.CardsDealt, to=p, cards=[UNKNOWN] * size) for p in x.order
+                    if not own.cards(state, p)] + [
+                make_event(ev.CardsDealt, to=DOG, cards=[UNKNOWN] * (len(PACKS[self.pack].cards) - size * len(x.order)))]
+        if not x.contract:
+            if self.bidding is None:
+                return [make_event(ev.Declared, player=hand.dealer, name="contract", value=self.default)]
+            settled = self.bidding.result(x.bids, x.order)
+            return [] if settled is None else [make_event(ev.Declared, player=settled[0], name="contract",
+                                                          value=settled[1])]
+        if x.contract == "throw-in":
+            return [make_event(ev.HandEnded, hand=hand.number)]
+        if x.phase == "take" and x.taker is not None:
+            return [zones_move(state, x.taker, len(hand.boards.get(DOG, [])))]
+        if x.phase == "play" and len(x.trick) >= len(x.order):
+            return [make_event(ev.TrickWon, player=tc.winner([(p, c) for p, c in x.trick]), trick=len(x.tricks) + 1)]
+        if x.phase == "play" and len(x.tricks) >= x.size:
+            return self.scoring(state, x)
+        return []
+
+    def scoring(self, state: TableState, x: TarotState) -> list[ev.Event]:
+        """The next step of the count: each player's ``scored``, then the payments, then the end."""
+        hand = table.require_hand(state)
+        scores = self.score(state, x, self.final_piles(state, x))
+        for p in x.order:
+            if p in scores and p not in x.points:
+                return [make_event(ev.Scored, player=p, points=scores[p][0], reason=f"hand {hand.number}: {scores[p][1]}")]
+        stacks = {p: state.stack(p) for p in x.order}
+        for a, b, n in x.paid:
+            stacks[a], stacks[b] = stacks[a] + n, stacks[b] - n
+        due = self.payments(state, x, {p: v for p, (v, _) in scores.items()}, stacks)[len(x.paid):]
+        return due[:1] or [make_event(ev.HandEnded, hand=hand.number)]
+
+    def payments(self, state: TableState, x: TarotState, points: Mapping[str, int],
+                 stacks: Mapping[str, int]) -> list[ev.Event]:
+        """The hand's points paid in chips at the table's stake (see the module docstring)."""
+        stake, order = int(self.opt(state, "stake")), [p for p in x.order if p in points]
+        total = sum(points.values())
+        net = {p: stake * (len(order) * points[p] - total if self.pairwise else points[p]) for p in order}
+        debts = {p: min(-v, stacks.get(p, 0)) for p, v in net.items() if v < 0}
+        owed = {p: v for p, v in net.items() if v > 0}
+        out: list[ev.Event] = []
+        for debtor in order:
+            left = debts.get(debtor, 0)
+            for p in order:
+                amount = min(left, owed.get(p, 0))
+                if amount > 0:
+                    owed[p] -= amount
+                    left -= amount
+                    out.append(make_event(ev.Transfer, from_account="seat:" + debtor, to_account="seat:" + p,
+                                          amount=amount, reason=f"{self.title} hand {table.require_hand(state).number}"
+                                                                f" at {stake} per point"))
+        return out
+
+    # --------------------------------------------------------------------- moves
+
+    def _live(self, state: TableState, phase: str, what: str) -> TarotState:
+        table.require_open(state)
+        table.require_hand(state)
+        x = self.x(state)
+        if state.hand is None or state.hand.ended:
+            raise RuleViolation(f"no hand is on: potlog hand deals one ({what})")
+        if x.phase != phase:
+            raise RuleViolation(f"not now: {self.now(state, x)} ({what} comes {PHASE_WORDS[phase]})")
+        return x
+
+    def _hand(self, state: TableState, cmd: Command) -> list[ev.Event]:
+        table.require_open(state)
+        x, last = self.x(state), state.hand
+        if last is not None and not last.ended:
+            raise RuleViolation(f"hand {last.number} is still going: finish it first")
+        n, (lo, hi) = len(state.active_seats), self.players
+        if not lo <= n <= hi:
+            raise RuleViolation(f"{self.title} is for {lo} to {hi} players, not {n}")
+        hands = int(self.opt(state, "hands"))
+        if hands and sum(1 for r in x.sheet if r.get("points")) >= hands:
+            raise RuleViolation(f"the game is over after the {hands} hands agreed: potlog close, or a new game")
+        if cmd.first:
+            raise RuleViolation(f"in {self.title} the rules say who leads: drop --first")
+        dealer = cmd.dealer or (turns.seat_right_of(state, last.dealer) if last is not None and last.number else None) \
+            or state.active_seats[0].name
+        dealer = table.require_seated(state, dealer)
+        return [make_event(ev.HandStarted, hand=(last.number if last is not None else 0) + 1, dealer=dealer)]
+
+    def _bid(self, state: TableState, cmd: Command) -> list[ev.Event]:
+        if self.bidding is None:
+            raise RuleViolation(f"{self.title} has no bidding: the dealer takes the chien; play on")
+        x = self._live(state, "bidding", "bidding")
+        player = table.require_seated(state, cmd.player)
+        due = x.order[len(x.bids)] if len(x.bids) < len(x.order) else None
+        if player != due:
+            raise RuleViolation(f"it is {due}'s turn to bid, not {player}'s")
+        word = self.bidding.words.get(str(cmd.name or "").lower())
+        if word is None:
+            raise InputError(f"{cmd.name!r} is not a bid here: say {', '.join(dict.fromkeys(self.bidding.words.values()))}")
+        why = self.bidding.check(x.bids, word)
+        if why:
+            raise RuleViolation(why)
+        return [make_event(ev.Declared, player=player, name="bid", value=word)]
+
+    def _taker(self, state: TableState, cmd: Command, phase: str, what: str) -> tuple[TarotState, str]:
+        x = self._live(state, phase, what)
+        player = table.require_seated(state, cmd.player)
+        if player != x.taker:
+            raise RuleViolation(f"{x.taker} took the contract: {what} is theirs, not {player}'s")
+        return x, player
+
+    def _chien(self, state: TableState, cmd: Command) -> list[ev.Event]:
+        x, player = self._taker(state, cmd, "chien", "taking the chien")
+        dog = len(table.require_hand(state).boards.get(DOG, []))
+        named = parse_cards(list(cmd.cards), self.pack, allow_unknown=False) if cmd.cards else []
+        if len(named) != dog:
+            raise InputError(f"the chien is shown: name its {dog} cards, like 3S KC T5")
+        if len(set(named)) != len(named):
+            raise RuleViolation("a card is named twice: a pack holds one of each")
+        table.check_unseen(state, named)
+        return [make_event(ev.CardsMoved, source=DOG, dest=player, cards=named, face_up=True)]
+
+    def _held(self, state: TableState, player: str, cards: Sequence[str]) -> list[str]:
+        """`cards` (as typed) parsed, and each one `player` may hold: known in their hand, or an
+        unseen card there and nowhere else."""
+        named = parse_cards(list(cards), self.pack, allow_unknown=False)
+        if len(set(named)) != len(named):
+            raise RuleViolation("a card is named twice: a pack holds one of each")
+        mine = own.cards(state, player)
+        unseen = mine.count(UNKNOWN)
+        for c in named:
+            if c in mine:
+                continue
+            if (where := table.where_is(state, c)) is not None:
+                raise RuleViolation(f"{c} is already in {where}: {player} cannot hold it")
+            if unseen <= 0:
+                raise RuleViolation(f"{player} does not hold {c} (holds {' '.join(mine) or 'no cards'})")
+            unseen -= 1
+        return named
+
+    def _discard(self, state: TableState, cmd: Command) -> list[ev.Event]:
+        x, player = self._taker(state, cmd, "discard", "the discard")
+        need = self.chien_size(x)
+        named = self._held(state, player, cmd.discard or cmd.cards)
+        if len(named) != need:
+            raise InputError(f"{player} discards {need} cards, as many as the chien held, not {len(named)}")
+        rest = [c for c in own.cards(state, player) if c not in named and c != UNKNOWN]
+        why = self.discard(named, rest)
+        if why:
+            raise RuleViolation(why)
+        return [make_event(ev.CardsExchanged, player=player, discard=named)]
+
+    def _show(self, state: TableState, cmd: Command) -> list[ev.Event]:
+        table.require_open(state)
+        hand = table.require_hand(state)
+        player = table.require_seated(state, cmd.player)
+        if hand.ended or player not in self.x(state).order:
+            raise RuleViolation(f"{player} holds no cards of a hand on")
+        named = [c for c in self._held(state, player, cmd.cards) if c not in own.cards(state, player)]
+        if not named:
+            raise RuleViolation(f"those cards are known in {player}'s hand already")
+        return [make_event(ev.CardsRevealed, holder=player, cards=named)]
+
+    def _before_play(self, state: TableState, cmd: Command, what: str) -> tuple[TarotState, str]:
+        x = self._live(state, "play", what)
+        if x.tricks or x.trick:
+            raise RuleViolation(f"{what} is made before the first card is played")
+        return x, table.require_seated(state, cmd.player)
+
+    def _poignee(self, state: TableState, cmd: Command) -> list[ev.Event]:
+        x, player = self._before_play(state, cmd, "a poignée")
+        if player not in x.order or player in x.poignees:
+            raise RuleViolation(f"{player} has shown a poignée already" if player in x.poignees else
+                                f"{player} is not in this hand")
+        named = self._held(state, player, cmd.cards)
+        if any(not tc.is_trump(c) and c != "EX" for c in named):
+            raise RuleViolation("a poignée shows atouts only (the excuse counts as one)")
+        need = self.poignee(len(x.order))[0]
+        if len(named) < need:
+            raise RuleViolation(f"a poignée with {len(x.order)} players shows {need} atouts or more, not {len(named)}")
+        return [make_event(ev.Declared, player=player, name="poignee", value=" ".join(named))]
+
+    def _chelem(self, state: TableState, cmd: Command) -> list[ev.Event]:
+        x, player = self._before_play(state, cmd, "a chelem")
+        if player != x.taker or x.chelem:
+            raise RuleViolation("the chelem is announced once, by the taker" if x.chelem or x.taker else
+                                "nobody took: there is no chelem to announce")
+        return [make_event(ev.Declared, player=player, name="chelem", value=True)]
+
+    def _play(self, state: TableState, cmd: Command) -> list[ev.Event]:
+        x = self._live(state, "play", "play")
+        player = table.require_seated(state, cmd.player)
+        due = self.to_play(state, x)
+        if player != due:
+            raise RuleViolation(f"it is {due}'s turn to play, not {player}'s")
+        if len(cmd.cards) != 1:
+            raise InputError("name the one card played, like KC, T21 or EX")
+        card = self._held(state, player, cmd.cards)[0]
+        why = tc.refusal(card, own.cards(state, player), [(p, c) for p, c in x.trick])
+        if why:
+            raise RuleViolation(f"{player} {why}")
+        return [make_event(ev.CardPlayed, player=player, card=card)]
+
+    def verbs(self) -> dict[str, follow.Decide]:
+        out: dict[str, follow.Decide] = {"hand": self._hand, "bid": self._bid, "chien": self._chien,
+                                         "discard": self._discard, "show": self._show, "play": self._play}
+        if self.announce:
+            out.update(poignee=self._poignee, chelem=self._chelem)
+        return {verb: self._then(move) for verb, move in out.items()}
+
+    def _then(self, move: follow.Decide) -> follow.Decide:
+        def decide(state: TableState, cmd: Command) -> list[ev.Event]:
+            return follow.then(state, move(state, cmd), self.after)
+        return decide
+
+    # --------------------------------------------------------------------- evolve
+
+    def evolve(self, state: TableState, e: ev.Event) -> None:
+        x, hand = self.x(state), state.hand
+        if isinstance(e, ev.HandStarted):
+            state.ext = x = TarotState(phase="deal", sheet=x.sheet)
+            x.order = turns.counterclockwise(state, e.dealer, include=lambda s: s.in_hand)
+            x.size = self.size(len(x.order))
+        if hand is None or hand.ended and not isinstance(e, ev.HandEnded):
+            return
+        match e:
+            case ev.CardsDealt(to="dog"):
+                x.phase = "bidding"
+            case ev.Declared(name="bid"):
+                x.bids.append([e.player or "", str(e.value)])
+            case ev.Declared(name="contract"):
+                x.taker, x.contract = e.player, str(e.value)
+                t = self.terms.get(x.contract, Terms())
+                x.phase = "done" if x.contract == "throw-in" else ("chien" if t.shown else "take") \
+                    if t.exchange and x.taker else "play"
+            case ev.CardsMoved(source="dog"):
+                x.phase = "discard"
+            case ev.CardsExchanged() if x.phase == "discard":
+                x.discards, x.phase = list(e.discard), "play"
+            case ev.Declared(name="poignee") if e.player:
+                x.poignees[e.player] = str(e.value).split()
+                _reveal(state, e.player, x.poignees[e.player])
+            case ev.Declared(name="chelem"):
+                x.chelem = e.player
+            case ev.CardPlayed():
+                x.trick.append([e.player, e.card])
+            case ev.TrickWon():
+                x.tricks.append([e.player, x.trick])
+                x.trick = []
+            case ev.Scored() if x.phase == "play":
+                x.points[e.player] = x.points.get(e.player, 0) + e.points
+            case ev.Transfer() if x.phase == "play" and x.points:
+                x.paid.append([e.from_account[5:], e.to_account[5:], e.amount])
+            case ev.HandEnded():
+                x.sheet.append({"hand": e.hand, "dealer": hand.dealer, "taker": x.taker, "contract": x.contract,
+                                "points": dict(x.points)})
+                x.phase = "done"
+        hand.to_act = self.to_play(state, x) if x.phase == "play" else self.waiting(x)
+        hand.phase = x.phase
+
+    def waiting(self, x: TarotState) -> str | None:
+        if x.phase == "bidding" and len(x.bids) < len(x.order):
+            return x.order[len(x.bids)]
+        return x.taker if x.phase in ("chien", "discard") else None
+
+    # --------------------------------------------------------------------- reading
+
+    def now(self, state: TableState, x: TarotState) -> str:
+        who = self.to_play(state, x) if x.phase == "play" else self.waiting(x)
+        return {"bidding": f"{who} to bid", "chien": f"{who} takes the chien (potlog chien {who} CARDS)",
+                "discard": f"{who} discards {self.chien_size(x)} (potlog discard {who} CARDS)",
+                "play": f"{who} to play"}.get(x.phase, "the hand is over: potlog hand deals the next")
+
+    def legal(self, state: TableState) -> list[Legal]:
+        if (idle := wiring.idle(state)) is not None:
+            return idle
+        x = self.x(state)
+        who = self.to_play(state, x) if x.phase == "play" else self.waiting(x)
+        if x.phase == "bidding":
+            return [Legal(who, ("bid",), "one of " + ", ".join(dict.fromkeys((self.bidding.words if self.bidding
+                                                                               else {}).values())))]
+        if x.phase in ("chien", "discard"):
+            return [Legal(who, (x.phase,), self.now(state, x))]
+        if x.phase == "play" and who is not None:
+            out = [Legal(who, ("play",), self.playable(state, x, who))]
+            if self.announce and not x.tricks and not x.trick:
+                out.append(Legal(None, ("poignee", "chelem"), "before the first card: a poignée, the taker's chelem"))
+            return out
+        return [Legal(None, ("show",), "")] if x.phase != "done" else []
+
+    def playable(self, state: TableState, x: TarotState, who: str) -> str:
+        plays = [(p, c) for p, c in x.trick]
+        mine = own.cards(state, who)
+        if mine and UNKNOWN not in mine:
+            return "may play " + " ".join(tc.allowed(mine, plays))
+        return tc.rule_hint(plays)
+
+    def view(self, state: TableState) -> list[tuple[str, str]]:
+        x, out = self.x(state), []
+        if state.hand is not None and not state.hand.ended and x.order:
+            out.append(("turn", self.now(state, x)))
+            if x.bids:
+                out.append(("bids", ", ".join(f"{p} {w}" for p, w in x.bids)))
+            if x.contract:
+                sides = "each for themselves" if self.side(x, x.order[0]) == x.order[0] else \
+                    f"{x.taker} against {' and '.join(p for p in x.order if p != x.taker)}"
+                out.append(("contract", f"{x.contract} by {x.taker}; {sides}" if x.taker else f"{x.contract}; {sides}"))
+            if x.phase == "play":
+                who = self.to_play(state, x)
+                out.append(("trick", f"{len(x.tricks) + 1} of {x.size}: " + (" ".join(f"{p} {c}" for p, c in x.trick)
+                                                                             or "-")))
+                if who:
+                    out.append(("legal", f"{who}: {self.playable(state, x, who)}"))
+                won: dict[str, int] = {}
+                for w, _ in x.tricks:
+                    won[self.side(x, w)] = won.get(self.side(x, w), 0) + 1
+                if won:
+                    out.append(("tricks", ", ".join(f"{s} {n}" for s, n in won.items())))
+        for r in x.sheet:
+            pts = ", ".join(f"{p} {v:+d}" for p, v in r["points"].items()) or "thrown in"
+            out.append((f"hand {r['hand']}", f"{r['contract']}{' by ' + r['taker'] if r['taker'] else ''}: {pts}"))
+        if x.sheet:
+            out.append(("scores", ", ".join(f"{p} {v}" for p, v in totals(x).items()) or "-"))
+        return out
+
+    # --------------------------------------------------------------------- the declaration
+
+    def own_command(self, e: ev.Event) -> Command | None:
+        match e:
+            case ev.Declared(name="bid"):
+                return Command("bid", player=e.player, name=str(e.value))
+            case ev.Declared(name="contract"):
+                return Command("contract")
+            case ev.Declared(name="poignee"):
+                return Command("poignee", player=e.player, cards=tuple(str(e.value).split()))
+            case ev.Declared(name="chelem"):
+                return Command("chelem", player=e.player)
+            case ev.CardsMoved(source="dog"):
+                return Command("chien", player=e.dest, cards=tuple(e.cards))
+            case ev.CardsExchanged():
+                return Command("discard", player=e.player, discard=tuple(e.discard))
+            case ev.CardsRevealed():
+                return Command("show", player=e.holder, cards=tuple(e.cards))
+        return None
+
+    def words(self) -> tuple[Word, ...]:
+        def cards(help: str) -> Param:
+            return Param("cards", help, many=True, metavar="CARD ...")
+        out = [
+            Word("bid", f"PLAYER says their bid in turn ({', '.join(dict.fromkeys((self.bidding.words if self.bidding else {}).values()))}).",
+                 params=(Param("player", "Who speaks."), Param("bid", "The bid.")),
+                 command=lambda v: Command("bid", player=v["player"], name=v["bid"])),
+            Word("chien", "The taker takes the chien, shown: name its cards.",
+                 params=(Param("player", "The taker."), cards("The chien's cards, like 3S KC T5.")),
+                 command=lambda v: Command("chien", player=v["player"], cards=tuple(v["cards"]))),
+            Word("discard", "The taker discards as many cards as the chien held (named; the limits are checked).",
+                 params=(Param("player", "The taker."), cards("The cards discarded.")),
+                 command=lambda v: Command("discard", player=v["player"], discard=tuple(v["cards"]))),
+            Word("show", "Cards of PLAYER's hand seen by the table (following suit is then checked on them).",
+                 params=(Param("player", "Whose cards."), cards("The cards shown.")),
+                 command=lambda v: Command("show", player=v["player"], cards=tuple(v["cards"]))),
+        ]
+        if self.announce:
+            out += [Word("poignee", "PLAYER shows a poignée of atouts before the first card (the excuse counts).",
+                         params=(Param("player", "Who shows it."), cards("The atouts shown, like T21 T20 ... EX.")),
+                         command=lambda v: Command("poignee", player=v["player"], cards=tuple(v["cards"]))),
+                    Word("chelem", "The taker announces a chelem (every trick) before the first card.",
+                         params=(Param("player", "The taker."),),
+                         command=lambda v: Command("chelem", player=v["player"]))]
+        return tuple(out)
+
+    def ruleset(self) -> Ruleset:
+        decide, check_event = wiring.wire(
+            self.name, self.title, self.options, self.after, self.verbs(), self.hint,
+            by_itself=(ev.CardsDealt, ev.TrickWon, ev.Scored, ev.Transfer, ev.HandEnded), own=self.own_command)
+        plain = own.Plain(TarotState, self.options)
+        return Ruleset(name=self.name, title=self.title, summary=self.summary, options=self.options,
+                       initial=plain.initial, decide=decide, evolve=self.evolve, legal=self.legal, view=self.view,
+                       check_event=check_event, words=self.words(), min_players=self.players[0],
+                       max_players=self.players[1], scores=True)
+
+
+PHASE_WORDS = {"bidding": "after the deal", "chien": "after the bidding", "discard": "once the chien is taken",
+               "play": "once the bidding and the discard are done"}
+
+
+def totals(x: TarotState) -> dict[str, int]:
+    """Each player's points over this game's hands (the score sheet's totals)."""
+    out: dict[str, int] = {}
+    for r in x.sheet:
+        for p, v in r["points"].items():
+            out[p] = out.get(p, 0) + v
+    return out
+
+
+def zones_move(state: TableState, taker: str, n: int) -> ev.Event:
+    """The chien unseen into the taker's hand."""
+    return make_event(ev.CardsMoved, source=DOG, dest=taker, cards=[UNKNOWN] * n, face_up=False)
+
+
+def _reveal(state: TableState, player: str, cards: Sequence[str]) -> None:
+    """Cards of `player`'s hand seen (a poignée): each known one turned up, else an unseen one named."""
+    seat = state.seat(player)
+    if seat is None:
+        return
+    for c in cards:
+        held = next((h for h in seat.cards if h.card == c), None) or next(
+            (h for h in seat.cards if h.card == UNKNOWN), None)
+        if held is not None:
+            held.card, held.up = c, True
+
+
+def no_kings_no_bouts(discarded: Sequence[str], rest: Sequence[str]) -> str | None:
+    """Le Tarot's discard: no king, no bout; an atout only when no other card could go instead
+    (a known card of the hand that is neither atout nor king)."""
+    bad = [c for c in discarded if c in tc.BOUTS or tc.court(c) == "K"]
+    if bad:
+        return f"the discard may not hold kings or bouts (T1, T21, EX): {' '.join(bad)}"
+    trumps = [c for c in discarded if tc.is_trump(c)]
+    instead = [c for c in rest if not tc.is_trump(c) and c not in tc.BOUTS and tc.court(c) != "K"]
+    if trumps and instead:
+        return f"an atout is discarded only when nothing else can be: discard {' '.join(instead)} first"
+    return None
+
