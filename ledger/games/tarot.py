@@ -31,7 +31,7 @@ Ben T21 T20 ...``, ``potlog chelem Ann``; ``potlog play Ann KC`` card by card. R
 - The excuse stays with its player's side, which hands the trick's winner a 0.5 card at the end
   (none if it has none); played to the last trick, it goes to that trick's winner.
 - Card points as the text counts them (bouts and kings 4.5, queens 3.5, cavaliers 2.5, jacks 1.5,
-  other cards 0.5: 90.5 in all), kept in half points. The taker needs 56, 51, 41 or 36 with 0, 1,
+  other cards 0.5: 91 in all), kept in half points. The taker needs 56, 51, 41 or 36 with 0, 1,
   2 or 3 bouts; reaching it exactly makes the contract.
 - The score, per opponent: 25 + the difference (a half point counted as a whole one), won or lost
   (the text's "the taker receives 25" read as a real table does: a failed contract loses 25 + the
