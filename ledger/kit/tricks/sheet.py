@@ -28,11 +28,13 @@ class Sheet:
         sheet: one row per finished hand: ``{"hand": N, "points": {player: points}, "note": text}``.
         pending: this hand's points so far, per player.
         hand_note: what the hand's row says (the game sets it as the hand is scored).
+        due: the stake's payments still to record this hand, ``[from, to, amount]``.
     """
 
     sheet: list[dict[str, Any]] = field(default_factory=list)
     pending: dict[str, int] = field(default_factory=dict)
     hand_note: str = ""
+    due: list[list[Any]] = field(default_factory=list)
 
 
 def scored(points: Mapping[str, int], reason: str) -> list[ev.Event]:
@@ -67,14 +69,36 @@ def pay(state: TableState, points: Mapping[str, int], stake: int, reason: str) -
     return out
 
 
-def note(s: Sheet, state: TableState, e: ev.Event) -> None:
-    """The sheet's part of applying `e` (from the game's ``evolve``)."""
+def after(s: Sheet, state: TableState, points: Mapping[str, int], reason: str) -> list[ev.Event]:
+    """What potlog records by itself once a hand's `points` are known (the game's ``after``): the
+    ``scored`` events not recorded yet, then the stake's payments (`note` works them out when the
+    last player is scored), then the hand's end."""
+    hand = state.hand
+    if hand is None or hand.ended:
+        return []
+    if todo := {p: n for p, n in points.items() if p not in s.pending}:
+        return scored(todo, reason)
+    if s.due:
+        return [make_event(ev.Transfer, from_account=s.due[0][0], to_account=s.due[0][1], amount=s.due[0][2],
+                           reason=s.due[0][3])]
+    return [make_event(ev.HandEnded, hand=hand.number)]
+
+
+def note(s: Sheet, state: TableState, e: ev.Event, *, players: Sequence[str] = (), stake: int = 0,
+         reason: str = "") -> None:
+    """The sheet's part of applying `e` (from the game's ``evolve``): a hand's points; once every
+    one of `players` is scored, the payments due at `stake` per point (`pay`, with `reason`)."""
     hand = state.hand
     match e:
         case ev.HandStarted():
-            s.pending, s.hand_note = {}, ""
+            s.pending, s.hand_note, s.due = {}, "", []
         case ev.Scored() if hand is not None and not hand.ended:
             s.pending[e.player] = s.pending.get(e.player, 0) + e.points
+            if players and stake and all(p in s.pending for p in players):
+                s.due = [[t.from_account, t.to_account, t.amount, t.reason] for t in
+                         pay(state, {p: s.pending[p] for p in players}, stake, reason) if isinstance(t, ev.Transfer)]
+        case ev.Transfer() if s.due and s.due[0][:3] == [e.from_account, e.to_account, e.amount]:
+            s.due.pop(0)
         case ev.HandEnded() if hand is not None:
             s.sheet.append({"hand": hand.number, "points": dict(s.pending), "note": s.hand_note})
             s.pending = {}
