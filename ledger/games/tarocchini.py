@@ -149,7 +149,7 @@ def points(pile: Sequence[str]) -> int:
 
 
 def score(state: TableState, x: TarotState, piles: dict[str, list[str]]) -> dict[str, tuple[int, str]]:
-    counts = {p: points(piles.get(p, [])) for p in x.order}
+    counts = {p: points(piles.get(p, [])) for p in x.seats}
     top = max(counts.values())
     why = "most points: " + " and ".join(p for p, v in counts.items() if v == top)
     return {p: (v, why) for p, v in counts.items()}

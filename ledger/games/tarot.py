@@ -54,6 +54,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
 from ..kit import tarot as tc
+from ..kit.tricks import hand as tricks
 from ..kit.tarothand import Bidding, TarotGame, TarotState, Terms, no_kings_no_bouts
 from ..state import TableState
 
@@ -128,21 +129,20 @@ def score(state: TableState, x: TarotState, piles: dict[str, list[str]]) -> dict
     taker = x.taker or ""
     mine = piles.get("taker", [])
     halves, bouts = sum(tc.halves(c) for c in mine), tc.bouts(mine)
-    last = x.tricks[-1] if x.tricks else None
     petit = 0
-    if last is not None and any(c == "T1" for _, c in last[1]):
-        petit = 1 if last[0] == taker else -1
-    counted = [w for w, plays in x.tricks if not any(p == taker and c == "EX" for p, c in plays)]
-    sides = {w == taker for w in counted}
-    all_tricks = None if len(sides) != 1 else "taker" if True in sides else "defence"
-    poignees = sum(poignee_points(len(v), len(x.order)) for v in x.poignees.values())
+    if any(c == "T1" for _, c in x.last):
+        petit = 1 if x.leader == taker else -1  # (the last trick's taker leads "next")
+    excused = [tricks.side(x, p) for p, q in x.excused]  # a trick taken only because the excuse was played to it
+    took = {s: x.taken.get(s, 0) + excused.count(s) for s in ("taker", "defence")}
+    all_tricks = next((s for s, n in took.items() if n >= x.size), None)
+    poignees = sum(poignee_points(len(v), len(x.seats)) for v in x.poignees.values())
     s = contract_score(halves, bouts, x.contract, petit=petit, poignees=poignees, announced=x.chelem == taker,
                        all_tricks=all_tricks)
     need = TARGET[bouts]
     why = (f"{taker} {x.contract}, {halves / 2:g} with {bouts} bout{'s' if bouts != 1 else ''} (needs {need}): "
            f"{'made' if halves >= 2 * need else 'down'}, {s:+d} a head")
-    others = [p for p in x.order if p != taker]
-    return {p: (s * len(others), why) if p == taker else (-s, why) for p in x.order}
+    others = [p for p in x.seats if p != taker]
+    return {p: (s * len(others), why) if p == taker else (-s, why) for p in x.seats}
 
 
 TERMS = {"petite": Terms(factor=1), "garde": Terms(factor=2),

@@ -95,16 +95,16 @@ def misere(counts: dict[str, int], rappen: int) -> dict[str, int]:
 def score(state: TableState, x: TarotState, piles: dict[str, list[str]]) -> dict[str, tuple[int, str]]:
     rappen = int(state.options.get("rappen", 10))
     if x.contract == "misere":
-        counts = {p: points(piles.get(p, [])) for p in x.order}
+        counts = {p: points(piles.get(p, [])) for p in x.seats}
         paid = misere(counts, rappen)
         why = "Misère: " + ", ".join(f"{p} {v}" for p, v in counts.items())
-        return {p: (paid[p], why) for p in x.order}
+        return {p: (paid[p], why) for p in x.seats}
     taker = x.taker or ""
     mine = points(piles.get("taker", []))
-    won = rappen_won(mine, len(x.order) - 1, rappen)
+    won = rappen_won(mine, len(x.seats) - 1, rappen)
     what = "wins" if won > 0 else "loses" if won < 0 else "ties"
     why = f"{'Soloist' if x.contract == 'solo' else 'Tappist'} {taker} {mine} to {points(piles.get('defence', []))}: {what}"
-    return {p: (won if p == taker else -won // (len(x.order) - 1), why) for p in x.order}
+    return {p: (won if p == taker else -won // (len(x.seats) - 1), why) for p in x.seats}
 
 
 def discard_rule(discarded: Sequence[str], rest: Sequence[str]) -> str | None:

@@ -3,27 +3,26 @@ Siciliani and Tarock (the compendium's "Cards" part): pure functions over canoni
 (`ledger.cards`: ``1S``..``KC`` with ``C`` the cavalier, trumps ``T1``..``T21``, ``EX`` the
 excuse).
 
-- Trick play as Le Tarot's text has it: pips rank 1 (low) to 10 in the black suits (spades,
-  clubs), 10 (low) to 1 in the red ones (hearts, diamonds); then jack, cavalier, queen, king;
-  every atout beats every suit card, the higher atout the lower. The excuse never wins; led, the
-  next card says what is followed. `obligation` is what a card does for the rule "follow the
-  suit led; without it, trump; a trump must beat the trumps already played if it can (also when
-  trumps are led)"; `refusal` names the rule a card breaks against the cards known in hand.
-- The excuse's fate (`excuse_exchange`): its player keeps it and hands the trick's winner a
-  low card from their pile, unless it was played to the last trick (then the winner takes it).
+- Trick play as Le Tarot's text has it (`RULES`, for the trick kit `ledger.kit.tricks`): pips
+  rank 1 (low) to 10 in the black suits (spades, clubs), 10 (low) to 1 in the red ones (hearts,
+  diamonds); then jack, cavalier, queen, king; every atout beats every suit card, the higher atout
+  the lower. Follow suit; without it, an atout; an atout must beat the atouts already played if
+  it can (also when atouts are led). The excuse may be played at any time and never wins; led,
+  the next card says what is followed.
+- The excuse's fate (`exchanged`): its player's side keeps it and hands the trick's taker a low
+  card from its pile, unless it was played to the last trick (then the taker takes it).
 - Counting: Le Tarot's card points in half points (`halves`), bouts, and the two triplet
   counts (`triplets`: each three cards worth their values less 2, a remainder less 1).
 """
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Mapping, Sequence
 
 from ..cards import suit
+from .tricks.rules import TRUMPS, Rules
 
-Play = tuple[str, str]  # (player, card)
 BOUTS = ("T1", "T21", "EX")
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "T": "atouts"}
 COURTS = {"J": 0, "C": 1, "Q": 2, "K": 3}
 
 
@@ -41,111 +40,33 @@ def court(card: str) -> str | None:
     return r if suit(card) is not None and r in COURTS else None
 
 
-def family(card: str) -> str | None:
-    """What a card follows as: its suit letter, ``T`` for an atout, None for the excuse."""
-    return None if card == "EX" else "T" if is_trump(card) else suit(card)
-
-
-def strength(card: str) -> int:
-    """A suit card's rank within its suit (higher wins): pips by colour, then J C Q K."""
+def rank(card: str, trump: str | None = None) -> int:
+    """A card's strength within its suit (higher wins): an atout its number; a suit card its pip
+    by colour (black 1 low to 10, red 10 low to 1), then jack, cavalier, queen, king."""
+    if is_trump(card):
+        return trump_no(card)
     r = card[:-1]
     if r in COURTS:
         return 20 + COURTS[r]
-    n = int(r)
+    n = int(r) if r.isdigit() else 0
     return 11 - n if card[-1] in "HD" else n
 
 
-def led(plays: Sequence[Play]) -> str | None:
-    """What the trick asks to be followed: the first card that is not the excuse."""
-    return next((k for _, c in plays if (k := family(c)) is not None), None)
-
-
-def power(card: str, asked: str | None) -> tuple[int, int]:
-    if card == "EX":
-        return (-1, 0)
-    if is_trump(card):
-        return (2, trump_no(card))
-    return (1, strength(card)) if suit(card) == asked else (0, 0)
-
-
-def winner(plays: Sequence[Play]) -> str:
-    """Who takes the trick: the highest atout, else the highest card of the suit led."""
-    asked = led(plays)
-    return max(plays, key=lambda pc: power(pc[1], asked))[0]
-
-
-def top_trump(plays: Sequence[Play]) -> int:
-    return max((trump_no(c) for _, c in plays if is_trump(c)), default=0)
-
-
-def obligation(card: str, plays: Sequence[Play]) -> int:
-    """How well `card` answers the trick so far: 3 follows the suit led, 2 a trump over every
-    trump played, 1 a trump under one, 0 anything else (the excuse answers everything: 9)."""
-    asked = led(plays)
-    if card == "EX" or asked is None:
-        return 9
-    if asked != "T" and suit(card) == asked:
-        return 3
-    if is_trump(card):
-        return 2 if trump_no(card) > top_trump(plays) else 1
-    return 0
-
-
-def rule_text(level: int, plays: Sequence[Play]) -> str:
-    asked, top = led(plays), top_trump(plays)
-    if level == 3:
-        return f"must follow {SUIT_NAMES[asked or 'T']}"
-    if level == 2:
-        return f"must play an atout over T{top}" if top else "must play an atout"
-    return "must play an atout"
-
-
-def refusal(card: str, known: Iterable[str], plays: Sequence[Play]) -> str | None:
-    """Why `card` may not be played to `plays` by a player known to hold `known` (follow suit,
-    else trump, over-trumping when able); None when it may. Unknown cards prove nothing."""
-    mine = obligation(card, plays)
-    better = [c for c in known if c not in (card, "??") and 3 >= obligation(c, plays) > mine]
-    if not better:
-        return None
-    need = max(obligation(c, plays) for c in better)
-    return f"{rule_text(need, plays)}: they hold {' '.join(c for c in better if obligation(c, plays) == need)}"
-
-
-def allowed(known: Sequence[str], plays: Sequence[Play]) -> list[str]:
-    """The cards of a wholly known hand that may be played to `plays`."""
-    best = max((obligation(c, plays) for c in known if c != "EX"), default=0)
-    return [c for c in known if obligation(c, plays) >= min(best, 3)]
-
-
-def rule_hint(plays: Sequence[Play]) -> str:
-    """The rule for the next card, in words (for a hand nobody has seen)."""
-    asked, top = led(plays), top_trump(plays)
-    over = f"an atout over T{top}" if top else "an atout"
-    if asked is None:
-        return "any card"
-    if asked == "T":
-        return f"{over} if able, else any atout, else anything; the excuse any time"
-    return f"{SUIT_NAMES[asked]}, else {over} if able, else any atout, else anything; the excuse any time"
+RULES = Rules(rank=rank, follow=True, must_trump=True, over_trump=True, excuse=frozenset({"EX"}), right=True)
+"""The tarot family's trick (`ledger.kit.tricks.rules`): follow suit; without it, an atout; an atout
+must beat the atouts on the trick when it can; the excuse at any time, never winning; to the right.
+The trump is `TRUMPS` (the atouts)."""
 
 
 # ----------------------------------------------------------------------------- piles and counting
 
-def piles(tricks: Sequence[tuple[str, Sequence[Play]]], side: Callable[[str], str],
-          low: Callable[[str], bool]) -> dict[str, list[str]]:
-    """Each side's cards won, from `tricks` as ``(winner, plays)`` in order, with the excuse's
-    exchange (`excuse_exchange`): `side` maps a player to their side (themselves when alone),
-    `low` says which cards may be handed over for the excuse."""
-    out: dict[str, list[str]] = {}
-    owed: list[tuple[str, str]] = []
-    for i, (won, plays) in enumerate(tricks):
-        to = side(won)
-        for p, c in plays:
-            if c == "EX" and i < len(tricks) - 1 and side(p) != to:
-                out.setdefault(side(p), []).append(c)
-                owed.append((side(p), to))
-            else:
-                out.setdefault(to, []).append(c)
-    for giver, taker in owed:
+def exchanged(won: Mapping[str, Sequence[str]], excused: Sequence[tuple[str, str]],
+              low: Callable[[str], bool]) -> dict[str, list[str]]:
+    """Each side's cards won (`ledger.kit.tricks.hand.Trickplay.won`) after the excuse's exchange:
+    for each excuse kept by its side (`excused`: ``(its side, the trick's taker's side)``) a low
+    card goes from that side's pile to the taker's (`excuse_exchange`)."""
+    out = {s: list(cards) for s, cards in won.items()}
+    for giver, taker in excused:
         excuse_exchange(out, giver, taker, low)
     return out
 

@@ -2,7 +2,9 @@
 taker's chien and discard, the play to the right, the count and the score sheet across hands.
 Le Tarot Français, Troggu, Tarocchini, Tarocchi Siciliani and Tarock each fill in a `TarotGame`
 (their pack, the cards each, their bidding, what a contract means, their discard limits and
-their score); the trick rules are `ledger.kit.tarot`'s.
+their score); the trick rules are `ledger.kit.tarot`'s, played on the trick kit
+(`ledger.kit.tricks`: the turn, following, the trick's taker, the cards won per side, the score
+sheet and its payments).
 
 What every one of them reads the same (each game's docstring adds its own):
 
@@ -47,39 +49,31 @@ from ..errors import InputError, RuleViolation
 from ..state import TableState
 from . import follow, own, turns, wiring
 from . import tarot as tc
+from .tricks import hand as tricks, sheet as sheets
 
 DOG = "dog"
 
 
 @dataclass
-class TarotState:
-    """A tarot game's own state (``state.ext``).
+class TarotState(tricks.Trickplay, sheets.Sheet):
+    """A tarot game's own state (``state.ext``): the hand of tricks (`tricks.Trickplay`: the
+    players in the order of play, ``seats``, from the dealer's right; the teams ``taker`` and
+    ``defence``; the cards each side won), the score sheet (`sheets.Sheet`), and
 
     Attributes:
         phase: ``deal``, ``bidding``, ``chien`` (the taker names it), ``take`` (it goes by itself),
             ``discard``, ``play``, ``done``.
-        order: the hand's players from the dealer's right (bidding and play order). size: cards each.
         bids: ``[player, word]`` as spoken. taker, contract: the contract recorded ("" none yet).
-        discards: the taker's discard. shown: cards of a hand seen (``show``, a poignée).
-        poignees: player -> the atouts shown. chelem: who announced one.
-        trick: the cards on the table ``[player, card]``; tricks: ``[winner, trick]`` taken.
-        points: this hand's points once scored. paid: its payments so far ``[from, to, chips]``. sheet: one row per finished hand.
+        discards: the taker's discard. poignees: player -> the atouts shown. chelem: who announced one.
     """
 
     phase: str = ""
-    order: list[str] = field(default_factory=list)
-    size: int = 0
     bids: list[list[str]] = field(default_factory=list)
     taker: str | None = None
     contract: str = ""
     discards: list[str] = field(default_factory=list)
     poignees: dict[str, list[str]] = field(default_factory=dict)
     chelem: str | None = None
-    trick: list[list[str]] = field(default_factory=list)
-    tricks: list[list[Any]] = field(default_factory=list)
-    points: dict[str, int] = field(default_factory=dict)
-    paid: list[list[Any]] = field(default_factory=list)
-    sheet: list[dict[str, Any]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -120,6 +114,7 @@ class Bidding:
 
 
 Score = Callable[[TableState, TarotState, dict[str, list[str]]], dict[str, tuple[int, str]]]
+"""(table, game state, each side's cards won) -> player -> (points, why)."""
 
 
 @dataclass(frozen=True)
@@ -170,112 +165,99 @@ class TarotGame:
 
     def side(self, x: TarotState, player: str) -> str:
         """A player's side: ``taker`` or ``defence``, or themselves when each plays alone."""
+        return tricks.side(x, player)
+
+    def teams(self, x: TarotState) -> dict[str, str]:
         if x.taker is None or self.terms.get(x.contract, Terms()).alone:
-            return player
-        return "taker" if player == x.taker else "defence"
+            return {}
+        return {p: "taker" if p == x.taker else "defence" for p in x.seats}
 
-    def to_play(self, state: TableState, x: TarotState) -> str | None:
-        if x.phase != "play" or not x.order or len(x.trick) >= len(x.order):
-            return None
-        lead = x.tricks[-1][0] if x.tricks else self.leader(state, x)
-        return x.order[(x.order.index(lead) + len(x.trick)) % len(x.order)] if lead in x.order else None
-
-    def leader(self, state: TableState, x: TarotState) -> str:
+    def leader(self, state: TableState, x: TarotState) -> str | None:
         lead = self.terms.get(x.contract, Terms()).lead
-        hand = table.require_hand(state)
-        if lead == "taker" and x.taker in x.order:
+        dealer = table.require_hand(state).dealer
+        if lead == "taker" and x.taker in x.seats:
             return x.taker
-        return hand.dealer if lead == "dealer" and hand.dealer in x.order else x.order[0]
+        return dealer if lead == "dealer" and dealer in x.seats else (x.seats[0] if x.seats else None)
 
     def chien_size(self, x: TarotState) -> int:
-        return len(PACKS[self.pack].cards) - x.size * len(x.order)
+        return len(PACKS[self.pack].cards) - x.size * len(x.seats)
 
     def final_piles(self, state: TableState, x: TarotState) -> dict[str, list[str]]:
         """Each side's cards at the end: tricks (the excuse's exchange done), the discard, the chien."""
-        t = self.terms.get(x.contract, Terms())
-        out = tc.piles([(w, [(p, c) for p, c in plays]) for w, plays in x.tricks], lambda p: self.side(x, p), self.low)
+        out = tc.exchanged(x.won, [(self.side(x, p), self.side(x, q)) for p, q in x.excused], self.low)
         if x.taker is not None and x.discards:
             out.setdefault(self.side(x, x.taker), []).extend(x.discards)
-        seen = {c for cards in out.values() for c in cards} | set(x.discards)
+        seen = {c for cards in out.values() for c in cards}
         dog = [h.card for h in state.hand.boards.get(DOG, [])] if state.hand is not None else []
         rest = iter([c for c in PACKS[self.pack].cards if c not in seen and c not in dog])
         dog = [next(rest, UNKNOWN) if c == UNKNOWN else c for c in dog]
+        t = self.terms.get(x.contract, Terms())
         to = {"taker": self.side(x, x.taker) if x.taker else None, "defence": "defence"}.get(t.chien)
         if dog and to is not None:
             out.setdefault(to, []).extend(c for c in dog if c != UNKNOWN)
         return out
 
+    def announced(self, x: TarotState) -> bool:
+        return self.announce and not x.done and not x.trick
+
     # --------------------------------------------------------------------- what follows by itself
 
     def after(self, state: TableState) -> list[ev.Event]:
         hand, x = state.hand, self.x(state)
-        if hand is None or hand.ended or not x.order:
+        if hand is None or hand.ended or not x.seats:
             return []
         if DOG not in hand.boards:
-            size = self.size(len(x.order))
-            return [make_event(ev.CardsDealt, to=p, cards=[UNKNOWN] * size) for p in x.order
+            return [make_event(ev.CardsDealt, to=p, cards=[UNKNOWN] * x.size) for p in x.seats
                     if not own.cards(state, p)] + [
-                make_event(ev.CardsDealt, to=DOG, cards=[UNKNOWN] * (len(PACKS[self.pack].cards) - size * len(x.order)))]
+                make_event(ev.CardsDealt, to=DOG, cards=[UNKNOWN] * self.chien_size(x))]
         if not x.contract:
             if self.bidding is None:
                 return [make_event(ev.Declared, player=hand.dealer, name="contract", value=self.default)]
-            settled = self.bidding.result(x.bids, x.order)
+            settled = self.bidding.result(x.bids, x.seats)
             return [] if settled is None else [make_event(ev.Declared, player=settled[0], name="contract",
                                                           value=settled[1])]
         if x.contract == "throw-in":
             return [make_event(ev.HandEnded, hand=hand.number)]
         if x.phase == "take" and x.taker is not None:
-            return [zones_move(state, x.taker, len(hand.boards.get(DOG, [])))]
-        if x.phase == "play" and len(x.trick) >= len(x.order):
-            return [make_event(ev.TrickWon, player=tc.winner([(p, c) for p, c in x.trick]), trick=len(x.tricks) + 1)]
-        if x.phase == "play" and len(x.tricks) >= x.size:
-            return self.scoring(state, x)
-        return []
-
-    def scoring(self, state: TableState, x: TarotState) -> list[ev.Event]:
-        """The next step of the count: each player's ``scored``, then the payments, then the end."""
-        hand = table.require_hand(state)
+            return [make_event(ev.CardsMoved, source=DOG, dest=x.taker, cards=[UNKNOWN] * len(hand.boards.get(DOG, [])),
+                               face_up=False)]
+        if x.phase != "play":
+            return []
+        if not tricks.over(x):
+            return tricks.taken(x, tc.RULES)
         scores = self.score(state, x, self.final_piles(state, x))
-        for p in x.order:
-            if p in scores and p not in x.points:
-                return [make_event(ev.Scored, player=p, points=scores[p][0], reason=f"hand {hand.number}: {scores[p][1]}")]
-        stacks = {p: state.stack(p) for p in x.order}
-        for a, b, n in x.paid:
-            stacks[a], stacks[b] = stacks[a] + n, stacks[b] - n
-        due = self.payments(state, x, {p: v for p, (v, _) in scores.items()}, stacks)[len(x.paid):]
-        return due[:1] or [make_event(ev.HandEnded, hand=hand.number)]
+        reason = f"hand {hand.number}: " + next(iter(scores.values()))[1] if scores else ""
+        return sheets.after(x, state, {p: scores[p][0] for p in x.seats if p in scores}, reason)
 
-    def payments(self, state: TableState, x: TarotState, points: Mapping[str, int],
-                 stacks: Mapping[str, int]) -> list[ev.Event]:
-        """The hand's points paid in chips at the table's stake (see the module docstring)."""
-        stake, order = int(self.opt(state, "stake")), [p for p in x.order if p in points]
-        total = sum(points.values())
-        net = {p: stake * (len(order) * points[p] - total if self.pairwise else points[p]) for p in order}
-        debts = {p: min(-v, stacks.get(p, 0)) for p, v in net.items() if v < 0}
-        owed = {p: v for p, v in net.items() if v > 0}
-        out: list[ev.Event] = []
-        for debtor in order:
-            left = debts.get(debtor, 0)
-            for p in order:
-                amount = min(left, owed.get(p, 0))
+    def payments(self, state: TableState, x: TarotState) -> list[list[Any]]:
+        """The hand's points in chips at the table's stake, once all are scored: a zero-sum score
+        as it stands (the pairwise games are paid by `sheets.note`)."""
+        stake, order = int(self.opt(state, "stake")), [p for p in x.seats if p in x.pending]
+        if not stake or self.pairwise:
+            return []
+        owed = {p: stake * x.pending[p] for p in order if x.pending[p] > 0}
+        why = f"{self.title} hand {table.require_hand(state).number} at {stake} per point"
+        out: list[list[Any]] = []
+        for debtor in [p for p in order if x.pending[p] < 0]:
+            left = min(-stake * x.pending[debtor], max(0, state.stack(debtor)))
+            for p in owed:
+                amount = min(left, owed[p])
                 if amount > 0:
                     owed[p] -= amount
                     left -= amount
-                    out.append(make_event(ev.Transfer, from_account="seat:" + debtor, to_account="seat:" + p,
-                                          amount=amount, reason=f"{self.title} hand {table.require_hand(state).number}"
-                                                                f" at {stake} per point"))
+                    out.append(["seat:" + debtor, "seat:" + p, amount, why])
         return out
 
     # --------------------------------------------------------------------- moves
 
     def _live(self, state: TableState, phase: str, what: str) -> TarotState:
         table.require_open(state)
-        table.require_hand(state)
+        hand = table.require_hand(state)
         x = self.x(state)
-        if state.hand is None or state.hand.ended:
+        if hand.ended:
             raise RuleViolation(f"no hand is on: potlog hand deals one ({what})")
         if x.phase != phase:
-            raise RuleViolation(f"not now: {self.now(state, x)} ({what} comes {PHASE_WORDS[phase]})")
+            raise RuleViolation(f"not now: {self.now(x)} ({what} comes {PHASE_WORDS[phase]})")
         return x
 
     def _hand(self, state: TableState, cmd: Command) -> list[ev.Event]:
@@ -301,7 +283,7 @@ class TarotGame:
             raise RuleViolation(f"{self.title} has no bidding: the dealer takes the chien; play on")
         x = self._live(state, "bidding", "bidding")
         player = table.require_seated(state, cmd.player)
-        due = x.order[len(x.bids)] if len(x.bids) < len(x.order) else None
+        due = self.waiting(x)
         if player != due:
             raise RuleViolation(f"it is {due}'s turn to bid, not {player}'s")
         word = self.bidding.words.get(str(cmd.name or "").lower())
@@ -333,6 +315,8 @@ class TarotGame:
     def _held(self, state: TableState, player: str, cards: Sequence[str]) -> list[str]:
         """`cards` (as typed) parsed, and each one `player` may hold: known in their hand, or an
         unseen card there and nowhere else."""
+        if not cards:
+            raise InputError("name the cards, like 3S KC T5")
         named = parse_cards(list(cards), self.pack, allow_unknown=False)
         if len(set(named)) != len(named):
             raise RuleViolation("a card is named twice: a pack holds one of each")
@@ -364,7 +348,7 @@ class TarotGame:
         table.require_open(state)
         hand = table.require_hand(state)
         player = table.require_seated(state, cmd.player)
-        if hand.ended or player not in self.x(state).order:
+        if hand.ended or player not in self.x(state).seats:
             raise RuleViolation(f"{player} holds no cards of a hand on")
         named = [c for c in self._held(state, player, cmd.cards) if c not in own.cards(state, player)]
         if not named:
@@ -373,21 +357,21 @@ class TarotGame:
 
     def _before_play(self, state: TableState, cmd: Command, what: str) -> tuple[TarotState, str]:
         x = self._live(state, "play", what)
-        if x.tricks or x.trick:
+        if not self.announced(x):
             raise RuleViolation(f"{what} is made before the first card is played")
         return x, table.require_seated(state, cmd.player)
 
     def _poignee(self, state: TableState, cmd: Command) -> list[ev.Event]:
         x, player = self._before_play(state, cmd, "a poignée")
-        if player not in x.order or player in x.poignees:
+        if player not in x.seats or player in x.poignees:
             raise RuleViolation(f"{player} has shown a poignée already" if player in x.poignees else
                                 f"{player} is not in this hand")
         named = self._held(state, player, cmd.cards)
         if any(not tc.is_trump(c) and c != "EX" for c in named):
             raise RuleViolation("a poignée shows atouts only (the excuse counts as one)")
-        need = self.poignee(len(x.order))[0]
+        need = self.poignee(len(x.seats))[0]
         if len(named) < need:
-            raise RuleViolation(f"a poignée with {len(x.order)} players shows {need} atouts or more, not {len(named)}")
+            raise RuleViolation(f"a poignée with {len(x.seats)} players shows {need} atouts or more, not {len(named)}")
         return [make_event(ev.Declared, player=player, name="poignee", value=" ".join(named))]
 
     def _chelem(self, state: TableState, cmd: Command) -> list[ev.Event]:
@@ -400,16 +384,9 @@ class TarotGame:
     def _play(self, state: TableState, cmd: Command) -> list[ev.Event]:
         x = self._live(state, "play", "play")
         player = table.require_seated(state, cmd.player)
-        due = self.to_play(state, x)
-        if player != due:
-            raise RuleViolation(f"it is {due}'s turn to play, not {player}'s")
         if len(cmd.cards) != 1:
             raise InputError("name the one card played, like KC, T21 or EX")
-        card = self._held(state, player, cmd.cards)[0]
-        why = tc.refusal(card, own.cards(state, player), [(p, c) for p, c in x.trick])
-        if why:
-            raise RuleViolation(f"{player} {why}")
-        return [make_event(ev.CardPlayed, player=player, card=card)]
+        return tricks.play(state, x, tc.RULES, player, cmd.cards[0])
 
     def verbs(self) -> dict[str, follow.Decide]:
         out: dict[str, follow.Decide] = {"hand": self._hand, "bid": self._bid, "chien": self._chien,
@@ -429,10 +406,13 @@ class TarotGame:
         x, hand = self.x(state), state.hand
         if isinstance(e, ev.HandStarted):
             state.ext = x = TarotState(phase="deal", sheet=x.sheet)
-            x.order = turns.counterclockwise(state, e.dealer, include=lambda s: s.in_hand)
-            x.size = self.size(len(x.order))
-        if hand is None or hand.ended and not isinstance(e, ev.HandEnded):
+            seats = tricks.seating(state, e.dealer, right=True)
+            tricks.start(x, seats, self.size(len(seats)) if self.players[0] <= len(seats) <= self.players[1] else 0,
+                         trump=tc.TRUMPS)
+        if hand is None:
             return
+        sheets.note(x, state, e, players=x.seats, stake=int(self.opt(state, "stake")) if self.pairwise else 0,
+                    reason=f"{self.title} hand {hand.number} at {self.opt(state, 'stake')} per point")
         match e:
             case ev.CardsDealt(to="dog"):
                 x.phase = "bidding"
@@ -443,6 +423,9 @@ class TarotGame:
                 t = self.terms.get(x.contract, Terms())
                 x.phase = "done" if x.contract == "throw-in" else ("chien" if t.shown else "take") \
                     if t.exchange and x.taker else "play"
+                x.teams, x.leader = self.teams(x), self.leader(state, x)
+                x.hand_note = "thrown in" if x.contract == "throw-in" else \
+                    f"{x.contract} by {x.taker}" if x.taker and x.teams else x.contract
             case ev.CardsMoved(source="dog"):
                 x.phase = "discard"
             case ev.CardsExchanged() if x.phase == "discard":
@@ -452,31 +435,25 @@ class TarotGame:
                 _reveal(state, e.player, x.poignees[e.player])
             case ev.Declared(name="chelem"):
                 x.chelem = e.player
-            case ev.CardPlayed():
-                x.trick.append([e.player, e.card])
-            case ev.TrickWon():
-                x.tricks.append([e.player, x.trick])
-                x.trick = []
-            case ev.Scored() if x.phase == "play":
-                x.points[e.player] = x.points.get(e.player, 0) + e.points
-            case ev.Transfer() if x.phase == "play" and x.points:
-                x.paid.append([e.from_account[5:], e.to_account[5:], e.amount])
+            case ev.CardPlayed() | ev.TrickWon():
+                tricks.evolve(state, x, tc.RULES, e)
+            case ev.Scored() if not self.pairwise and x.seats and all(p in x.pending for p in x.seats) and not x.due:
+                x.due = self.payments(state, x)
             case ev.HandEnded():
-                x.sheet.append({"hand": e.hand, "dealer": hand.dealer, "taker": x.taker, "contract": x.contract,
-                                "points": dict(x.points)})
                 x.phase = "done"
-        hand.to_act = self.to_play(state, x) if x.phase == "play" else self.waiting(x)
-        hand.phase = x.phase
+        if not hand.ended:
+            hand.to_act = tricks.to_play(x) if x.phase == "play" else self.waiting(x)
+            hand.phase = x.phase
 
     def waiting(self, x: TarotState) -> str | None:
-        if x.phase == "bidding" and len(x.bids) < len(x.order):
-            return x.order[len(x.bids)]
+        if x.phase == "bidding" and len(x.bids) < len(x.seats):
+            return x.seats[len(x.bids)]
         return x.taker if x.phase in ("chien", "discard") else None
 
     # --------------------------------------------------------------------- reading
 
-    def now(self, state: TableState, x: TarotState) -> str:
-        who = self.to_play(state, x) if x.phase == "play" else self.waiting(x)
+    def now(self, x: TarotState) -> str:
+        who = tricks.to_play(x) if x.phase == "play" else self.waiting(x)
         return {"bidding": f"{who} to bid", "chien": f"{who} takes the chien (potlog chien {who} CARDS)",
                 "discard": f"{who} discards {self.chien_size(x)} (potlog discard {who} CARDS)",
                 "play": f"{who} to play"}.get(x.phase, "the hand is over: potlog hand deals the next")
@@ -485,53 +462,32 @@ class TarotGame:
         if (idle := wiring.idle(state)) is not None:
             return idle
         x = self.x(state)
-        who = self.to_play(state, x) if x.phase == "play" else self.waiting(x)
         if x.phase == "bidding":
-            return [Legal(who, ("bid",), "one of " + ", ".join(dict.fromkeys((self.bidding.words if self.bidding
-                                                                               else {}).values())))]
+            words = dict.fromkeys((self.bidding.words if self.bidding else {}).values())
+            return [Legal(self.waiting(x), ("bid",), "one of " + ", ".join(words))]
         if x.phase in ("chien", "discard"):
-            return [Legal(who, (x.phase,), self.now(state, x))]
-        if x.phase == "play" and who is not None:
-            out = [Legal(who, ("play",), self.playable(state, x, who))]
-            if self.announce and not x.tricks and not x.trick:
+            return [Legal(x.taker, (x.phase,), self.now(x))]
+        if x.phase == "play":
+            out = tricks.legal(state, x, tc.RULES)
+            if self.announced(x):
                 out.append(Legal(None, ("poignee", "chelem"), "before the first card: a poignée, the taker's chelem"))
             return out
-        return [Legal(None, ("show",), "")] if x.phase != "done" else []
-
-    def playable(self, state: TableState, x: TarotState, who: str) -> str:
-        plays = [(p, c) for p, c in x.trick]
-        mine = own.cards(state, who)
-        if mine and UNKNOWN not in mine:
-            return "may play " + " ".join(tc.allowed(mine, plays))
-        return tc.rule_hint(plays)
+        return []
 
     def view(self, state: TableState) -> list[tuple[str, str]]:
         x, out = self.x(state), []
-        if state.hand is not None and not state.hand.ended and x.order:
-            out.append(("turn", self.now(state, x)))
+        if state.hand is not None and not state.hand.ended and x.seats:
+            out.append(("turn", self.now(x)))
             if x.bids:
                 out.append(("bids", ", ".join(f"{p} {w}" for p, w in x.bids)))
             if x.contract:
-                sides = "each for themselves" if self.side(x, x.order[0]) == x.order[0] else \
-                    f"{x.taker} against {' and '.join(p for p in x.order if p != x.taker)}"
-                out.append(("contract", f"{x.contract} by {x.taker}; {sides}" if x.taker else f"{x.contract}; {sides}"))
+                sides = f"{x.taker} against {' and '.join(p for p in x.seats if p != x.taker)}" if x.teams else \
+                    "each for themselves"
+                out.append(("contract", f"{x.hand_note}; {sides}"))
             if x.phase == "play":
-                who = self.to_play(state, x)
-                out.append(("trick", f"{len(x.tricks) + 1} of {x.size}: " + (" ".join(f"{p} {c}" for p, c in x.trick)
-                                                                             or "-")))
-                if who:
-                    out.append(("legal", f"{who}: {self.playable(state, x, who)}"))
-                won: dict[str, int] = {}
-                for w, _ in x.tricks:
-                    won[self.side(x, w)] = won.get(self.side(x, w), 0) + 1
-                if won:
-                    out.append(("tricks", ", ".join(f"{s} {n}" for s, n in won.items())))
-        for r in x.sheet:
-            pts = ", ".join(f"{p} {v:+d}" for p, v in r["points"].items()) or "thrown in"
-            out.append((f"hand {r['hand']}", f"{r['contract']}{' by ' + r['taker'] if r['taker'] else ''}: {pts}"))
-        if x.sheet:
-            out.append(("scores", ", ".join(f"{p} {v}" for p, v in totals(x).items()) or "-"))
-        return out
+                out += tricks.lines(state, x, tc.RULES)
+        players = list(dict.fromkeys(p for r in x.sheet for p in r["points"]))
+        return out + sheets.lines(x, state, players)
 
     # --------------------------------------------------------------------- the declaration
 
@@ -592,20 +548,6 @@ class TarotGame:
 
 PHASE_WORDS = {"bidding": "after the deal", "chien": "after the bidding", "discard": "once the chien is taken",
                "play": "once the bidding and the discard are done"}
-
-
-def totals(x: TarotState) -> dict[str, int]:
-    """Each player's points over this game's hands (the score sheet's totals)."""
-    out: dict[str, int] = {}
-    for r in x.sheet:
-        for p, v in r["points"].items():
-            out[p] = out.get(p, 0) + v
-    return out
-
-
-def zones_move(state: TableState, taker: str, n: int) -> ev.Event:
-    """The chien unseen into the taker's hand."""
-    return make_event(ev.CardsMoved, source=DOG, dest=taker, cards=[UNKNOWN] * n, face_up=False)
 
 
 def _reveal(state: TableState, player: str, cards: Sequence[str]) -> None:
