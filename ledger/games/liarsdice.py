@@ -90,7 +90,7 @@ OWN = own.Plain(Liars, Options)
 
 
 def _in(x: Liars) -> list[str]:
-    return [p for p in x.seats if x.dice.get(p, 0) > 0]
+    return [p for p in x.order if x.dice.get(p, 0) > 0]
 
 
 def _uncupped(x: Liars) -> list[str]:
@@ -102,7 +102,7 @@ def _bidder(state: TableState) -> str | None:
     x = OWN.x(state)
     if not state.in_hand or x.challenger is not None or _uncupped(x):
         return None
-    return x.starter if x.bidder is None else claims.next_in(x.seats, x.bidder, x.dice)
+    return x.starter if x.bidder is None else claims.next_in(x.order, x.bidder, x.dice)
 
 
 def _wild(state: TableState) -> list[int]:
@@ -113,7 +113,7 @@ def _wild(state: TableState) -> list[int]:
 
 def _player(state: TableState, cmd: Command) -> tuple[Liars, str]:
     x = OWN.x(state)
-    return x, claims.require_in(state, x.seats, x.dice, cmd.player, "has lost every die")
+    return x, claims.require_in(state, x.order, x.dice, cmd.player, "has lost every die")
 
 
 def _cup(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -197,8 +197,8 @@ def _after(state: TableState) -> list[ev.Event]:
     once all are up the verdict is said and the loser loses a die; the last player with dice
     takes the kitty."""
     x = OWN.x(state)
-    done = pots.post_antes(state, x.seats, x.anted, OWN.opts(state).ante) or \
-        claims.last_one_takes(state, x.seats, x.dice, "{player} is the last player with dice")
+    done = pots.post_antes(state, x.order, x.anted, OWN.opts(state).ante) or \
+        claims.last_one_takes(state, x.order, x.dice, "{player} is the last player with dice")
     if done or not state.in_hand or x.challenger is None or x.bidder is None:
         return done
     players = _in(x)
@@ -236,7 +236,7 @@ def evolve(state: TableState, event: ev.Event) -> None:
     x = OWN.x(state)
     match event:
         case ev.HandStarted():
-            x.seats, x.dice, x.starter = wiring.started(state, event, OWN.opts(state).dice)
+            x.order, x.dice, x.starter = wiring.started(state, event, OWN.opts(state).dice)
             x.cupped, x.bidder, x.bid, x.challenger, x.anted = [], None, "", None, []
             dice.evolve(x.cups, state, event)
         case ev.Ante(player=p):
@@ -255,7 +255,7 @@ def evolve(state: TableState, event: ev.Event) -> None:
             x.dice[p] = max(0, event.value)
             x.cupped, x.bidder, x.bid, x.challenger = [], None, "", None   # the next round
             x.cups.clear()
-            x.starter = claims.starter(x.seats, p, x.dice)
+            x.starter = claims.starter(x.order, p, x.dice)
     who = _bidder(state)
     wiring.show(state, who, "lifting" if x.challenger else "bidding" if who else "cups")
 
@@ -275,7 +275,7 @@ def legal(state: TableState) -> list[Legal]:
 def view(state: TableState) -> list[tuple[str, str]]:
     x = OWN.x(state)
     rows = [(p, n + (f": {dice.shown(x.cups[p])}" if p in x.cups and n != "out" else ""))
-            for p, n in claims.standing(x.seats, x.dice, "die", "dice")]
+            for p, n in claims.standing(x.order, x.dice, "die", "dice")]
     return rows + ([("bid", f"{x.bidder}: {x.bid}")] if x.bid else [])
 
 

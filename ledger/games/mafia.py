@@ -93,7 +93,7 @@ OWN = own.Own(Mafia, Options)
 
 def _in(x: Mafia) -> list[str]:
     """The players still holding tokens, in seat order from the dealer's left."""
-    return [p for p in x.seats if x.tokens.get(p, 0) > 0]
+    return [p for p in x.order if x.tokens.get(p, 0) > 0]
 
 
 def shed(faces: list[int] | tuple[int, ...]) -> tuple[int, int]:
@@ -104,7 +104,7 @@ def shed(faces: list[int] | tuple[int, ...]) -> tuple[int, int]:
 
 def _roller(state: TableState) -> str | None:
     x = OWN.x(state)
-    if not state.in_hand or len(x.anted) < len(x.seats):
+    if not state.in_hand or len(x.anted) < len(x.order):
         return None
     if x.phase in ("order", "loss"):
         return kittyparts.to_roll(x.off, x.offs)
@@ -118,8 +118,8 @@ def _after(state: TableState) -> list[ev.Event]:
     x, hand = OWN.x(state), state.hand
     if hand is None or hand.ended:
         return []
-    if len(x.anted) < len(x.seats):
-        return kittyparts.antes(state, x.seats, x.anted, OWN.opts(state).ante)
+    if len(x.anted) < len(x.order):
+        return kittyparts.antes(state, x.order, x.anted, OWN.opts(state).ante)
     if x.phase != "over":
         return []
     return kittyparts.settle(state, _in(x), f"{_in(x)[0]} is the last player with tokens")
@@ -131,7 +131,7 @@ def _not_now(state: TableState, p: str | None) -> str | None:
     x, hand, who = OWN.x(state), state.hand, _roller(state)
     if hand is not None and hand.ended and x.phase == "over" and _in(x):
         return f"the game is over: {_in(x)[0]} won, the last player with tokens; the next game starts with potlog hand"
-    if not state.in_hand or who is None or p is None or p not in x.seats:
+    if not state.in_hand or who is None or p is None or p not in x.order:
         return None
     if x.tokens.get(p, 0) <= 0:
         return f"{p} has lost every token and is out of this game"
@@ -252,7 +252,7 @@ def view(state: TableState) -> list[tuple[str, str]]:
     out = [("kitty", str(state.balance("pot")))] if state.in_hand else []
     if state.in_hand and x.phase == "play":
         out.append(("round", f"{x.starter} started, {'clockwise' if x.way == 1 else 'counter-clockwise'}"))
-    for p in x.seats:
+    for p in x.order:
         line = spoken(x.tokens.get(p, 0), "token", "tokens")
         line += f", {spoken(x.dice[p])}" if x.phase == "play" and p in x.dice else ""
         line += f", rolled {x.offs[p]}" if p in x.offs else ""

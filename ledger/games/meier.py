@@ -114,7 +114,7 @@ _DOING = {"roll": "roll", "claim": "announce", "answer": "believe or doubt"}
 def _mover(state: TableState, cmd: Command, *steps: str) -> tuple[Meier, str]:
     """The player whose move it is, doing one of `steps`; anything else is refused."""
     x = OWN.x(state)
-    p = claims.require_in(state, x.seats, x.lives, cmd.player, "has lost every life")
+    p = claims.require_in(state, x.order, x.lives, cmd.player, "has lost every life")
     if x.step == "reveal":
         raise RuleViolation(f"{x.doubter} doubted {x.claimant}: lift the cup (potlog lift {x.claimant} FACES)")
     if p != x.turn:
@@ -188,8 +188,8 @@ def _after(state: TableState) -> list[ev.Event]:
     """What follows by itself: the antes; after a doubt the cup the recorder saw is lifted,
     then the verdict is said and the lives taken; the last player with lives takes the kitty."""
     x = OWN.x(state)
-    done = pots.post_antes(state, x.seats, x.anted, OWN.opts(state).ante) or \
-        claims.last_one_takes(state, x.seats, x.lives, "{player} is the last player with lives")
+    done = pots.post_antes(state, x.order, x.anted, OWN.opts(state).ante) or \
+        claims.last_one_takes(state, x.order, x.lives, "{player} is the last player with lives")
     if done or not state.in_hand or x.step != "reveal" or x.claimant is None or x.doubter is None:
         return done
     shows, up = claims.lift_seen(x.cups, [x.claimant])
@@ -227,7 +227,7 @@ def evolve(state: TableState, event: ev.Event) -> None:
     x = OWN.x(state)
     match event:
         case ev.HandStarted():
-            x.seats, x.lives, x.turn = wiring.started(state, event, OWN.opts(state).lives)
+            x.order, x.lives, x.turn = wiring.started(state, event, OWN.opts(state).lives)
             x.step, x.claimant, x.claim, x.doubter, x.conceded, x.anted = "roll", None, 0, None, False, []
             dice.evolve(x.cups, state, event)
         case ev.Ante(player=p):
@@ -241,12 +241,12 @@ def evolve(state: TableState, event: ev.Event) -> None:
             dice.evolve(x.cups, state, event)
         case ev.Declared(name="claim", player=str(p)) if event.value in MEIER_ORDER:
             x.claimant, x.claim = p, event.value
-            x.turn, x.step = claims.next_in(x.seats, p, x.lives), "answer"
+            x.turn, x.step = claims.next_in(x.order, p, x.lives), "answer"
         case ev.Declared(name="doubt" | "concede", player=str(p)):
             x.doubter, x.conceded, x.step, x.told = p, event.name == "concede", "reveal", False
         case ev.Declared(name="lives-left", player=str(p)) if isinstance(event.value, int):
             x.lives[p] = max(0, event.value)
-            x.turn = claims.starter(x.seats, x.doubter, x.lives)     # the next round
+            x.turn = claims.starter(x.order, x.doubter, x.lives)     # the next round
             x.step, x.claimant, x.claim, x.doubter, x.conceded = "roll", None, 0, None, False
     wiring.show(state, x.turn if x.step != "reveal" else None,
                 {"roll": "rolling", "claim": "announcing", "answer": "believe or doubt"}.get(x.step, "lifting"))
@@ -267,7 +267,7 @@ def legal(state: TableState) -> list[Legal]:
 
 def view(state: TableState) -> list[tuple[str, str]]:
     x = OWN.x(state)
-    rows = claims.standing(x.seats, x.lives, "life", "lives")
+    rows = claims.standing(x.order, x.lives, "life", "lives")
     return rows + ([("announced", f"{x.claimant}: {label(x.claim)}")] if x.claim else [])
 
 

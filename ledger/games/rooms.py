@@ -118,9 +118,9 @@ def _rooms(state: TableState) -> dict[int, int]:
 
 def _roller(state: TableState) -> str | None:
     x = OWN.x(state)
-    if not state.in_hand or not x.seats or x.due or _over(state):
+    if not state.in_hand or not x.order or x.due or _over(state):
         return None
-    return x.seats[x.turn % len(x.seats)]
+    return x.order[x.turn % len(x.order)]
 
 
 def _over(state: TableState) -> bool:
@@ -135,13 +135,13 @@ def _over(state: TableState) -> bool:
 
 def _antes(state: TableState) -> list[ev.Event]:
     x = OWN.x(state)
-    return kittyparts.antes(state, x.seats, x.anted, OWN.opts(state).stake)
+    return kittyparts.antes(state, x.order, x.anted, OWN.opts(state).stake)
 
 
 def _after(state: TableState) -> list[ev.Event]:
     """What follows by itself: the stakes, the moves of a roll, the end of the game."""
     x = OWN.x(state)
-    if not state.in_hand or not x.seats:
+    if not state.in_hand or not x.order:
         return []
     antes = _antes(state)
     if antes:
@@ -152,7 +152,7 @@ def _after(state: TableState) -> list[ev.Event]:
     if not _over(state):
         return []
     top = max(x.taken.values(), default=0)
-    return kittyparts.settle(state, [p for p in x.seats if x.taken.get(p, 0) == top], f"most tokens taken, {top}",
+    return kittyparts.settle(state, [p for p in x.order if x.taken.get(p, 0) == top], f"most tokens taken, {top}",
                              pot=TAKEN)
 
 
@@ -160,9 +160,9 @@ def _not_now(state: TableState, p: str | None) -> str | None:
     """Why `p` does not roll now, beyond whose turn it is: the game is over (who won), or `p`
     has just had their one roll."""
     x, hand, who = OWN.x(state), state.hand, _roller(state)
-    if hand is not None and hand.ended and x.seats:
+    if hand is not None and hand.ended and x.order:
         top = max(x.taken.values(), default=0)
-        best = [q for q in x.seats if x.taken.get(q, 0) == top]
+        best = [q for q in x.order if x.taken.get(q, 0) == top]
         result = (f"{best[0]} won, with the most tokens taken ({top})" if len(best) == 1 else
                   f"{listed(best)} tied with {top} tokens taken, and the coins stand")
         return f"the game is over: {result}; the next game starts with potlog hand"
@@ -225,7 +225,7 @@ def view(state: TableState) -> list[tuple[str, str]]:
     x, rooms = OWN.x(state), _rooms(state)
     board = ", ".join(f"{n}: {k}" for n, k in sorted(rooms.items())) or "empty"
     lines = [("board", board), ("bunch", str(state.balance("pot")) if state.in_hand else "-")]
-    return lines + [(p, f"took {x.taken.get(p, 0)}") for p in x.seats]
+    return lines + [(p, f"took {x.taken.get(p, 0)}") for p in x.order]
 
 
 RULESET = Ruleset(name="rooms", title="The board of rooms (Böse-Sieben-Spiel)",

@@ -128,7 +128,7 @@ def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
     if x.phase != "deal":
         raise RuleViolation("the cards are dealt: five each, and no more")
     stock = 52 - sum(len(s.cards) for s in state.seats if s.in_hand)
-    return deal.deal(state, cmd, DEALING, x.seats, stock)
+    return deal.deal(state, cmd, DEALING, x.order, stock)
 
 
 def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -151,18 +151,18 @@ def _after(state: TableState) -> list[ev.Event]:
     """Once the betting is over: the pot to the last player in, or the showdown when every
     hand still in is known; then the end of the hand."""
     x, hand = OWN.x(state), state.hand
-    antes = pots.post_antes(state, x.seats, x.anted, OWN.opts(state).ante)
+    antes = pots.post_antes(state, x.order, x.anted, OWN.opts(state).ante)
     if antes or hand is None or hand.ended or x.phase != "showdown":
         return antes
-    live = own.live(state, x.seats)
+    live = own.live(state, x.order)
     if len(live) <= 1:
         return pots.last_in(state)[1] + [make_event(ev.HandEnded, hand=hand.number)]
     wild = _wild(state)
-    ranks = own.ranked(state, x.seats, lambda cards: rank_hand(cards, wild))
+    ranks = own.ranked(state, x.order, lambda cards: rank_hand(cards, wild))
     if ranks is None:
         return []
     total = state.balance("pot") + x.paid                      # the pot as the showdown found it
-    due = pots.award_by_rank(state, ranks, x.seats, ties=OWN.opts(state).ties, total=total)[x.settled:]
+    due = pots.award_by_rank(state, ranks, x.order, ties=OWN.opts(state).ties, total=total)[x.settled:]
     return deal.turn_up(state, live) or due[:1] or [make_event(ev.HandEnded, hand=hand.number)]
 
 
@@ -179,7 +179,7 @@ decide, check_event = wiring.wire(
 def evolve(state: TableState, event: ev.Event) -> None:
     x, hand = OWN.x(state), state.hand
     if isinstance(event, ev.HandStarted):
-        x.seats, x.phase, x.anted, x.paid, x.settled = deal.seat_in(state, event), "deal", [], 0, 0
+        x.order, x.phase, x.anted, x.paid, x.settled = deal.seat_in(state, event), "deal", [], 0, 0
         bets.reset(x)
     elif isinstance(event, ev.Ante):
         x.anted.append(event.player)
@@ -194,7 +194,7 @@ def evolve(state: TableState, event: ev.Event) -> None:
         bets.record(state, x, rules, event)
     if x.phase == "deal" and deal.dealt(state, 5):
         x.phase = "bet"
-    who = bets.to_act(state, x, rules, x.seats) if x.phase == "bet" else None
+    who = bets.to_act(state, x, rules, x.order) if x.phase == "bet" else None
     live = [s for s in state.live_players() if s.in_hand]
     if x.phase == "bet" and (who is None or len(live) <= 1):
         x.phase = "showdown"
@@ -207,7 +207,7 @@ def legal(state: TableState) -> list[Legal]:
         return idle
     x, hand = OWN.x(state), require_hand(state)
     if x.phase == "deal":
-        return [Legal(None, ("deal",), f"five cards each to {', '.join(deal.short(state, 5, x.seats))}")]
+        return [Legal(None, ("deal",), f"five cards each to {', '.join(deal.short(state, 5, x.order))}")]
     if x.phase == "bet" and hand.to_act is not None:
         return [bets.prompt(state, x, _betting(state), hand.to_act)]
     return [Legal(None, ("reveal",), "name the unseen cards of the hands still in")]
