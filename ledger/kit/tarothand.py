@@ -16,7 +16,9 @@ What every one of them reads the same (each game's docstring adds its own):
   contract once everyone has spoken (potlog records the ``contract``), or throws the hand in.
 - The chien: a shown one is taken with ``potlog chien NAME CARDS`` (its cards named, seen by
   all); an unseen one goes to the taker by itself. The taker then discards as many with
-  ``potlog discard NAME CARDS`` (named: the limits are checked), counted in their tricks.
+  ``potlog discard NAME CARDS``, counted in their tricks: the cards named are checked against the
+  limits; any not named (fewer named than the chien held, or none) are unseen, and counted at
+  the end as the cards no trick showed.
 - ``potlog show NAME CARDS`` records cards of a hand seen (then following suit is checked on
   them). ``potlog play NAME CARD``: the taker leads the first trick (a game may say otherwise);
   a card that breaks following suit, trumping or over-trumping against the cards known in the
@@ -183,14 +185,15 @@ class TarotGame:
         return len(PACKS[self.pack].cards) - x.size * len(x.seats)
 
     def final_piles(self, state: TableState, x: TarotState) -> dict[str, list[str]]:
-        """Each side's cards at the end: tricks (the excuse's exchange done), the discard, the chien."""
+        """Each side's cards at the end: tricks (the excuse's exchange done), the discard, the chien;
+        a card of the discard or the chien nobody named is one that no trick nor name showed."""
         out = tc.exchanged(x.won, [(self.side(x, p), self.side(x, q)) for p, q in x.excused], self.low)
-        if x.taker is not None and x.discards:
-            out.setdefault(self.side(x, x.taker), []).extend(x.discards)
-        seen = {c for cards in out.values() for c in cards}
         dog = [h.card for h in state.hand.boards.get(DOG, [])] if state.hand is not None else []
-        rest = iter([c for c in PACKS[self.pack].cards if c not in seen and c not in dog])
-        dog = [next(rest, UNKNOWN) if c == UNKNOWN else c for c in dog]
+        seen = {c for cards in out.values() for c in cards} | set(x.discards) | set(dog)
+        rest = iter([c for c in PACKS[self.pack].cards if c not in seen])
+        discards, dog = [[next(rest, UNKNOWN) if c == UNKNOWN else c for c in cards] for cards in (x.discards, dog)]
+        if x.taker is not None and discards:
+            out.setdefault(self.side(x, x.taker), []).extend(c for c in discards if c != UNKNOWN)
         t = self.terms.get(x.contract, Terms())
         to = {"taker": self.side(x, x.taker) if x.taker else None, "defence": "defence"}.get(t.chien)
         if dog and to is not None:
@@ -288,7 +291,7 @@ class TarotGame:
             raise RuleViolation(f"it is {due}'s turn to bid, not {player}'s")
         word = self.bidding.words.get(str(cmd.name or "").lower())
         if word is None:
-            raise InputError(f"{cmd.name!r} is not a bid here: say {', '.join(dict.fromkeys(self.bidding.words.values()))}")
+            raise InputError(f"{cmd.name!r} is not a bid here: say {', '.join(self.bid_words())}")
         why = self.bidding.check(x.bids, word)
         if why:
             raise RuleViolation(why)
@@ -335,14 +338,15 @@ class TarotGame:
     def _discard(self, state: TableState, cmd: Command) -> list[ev.Event]:
         x, player = self._taker(state, cmd, "discard", "the discard")
         need = self.chien_size(x)
-        named = self._held(state, player, cmd.discard or cmd.cards)
-        if len(named) != need:
+        given = cmd.discard or cmd.cards
+        named = self._held(state, player, given) if given else []
+        if len(named) > need:
             raise InputError(f"{player} discards {need} cards, as many as the chien held, not {len(named)}")
         rest = [c for c in own.cards(state, player) if c not in named and c != UNKNOWN]
         why = self.discard(named, rest)
         if why:
             raise RuleViolation(why)
-        return [make_event(ev.CardsExchanged, player=player, discard=named)]
+        return [make_event(ev.CardsExchanged, player=player, discard=named + [UNKNOWN] * (need - len(named)))]
 
     def _show(self, state: TableState, cmd: Command) -> list[ev.Event]:
         table.require_open(state)
@@ -463,8 +467,7 @@ class TarotGame:
             return idle
         x = self.x(state)
         if x.phase == "bidding":
-            words = dict.fromkeys((self.bidding.words if self.bidding else {}).values())
-            return [Legal(self.waiting(x), ("bid",), "one of " + ", ".join(words))]
+            return [Legal(self.waiting(x), ("bid",), "one of " + ", ".join(self.bid_words()))]
         if x.phase in ("chien", "discard"):
             return [Legal(x.taker, (x.phase,), self.now(x))]
         if x.phase == "play":
@@ -504,23 +507,28 @@ class TarotGame:
             case ev.CardsMoved(source="dog"):
                 return Command("chien", player=e.dest, cards=tuple(e.cards))
             case ev.CardsExchanged():
-                return Command("discard", player=e.player, discard=tuple(e.discard))
+                return Command("discard", player=e.player, discard=tuple(c for c in e.discard if c != UNKNOWN))
             case ev.CardsRevealed():
                 return Command("show", player=e.holder, cards=tuple(e.cards))
         return None
+
+    def bid_words(self) -> list[str]:
+        return list(dict.fromkeys((self.bidding.words if self.bidding else {}).values()))
 
     def words(self) -> tuple[Word, ...]:
         def cards(help: str) -> Param:
             return Param("cards", help, many=True, metavar="CARD ...")
         out = [
-            Word("bid", f"PLAYER says their bid in turn ({', '.join(dict.fromkeys((self.bidding.words if self.bidding else {}).values()))}).",
-                 params=(Param("player", "Who speaks."), Param("bid", "The bid.")),
+            Word("bid", f"PLAYER says their bid in turn ({', '.join(self.bid_words())}).",
+                 params=(Param("player", "Who speaks."), Param("bid", "The bid.", metavar="|".join(self.bid_words()))),
                  command=lambda v: Command("bid", player=v["player"], name=v["bid"])),
             Word("chien", "The taker takes the chien, shown: name its cards.",
                  params=(Param("player", "The taker."), cards("The chien's cards, like 3S KC T5.")),
                  command=lambda v: Command("chien", player=v["player"], cards=tuple(v["cards"]))),
-            Word("discard", "The taker discards as many cards as the chien held (named; the limits are checked).",
-                 params=(Param("player", "The taker."), cards("The cards discarded.")),
+            Word("discard", "The taker discards as many cards as the chien held (those named are checked against "
+                 "the limits; the others stay unseen).",
+                 params=(Param("player", "The taker."), Param("cards", "The cards discarded (none: unseen).",
+                                                               many=True, required=False, metavar="CARD ...")),
                  command=lambda v: Command("discard", player=v["player"], discard=tuple(v["cards"]))),
             Word("show", "Cards of PLAYER's hand seen by the table (following suit is then checked on them).",
                  params=(Param("player", "Whose cards."), cards("The cards shown.")),
