@@ -118,7 +118,7 @@ def discard_rule(discarded: Sequence[str], rest: Sequence[str]) -> str | None:
     return None
 
 
-TERMS = {"tappist": Terms(), "solo": Terms(exchange=False, shown=False, chien="taker"),
+TERMS = {"tappist": Terms(shown=False), "solo": Terms(exchange=False, shown=False, chien="taker"),
          "misere": Terms(exchange=False, shown=False, chien="nobody", alone=True, lead="dealer")}
 
 GAME = TarotGame(
