@@ -21,9 +21,10 @@ Readings:
   other card 1.
 - Cricche (sequences), 10 each and 5 for each extra card; a contatore is wild, never for the
   Angelo nor a king, and serves one cricca (potlog places the two the way that scores most):
-  the Angelo with two or more of Mondo, Sole, Luna (a wild may stand for one) runs down the
-  atouts while they follow on: every card after the third is an extra; a wild may fill the gap of
-  a grande or of T16 and the run goes on, anywhere else the wild is the run's last card. A king
+  the Angelo with two or more of Mondo, Sole, Luna (a wild may stand for one; the third is an
+  extra); with all three, the atouts that follow on from T17 are extras too ("all consecutive
+  numbered atouts"): a wild may stand for T16 and the run goes on, anywhere else the wild is the
+  run's last card. A king
   with two or more of its queen, cavalier and jack (a wild may stand for one): its ace is the
   extra. Two Moretti and a third (a moretto or a wild): up to 6 cards (moretti and wilds), every
   one after the third an extra. Two aces and a third (an ace or a wild): up to 6, likewise.
@@ -79,26 +80,30 @@ def combinations(pile: Sequence[str]) -> int:
 
 
 def _angelo(have: set[str], wilds: int) -> int:
+    """The Angelo's cricca with up to `wilds` contatori: 10 with two of the grande below it, each
+    further grande an extra; with all three, the atouts that follow on from T17 are extras too (a
+    wild may stand for T16 and the run goes on; anywhere else it is the run's last card)."""
     if "T21" not in have:
         return 0
+    held = sum(f"T{n}" in have for n in (20, 19, 18))
     best = 0
-    for allowed in range(wilds + 1):
-        used, run = 0, 1
-        grande = sum(f"T{n}" in have for n in (20, 19, 18))
-        for n in range(20, 1, -1):
+    for use in range(wilds + 1):
+        grande = min(3, held + use)
+        left = use - (grande - held)
+        if grande < 2:
+            continue
+        extra = grande - 2
+        for n in range(17, 1, -1) if grande == 3 else ():
             if f"T{n}" in have:
-                run += 1
-                continue
-            if used < allowed:
-                used += 1
-                run += 1
-                if n in (20, 19, 18):
-                    grande += 1
-                if n in (20, 19, 18, 16):
-                    continue
-            break
-        if grande >= 2 and run >= 3:
-            best = max(best, 10 + 5 * (run - 3))
+                extra += 1
+            elif left:
+                left -= 1
+                extra += 1
+                if n != 16:
+                    break
+            else:
+                break
+        best = max(best, 10 + 5 * extra)
     return best
 
 
