@@ -463,3 +463,19 @@ def test_the_command_line_records_a_tarot_hand(potlog):
     assert data["hand"]["to_act"] == "Ben"
     text = potlog("state").output
     assert "garde by Cy" in text and "Ben may play" in text
+
+
+def test_potlog_play_takes_a_hand_typed_at_the_prompt(potlog):
+    from cli.cmd_play import prompt_hint
+    from ledger.app import Ledger
+
+    potlog("new", "tarot", "-p", "Ann=100", "-p", "Ben=100", "-p", "Cy=100", "-p", "Dan=100")
+    r = potlog("play", input="hand\nbid Dan pass\nbid Cy sans\nbid Ben garde\nbid Ben pass\nbid Ann pass\n"
+                             "play Cy KH\nplay Ben T3\nplay Ann 1H\nquit\n")
+    assert "sans does not outbid" not in r.output and "garde does not outbid sans" in r.output
+    assert "Traceback" not in r.output
+    led = Ledger.open(potlog.db)
+    state = led.state(led.current())
+    led.close()
+    assert [(p, c) for p, c in state.ext.trick] == [("Cy", "KH"), ("Ben", "T3"), ("Ann", "1H")]
+    assert prompt_hint(state).startswith("Dan to act: play")
