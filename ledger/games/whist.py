@@ -44,10 +44,10 @@ from ..core.contract import Legal, Param, Ruleset, Word
 from ..core.verbs import make_event
 from ..errors import InputError, RuleViolation
 from ..kit import follow, own, wiring
-from ..kit.tricks import hand as th
-from ..kit.tricks import rules as tr
-from ..kit.tricks import sheet as sh
+from ..kit import tricks
 from ..state import TableState
+
+th, tr, sh = tricks.hand, tricks.rules, tricks.sheet
 
 FRENCH = "2 3 4 5 6 7 8 9 10 J Q K A".split()
 TAROT = "1 2 3 4 5 6 7 8 9 10 J C Q K".split()

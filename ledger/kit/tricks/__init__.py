@@ -10,5 +10,9 @@
 - `sheet`: a game of several hands: `Sheet` (the score sheet), `scored`, `pay` (chips per point,
   pairwise, zero-sum), `note`, `lines`, `totals`.
 
-Import the parts: ``from ..kit.tricks import hand, rules, sheet``.
+A game imports the package: ``from ..kit import tricks``, then ``tricks.hand``, ``tricks.rules``, ``tricks.sheet``.
 """
+
+from . import hand, rules, sheet
+
+__all__ = ["hand", "rules", "sheet"]
