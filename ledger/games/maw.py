@@ -282,6 +282,11 @@ def _choose(verb: str) -> follow.Decide:
     return choose
 
 
+def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
+    table.require_hand(state)
+    return th.show(state, OWN.x(state), cmd.player, cmd.cards)
+
+
 def _own(e: ev.Event) -> Command | None:
     match e:
         case ev.Declared(name="draw"):
@@ -290,8 +295,8 @@ def _own(e: ev.Event) -> Command | None:
             return Command(str(e.value), player=e.player)
         case ev.CardsMoved(source="talon"):
             return Command("trump", cards=tuple(e.cards))
-        case ev.CardsMoved() | ev.CardsRevealed():
-            return Command("rob", player=e.dest if isinstance(e, ev.CardsMoved) else e.holder)
+        case ev.CardsMoved():
+            return Command("rob", player=e.dest)
         case ev.CardsExchanged():
             return Command("rob", player=e.player, discard=tuple(e.discard))
     return None
@@ -300,8 +305,8 @@ def _own(e: ev.Event) -> Command | None:
 decide, check_event = wiring.wire(
     "maw", "Maw", Options, _after,
     {"hand": _hand, "draw": _draw, "trump": _trump, "rob": _rob, "play": _play, "take": _choose("take"),
-     "jink": _choose("jink")},
-    "draw for the deal, hand, trump CARD, rob, play NAME CARD; take or jink after three tricks",
+     "jink": _choose("jink"), "reveal": _reveal},
+    "draw for the deal, hand, trump CARD, rob, play NAME CARD; take or jink after three tricks; reveal NAME CARDS",
     by_itself=(ev.Ante, ev.CardsDealt, ev.TrickWon, ev.PotAwarded, ev.PotCarried, ev.Transfer, ev.HandEnded),
     own=_own)
 

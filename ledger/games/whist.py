@@ -147,14 +147,19 @@ def _play(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.then(state, th.play(state, t, RULES, cmd.player, cmd.cards[0] if cmd.cards else None), _after)
 
 
-def _own(e: ev.Event) -> Command | None:
-    return Command("trump", cards=tuple(e.cards)) if isinstance(e, ev.CardsRevealed) else None
+def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
+    """``potlog reveal NAME CARDS``: cards shown; the dealer's one card before the trump is
+    turned is the trump card (as ``potlog trump CARD`` records it)."""
+    hand, t = table.require_hand(state), OWN.x(state)
+    if t.trump is None and cmd.player == hand.dealer and len(cmd.cards) == 1:
+        return _trump(state, cmd)
+    return th.show(state, t, cmd.player, cmd.cards)
 
 
 decide, check_event = wiring.wire(
-    "whist", "Whist", Options, _after, {"hand": _start, "trump": _trump, "play": _play},
-    "hand, trump CARD, then play NAME CARD in turn",
-    by_itself=(ev.CardsDealt, ev.TrickWon, ev.Scored, ev.Transfer, ev.HandEnded), own=_own)
+    "whist", "Whist", Options, _after, {"hand": _start, "trump": _trump, "play": _play, "reveal": _reveal},
+    "hand, trump CARD, then play NAME CARD in turn (reveal NAME CARDS shows cards held)",
+    by_itself=(ev.CardsDealt, ev.TrickWon, ev.Scored, ev.Transfer, ev.HandEnded))
 
 
 def evolve(state: TableState, e: ev.Event) -> None:
