@@ -344,6 +344,7 @@ def evolve(state: TableState, e: ev.Event) -> None:
         sh.note(x, state, e)
     if hand is not None and not hand.ended:
         hand.to_act = th.to_play(x) if x.phase == "play" else x.sweeper if x.phase == "jink" else None
+        hand.phase = {"play": "playing", "deal": "dealing"}.get(x.phase, x.phase)
 
 
 def legal(state: TableState) -> list[Legal]:

@@ -207,6 +207,7 @@ def evolve(state: TableState, e: ev.Event) -> None:
     sh.note(x, state, e, players=x.seats, stake=o.stake, reason=f"Scarto at {o.stake} per point", pairwise=False)
     if hand is not None and not hand.ended:
         hand.to_act = hand.dealer if x.phase == "discard" else th.to_play(x) if x.phase == "play" else None
+        hand.phase = {"play": "playing", "deal": "dealing"}.get(x.phase, x.phase)
 
 
 def legal(state: TableState) -> list[Legal]:

@@ -263,6 +263,7 @@ def evolve(state: TableState, e: ev.Event) -> None:
     if hand is not None and not hand.ended:
         hand.to_act = (bidder(x) if x.phase == "bid" else x.soloist if x.phase == "trump"
                        else th.to_play(x) if x.phase == "play" else None)
+        hand.phase = {"play": "playing", "deal": "dealing", "bid": "bidding"}.get(x.phase, x.phase)
 
 
 def legal(state: TableState) -> list[Legal]:

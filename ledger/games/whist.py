@@ -175,6 +175,7 @@ def evolve(state: TableState, e: ev.Event) -> None:
     sh.note(t, state, e, players=t.seats, stake=o.stake, reason=f"Whist at {o.stake} per point")
     if state.hand is not None and not state.hand.ended:
         state.hand.to_act = th.to_play(t) if t.trump is not None else None
+        state.hand.phase = "playing" if t.trump is not None else "trump"
 
 
 def legal(state: TableState) -> list[Legal]:

@@ -237,8 +237,8 @@ def lines(state: TableState, t: Trickplay, rules: Rules, *, points: Mapping[str,
         out.append(("teams", " vs ".join(s if members(t, s) == [s] else f"{s}: {'+'.join(members(t, s))}"
                                          for s in sides(t))))
     out.append(("trump", suit_name(t.trump) if t.trump else "none"))
-    out.append(("trick", f"{t.done + 1 if not over(t) else t.done}" + (f" of {t.size}" if t.size else "") + ": " +
-                (" ".join(f"{p}:{c}" for p, c in t.trick) or f"{t.leader} leads" if not over(t) else "played")))
+    of = f" of {t.size}" if t.size else ""
+    out.append(("trick", f"{t.done + 1}{of}, {t.leader} leads" if not over(t) else f"all {t.done} played"))
     for s in sides(t):
         pts = f", {points[s]} points" if points is not None and s in points else ""
         out.append((s, f"{t.taken.get(s, 0)} tricks{pts}"))
