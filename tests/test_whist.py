@@ -124,3 +124,20 @@ def test_the_tarot_pack_trumps_with_the_atouts_and_the_excuse():
 def test_a_card_not_in_the_pack_is_refused_in_one_line(card):
     t = table()
     assert "\n" not in t.refused("play", "", player="Ben", cards=(card,))
+
+
+def test_cards_shown_are_known_and_what_may_be_played_says_so():
+    t = table()
+    t("reveal", player="Cy", cards=("QH", "3C"))
+    t.refused("reveal", "3C is already in Cy's hand", player="Dan", cards=("3C",))
+    t("play", player="Ben", cards=("KH",))
+    assert th.may_play(t.state, t.state.ext, whist.RULES, "Cy") == "Cy may play QH or an unseen card (to hearts led)"
+    t.refused("play", "Cy must follow hearts: holds QH", player="Cy", cards=("3C",))
+    t("play", player="Cy", cards=("QH",))
+
+
+def test_the_trump_recorded_as_the_dealers_card_shown_verifies():
+    t = Table("whist", verify=True, Ann=50, Ben=50, Cy=50, Dan=50)
+    t("hand")
+    t("reveal", player="Ann", cards=("9C",))  # the dealer's one card, before the trump: the trump card
+    assert t.state.ext.trump == "C" and t.to_act == "Ben"

@@ -44,10 +44,10 @@ from ..core.contract import Legal, Param, Ruleset, Word
 from ..core.verbs import make_event
 from ..errors import InputError, RuleViolation
 from ..kit import follow, own, wiring
-from ..kit.tricks import hand as th
-from ..kit.tricks import rules as tr
-from ..kit.tricks import sheet as sh
+from ..kit import tricks
 from ..state import TableState
+
+th, tr, sh = tricks.hand, tricks.rules, tricks.sheet
 
 FRENCH = "2 3 4 5 6 7 8 9 10 J Q K A".split()
 TAROT = "1 2 3 4 5 6 7 8 9 10 J C Q K".split()
@@ -147,14 +147,19 @@ def _play(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.then(state, th.play(state, t, RULES, cmd.player, cmd.cards[0] if cmd.cards else None), _after)
 
 
-def _own(e: ev.Event) -> Command | None:
-    return Command("trump", cards=tuple(e.cards)) if isinstance(e, ev.CardsRevealed) else None
+def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
+    """``potlog reveal NAME CARDS``: cards shown; the dealer's one card before the trump is
+    turned is the trump card (as ``potlog trump CARD`` records it)."""
+    hand, t = table.require_hand(state), OWN.x(state)
+    if t.trump is None and cmd.player == hand.dealer and len(cmd.cards) == 1:
+        return _trump(state, cmd)
+    return th.show(state, t, cmd.player, cmd.cards)
 
 
 decide, check_event = wiring.wire(
-    "whist", "Whist", Options, _after, {"hand": _start, "trump": _trump, "play": _play},
-    "hand, trump CARD, then play NAME CARD in turn",
-    by_itself=(ev.CardsDealt, ev.TrickWon, ev.Scored, ev.Transfer, ev.HandEnded), own=_own)
+    "whist", "Whist", Options, _after, {"hand": _start, "trump": _trump, "play": _play, "reveal": _reveal},
+    "hand, trump CARD, then play NAME CARD in turn (reveal NAME CARDS shows cards held)",
+    by_itself=(ev.CardsDealt, ev.TrickWon, ev.Scored, ev.Transfer, ev.HandEnded))
 
 
 def evolve(state: TableState, e: ev.Event) -> None:
@@ -170,6 +175,7 @@ def evolve(state: TableState, e: ev.Event) -> None:
     sh.note(t, state, e, players=t.seats, stake=o.stake, reason=f"Whist at {o.stake} per point")
     if state.hand is not None and not state.hand.ended:
         state.hand.to_act = th.to_play(t) if t.trump is not None else None
+        state.hand.phase = "playing" if t.trump is not None else "trump"
 
 
 def legal(state: TableState) -> list[Legal]:

@@ -5,10 +5,14 @@
   right), `led`, `winner`, `refusal` (one line naming the rule: "Ben must follow hearts: holds
   7H"), `playable`, card-point `count`, `ranked` (a rank lookup).
 - `hand`: a hand of tricks at the table: `Trickplay` (the fields a game's state inherits),
-  `seating`, `start`, `play`, `taken` (the trick's winner, recorded by potlog), `evolve`,
+  `seating`, `start`, `play`, `show` (cards shown), `taken` (the trick's winner, recorded by potlog), `evolve`,
   `to_play`, `legal`, `lines` (``state``), sides and teams.
 - `sheet`: a game of several hands: `Sheet` (the score sheet), `scored`, `pay` (chips per point,
   pairwise, zero-sum), `note`, `lines`, `totals`.
 
-Import the parts: ``from ..kit.tricks import hand, rules, sheet``.
+A game imports the package: ``from ..kit import tricks``, then ``tricks.hand``, ``tricks.rules``, ``tricks.sheet``.
 """
+
+from . import hand, rules, sheet
+
+__all__ = ["hand", "rules", "sheet"]

@@ -122,14 +122,15 @@ def holding(state: TableState, player: str) -> list[str]:
 
 
 def play(state: TableState, t: Trickplay, rules: Rules, player: str | None, text: str | None,
-         *, game: str = "") -> list[ev.Event]:
+         *, game: str = "", pack: str | None = None) -> list[ev.Event]:
     """``potlog play NAME CARD``: refused out of turn, for a card the player cannot hold, or one
-    the rules forbid (one line naming the rule); else the card played."""
+    the rules forbid (one line naming the rule); else the card played. `pack`: the game's pack
+    when no ``pack`` option names it."""
     if not player:
         raise InputError("say who plays: potlog play NAME CARD")
     if not text:
         raise InputError(f"say which card {player} plays, like 7H")
-    card = parse_card(text, pack_of(state), allow_unknown=False)
+    card = parse_card(text, pack or pack_of(state), allow_unknown=False)
     who = to_play(t)
     if who is None:
         raise RuleViolation("no card is due: the hand's tricks are played" if over(t) else "no card is due now")
@@ -145,6 +146,31 @@ def play(state: TableState, t: Trickplay, rules: Rules, player: str | None, text
     if said is not None:
         raise RuleViolation(f"{said}{' (' + game + ')' if game else ''}")
     return [make_event(ev.CardPlayed, player=player, card=card)]
+
+
+def show(state: TableState, t: Trickplay, player: str | None, texts: Sequence[str], *,
+         pack: str | None = None) -> list[ev.Event]:
+    """``potlog reveal NAME CARDS``: cards a player holds shown to the table (so potlog knows them,
+    and what they may play): each one known in their hand, or one of their unseen cards and not
+    known anywhere else."""
+    if not player or player not in t.seats:
+        raise RuleViolation(f"{player or 'nobody'} is not in this hand (playing: {', '.join(t.seats)})")
+    if not texts:
+        raise InputError("name the cards shown, like potlog reveal Ann QD 7S")
+    cards = [parse_card(c, pack or pack_of(state), allow_unknown=False) for c in texts]
+    held = holding(state, player)
+    unseen = held.count(UNKNOWN)
+    for c in cards:
+        if cards.count(c) > 1:
+            raise RuleViolation(f"{c} is named twice: a pack holds one {c}")
+        if c in held:
+            continue
+        if (where := where_is(state, c)) is not None:
+            raise RuleViolation(f"{c} is already in {where}: {player} cannot show it")
+        if unseen <= 0:
+            raise RuleViolation(f"{player} has no unseen card left to show {c} (holds {' '.join(held) or 'nothing'})")
+        unseen -= 1
+    return [make_event(ev.CardsRevealed, holder=player, cards=cards)]
 
 
 def taken(t: Trickplay, rules: Rules) -> list[ev.Event]:
@@ -208,10 +234,11 @@ def lines(state: TableState, t: Trickplay, rules: Rules, *, points: Mapping[str,
     taken per side, whose turn and what they may play."""
     out: list[tuple[str, str]] = []
     if t.teams:
-        out.append(("teams", " vs ".join(f"{s}: {'+'.join(members(t, s))}" for s in sides(t))))
+        out.append(("teams", " vs ".join(s if members(t, s) == [s] else f"{s}: {'+'.join(members(t, s))}"
+                                         for s in sides(t))))
     out.append(("trump", suit_name(t.trump) if t.trump else "none"))
-    out.append(("trick", f"{t.done + 1 if not over(t) else t.done}" + (f" of {t.size}" if t.size else "") + ": " +
-                (" ".join(f"{p}:{c}" for p, c in t.trick) or f"{t.leader} leads" if not over(t) else "played")))
+    of = f" of {t.size}" if t.size else ""
+    out.append(("trick", f"{t.done + 1}{of}, {t.leader} leads" if not over(t) else f"all {t.done} played"))
     for s in sides(t):
         pts = f", {points[s]} points" if points is not None and s in points else ""
         out.append((s, f"{t.taken.get(s, 0)} tricks{pts}"))

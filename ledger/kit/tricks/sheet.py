@@ -49,10 +49,13 @@ def nets(points: Mapping[str, int], stake: int) -> dict[str, int]:
     return {p: stake * (n * v - total) for p, v in points.items()}
 
 
-def pay(state: TableState, points: Mapping[str, int], stake: int, reason: str) -> list[ev.Event]:
+def pay(state: TableState, points: Mapping[str, int], stake: int, reason: str, *,
+        pairwise: bool = True) -> list[ev.Event]:
     """The chips that change hands for `points` at `stake` per point: one ``transfer`` from each
-    loser to the winners (seat order), a loser paying no more than they hold."""
-    owe = nets(points, stake)
+    loser to the winners (seat order), a loser paying no more than they hold. `pairwise`: every
+    pair settles the difference of their points (`nets`); else the points are already zero-sum
+    (Scarto's count less 26) and each player wins or loses their own points times the stake."""
+    owe = nets(points, stake) if pairwise else {p: v * stake for p, v in points.items()}
     order = [s.name for s in state.seats if s.name in owe]
     left = {p: -owe[p] for p in order if owe[p] < 0}
     due = {p: owe[p] for p in order if owe[p] > 0}
@@ -85,7 +88,7 @@ def after(s: Sheet, state: TableState, points: Mapping[str, int], reason: str) -
 
 
 def note(s: Sheet, state: TableState, e: ev.Event, *, players: Sequence[str] = (), stake: int = 0,
-         reason: str = "") -> None:
+         reason: str = "", pairwise: bool = True) -> None:
     """The sheet's part of applying `e` (from the game's ``evolve``): a hand's points; once every
     one of `players` is scored, the payments due at `stake` per point (`pay`, with `reason`)."""
     hand = state.hand
@@ -96,7 +99,8 @@ def note(s: Sheet, state: TableState, e: ev.Event, *, players: Sequence[str] = (
             s.pending[e.player] = s.pending.get(e.player, 0) + e.points
             if players and stake and all(p in s.pending for p in players):
                 s.due = [[t.from_account, t.to_account, t.amount, t.reason] for t in
-                         pay(state, {p: s.pending[p] for p in players}, stake, reason) if isinstance(t, ev.Transfer)]
+                         pay(state, {p: s.pending[p] for p in players}, stake, reason, pairwise=pairwise)
+                         if isinstance(t, ev.Transfer)]
         case ev.Transfer() if s.due and s.due[0][:3] == [e.from_account, e.to_account, e.amount]:
             s.due.pop(0)
         case ev.HandEnded() if hand is not None:
