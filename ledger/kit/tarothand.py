@@ -51,7 +51,9 @@ from ..errors import InputError, RuleViolation
 from ..state import TableState
 from . import follow, own, turns, wiring
 from . import tarot as tc
-from .tricks import hand as tricks, sheet as sheets
+from . import tricks as kit
+
+tricks, sheets = kit.hand, kit.sheet
 
 DOG = "dog"
 
@@ -232,25 +234,6 @@ class TarotGame:
         reason = f"hand {hand.number}: " + next(iter(scores.values()))[1] if scores else ""
         return sheets.after(x, state, {p: scores[p][0] for p in x.seats if p in scores}, reason)
 
-    def payments(self, state: TableState, x: TarotState) -> list[list[Any]]:
-        """The hand's points in chips at the table's stake, once all are scored: a zero-sum score
-        as it stands (the pairwise games are paid by `sheets.note`)."""
-        stake, order = int(self.opt(state, "stake")), [p for p in x.seats if p in x.pending]
-        if not stake or self.pairwise:
-            return []
-        owed = {p: stake * x.pending[p] for p in order if x.pending[p] > 0}
-        why = f"{self.title} hand {table.require_hand(state).number} at {stake} per point"
-        out: list[list[Any]] = []
-        for debtor in [p for p in order if x.pending[p] < 0]:
-            left = min(-stake * x.pending[debtor], max(0, state.stack(debtor)))
-            for p in owed:
-                amount = min(left, owed[p])
-                if amount > 0:
-                    owed[p] -= amount
-                    left -= amount
-                    out.append(["seat:" + debtor, "seat:" + p, amount, why])
-        return out
-
     # --------------------------------------------------------------------- moves
 
     def _live(self, state: TableState, phase: str, what: str) -> TarotState:
@@ -350,14 +333,13 @@ class TarotGame:
 
     def _show(self, state: TableState, cmd: Command) -> list[ev.Event]:
         table.require_open(state)
-        hand = table.require_hand(state)
-        player = table.require_seated(state, cmd.player)
-        if hand.ended or player not in self.x(state).seats:
-            raise RuleViolation(f"{player} holds no cards of a hand on")
-        named = [c for c in self._held(state, player, cmd.cards) if c not in own.cards(state, player)]
+        if table.require_hand(state).ended:
+            raise RuleViolation("no hand is on: cards are shown from a hand being played")
+        x = self.x(state)
+        named = [c for c in self._held(state, str(cmd.player), cmd.cards) if c not in own.cards(state, str(cmd.player))]
         if not named:
-            raise RuleViolation(f"those cards are known in {player}'s hand already")
-        return [make_event(ev.CardsRevealed, holder=player, cards=named)]
+            raise RuleViolation(f"those cards are known in {cmd.player}'s hand already")
+        return tricks.show(state, x, cmd.player, named, pack=self.pack)
 
     def _before_play(self, state: TableState, cmd: Command, what: str) -> tuple[TarotState, str]:
         x = self._live(state, "play", what)
@@ -390,7 +372,7 @@ class TarotGame:
         player = table.require_seated(state, cmd.player)
         if len(cmd.cards) != 1:
             raise InputError("name the one card played, like KC, T21 or EX")
-        return tricks.play(state, x, tc.RULES, player, cmd.cards[0])
+        return tricks.play(state, x, tc.RULES, player, cmd.cards[0], pack=self.pack)
 
     def verbs(self) -> dict[str, follow.Decide]:
         out: dict[str, follow.Decide] = {"hand": self._hand, "bid": self._bid, "chien": self._chien,
@@ -415,7 +397,7 @@ class TarotGame:
                          trump=tc.TRUMPS)
         if hand is None:
             return
-        sheets.note(x, state, e, players=x.seats, stake=int(self.opt(state, "stake")) if self.pairwise else 0,
+        sheets.note(x, state, e, players=x.seats, stake=int(self.opt(state, "stake")), pairwise=self.pairwise,
                     reason=f"{self.title} hand {hand.number} at {self.opt(state, 'stake')} per point")
         match e:
             case ev.CardsDealt(to="dog"):
@@ -441,8 +423,6 @@ class TarotGame:
                 x.chelem = e.player
             case ev.CardPlayed() | ev.TrickWon():
                 tricks.evolve(state, x, tc.RULES, e)
-            case ev.Scored() if not self.pairwise and x.seats and all(p in x.pending for p in x.seats) and not x.due:
-                x.due = self.payments(state, x)
             case ev.HandEnded():
                 x.phase = "done"
         if not hand.ended:
