@@ -498,16 +498,20 @@ class TarotGame:
     def words(self) -> tuple[Word, ...]:
         def cards(help: str) -> Param:
             return Param("cards", help, many=True, metavar="CARD ...")
-        out = [
-            Word("bid", f"PLAYER says their bid in turn ({', '.join(self.bid_words())}).",
-                 params=(Param("player", "Who speaks."), Param("bid", "The bid.", metavar="|".join(self.bid_words()))),
-                 command=lambda v: Command("bid", player=v["player"], name=v["bid"])),
-            Word("chien", "The taker takes the chien, shown: name its cards.",
-                 params=(Param("player", "The taker."), cards("The chien's cards, like 3S KC T5.")),
-                 command=lambda v: Command("chien", player=v["player"], cards=tuple(v["cards"]))),
-            Word("discard", "The taker discards as many cards as the chien held (those named are checked against "
-                 "the limits; the others stay unseen).",
-                 params=(Param("player", "The taker."), Param("cards", "The cards discarded (none: unseen).",
+        out: list[Word] = []
+        if self.bidding is not None:
+            out.append(Word("bid", f"PLAYER says their bid in turn ({', '.join(self.bid_words())}).",
+                            params=(Param("player", "Who speaks."),
+                                    Param("bid", "The bid.", metavar="|".join(self.bid_words()))),
+                            command=lambda v: Command("bid", player=v["player"], name=v["bid"])))
+        if any(t.shown and t.exchange for t in self.terms.values()):
+            out.append(Word("chien", "The taker takes the chien, shown: name its cards.",
+                            params=(Param("player", "The taker."), cards("The chien's cards, like 3S KC T5.")),
+                            command=lambda v: Command("chien", player=v["player"], cards=tuple(v["cards"]))))
+        out += [
+            Word("discard", "The taker (where nobody bids, the dealer) discards as many cards as the chien held "
+                 "(those named are checked against the limits; the others stay unseen).",
+                 params=(Param("player", "The taker, or the dealer."), Param("cards", "The cards discarded (none: unseen).",
                                                                many=True, required=False, metavar="CARD ...")),
                  command=lambda v: Command("discard", player=v["player"], discard=tuple(v["cards"]))),
             Word("show", "Cards of PLAYER's hand seen by the table (following suit is then checked on them).",
