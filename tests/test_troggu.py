@@ -95,7 +95,7 @@ def test_a_misere_when_all_go_the_dealer_leads_and_the_most_pays():
     assert t.state.ext.sheet[-1]["points"] == {"Cy": 10, "Ben": 10, "Ann": -20}
     assert t.stack("Ann") == 980 and t.stack("Ben") == 1010
     lines = dict(t.rules.view(t.state))
-    assert lines["hand 1"] == "Cy +10, Ben +10, Ann -20 (misere)"
+    assert lines["hand 1"] == "Cy +10, Ben +10, Ann -20 (misere, each for themselves)"
 
 
 def test_three_to_six_players():

@@ -411,7 +411,8 @@ class TarotGame:
                     if t.exchange and x.taker else "play"
                 x.teams, x.leader = self.teams(x), self.leader(state, x)
                 x.hand_note = "thrown in" if x.contract == "throw-in" else \
-                    f"{x.contract} by {x.taker}" if x.taker and x.teams else x.contract
+                    f"{x.contract} by {x.taker}" if x.taker and x.teams else \
+                    f"the chien to {x.taker}, each for themselves" if x.taker else f"{x.contract}, each for themselves"
             case ev.CardsMoved(source="dog"):
                 x.phase = "discard"
             case ev.CardsExchanged() if x.phase == "discard":
@@ -464,9 +465,8 @@ class TarotGame:
             if x.bids:
                 out.append(("bids", ", ".join(f"{p} {w}" for p, w in x.bids)))
             if x.contract:
-                sides = f"{x.taker} against {' and '.join(p for p in x.seats if p != x.taker)}" if x.teams else \
-                    "each for themselves"
-                out.append(("contract", f"{x.hand_note}; {sides}"))
+                sides = f"; {x.taker} against {' and '.join(p for p in x.seats if p != x.taker)}" if x.teams else ""
+                out.append(("contract", f"{x.hand_note}{sides}"))
             if x.phase == "play":
                 out += tricks.lines(state, x, tc.RULES)
         players = list(dict.fromkeys(p for r in x.sheet for p in r["points"]))
