@@ -425,6 +425,8 @@ def test_the_agreed_hands_end_the_game():
     t = garde(stake=0, hands=1)
     play(t, plan(SEATS, ["Cy"] * 18, keep=CHIEN))
     t.refused("hand", "the game is over after the 1 hands agreed")
+    lines = dict(t.rules.view(t.state))
+    assert lines["game over"] == f"after the 1 hands agreed: Cy with {t.state.ext.sheet[-1]['points']['Cy']:+d}"
 
 
 def test_three_and_five_players_the_taker_against_the_others():

@@ -254,9 +254,9 @@ class TarotGame:
         n, (lo, hi) = len(state.active_seats), self.players
         if not lo <= n <= hi:
             raise RuleViolation(f"{self.title} is for {lo} to {hi} players, not {n}")
-        hands = int(self.opt(state, "hands"))
-        if hands and sum(1 for r in x.sheet if r.get("points")) >= hands:
-            raise RuleViolation(f"the game is over after the {hands} hands agreed: potlog close, or a new game")
+        if self.over(state, x):
+            raise RuleViolation(f"the game is over after the {self.opt(state, 'hands')} hands agreed: "
+                                "potlog close, or switch to a new game")
         if cmd.first:
             raise RuleViolation(f"in {self.title} the rules say who leads: drop --first")
         dealer = cmd.dealer or (turns.seat_right_of(state, last.dealer) if last is not None and last.number else None) \
@@ -470,7 +470,18 @@ class TarotGame:
             if x.phase == "play":
                 out += tricks.lines(state, x, tc.RULES)
         players = list(dict.fromkeys(p for r in x.sheet for p in r["points"]))
-        return out + sheets.lines(x, state, players)
+        out += sheets.lines(x, state, players)
+        if self.over(state, x):
+            totals = sheets.totals(x, players)
+            top = max(totals.values(), default=0)
+            out.append(("game over", f"after the {self.opt(state, 'hands')} hands agreed: "
+                                     f"{' and '.join(p for p, v in totals.items() if v == top)} with {top:+d}"))
+        return out
+
+    def over(self, state: TableState, x: TarotState) -> bool:
+        """The agreed hands are played (a thrown-in hand does not count)."""
+        hands = int(self.opt(state, "hands"))
+        return bool(hands) and sum(1 for r in x.sheet if r.get("points")) >= hands
 
     # --------------------------------------------------------------------- the declaration
 
