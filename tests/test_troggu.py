@@ -101,3 +101,21 @@ def test_a_misere_when_all_go_the_dealer_leads_and_the_most_pays():
 def test_three_to_six_players():
     t = Table("troggu", Ann=0, Ben=0)
     t.refused("hand", "Troggu is for 3 to 6 players, not 2")
+
+
+def test_the_tapp_counts_for_the_soloist():
+    t = table(4, stake=1)
+    for p, w in (("Dan", "gehe"), ("Cy", "gehe"), ("Ben", "solo"), ("Ann", "gehe")):
+        t.word("bid", p, w)
+    seats = t.state.ext.seats
+    # Ben takes the first nine tricks, Dan the last four: Ben's tricks and the Tapp against Dan's tricks
+    winners = ["Ben"] * 9 + ["Dan"] * 4
+    tricks = plan(seats, winners, special={9: {"Cy": "EX"}}, pack="troggu62")  # the excuse within the defence
+    play(t, tricks)
+    played = {c for trick in tricks for c in trick.values()}
+    tapp = [c for c in PACKS["troggu62"].cards if c not in played]
+    ben = [c for trick, w in zip(tricks, winners) if w == "Ben" for c in trick.values()]
+    piles = troggu.GAME.final_piles(t.state, t.state.ext)
+    assert sorted(piles["taker"]) == sorted(ben + tapp) and len(tapp) == 10
+    won = troggu.rappen_won(troggu.points(ben + tapp), 3, 10)
+    assert won != 0 and t.state.ext.sheet[-1]["points"]["Ben"] == won
