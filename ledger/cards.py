@@ -14,7 +14,12 @@ A card is stored everywhere (events, state, exports) as its canonical string:
   ``12O`` (rey de oros). Sota is 10, caballo 11, rey 12. Accepted as well: ``7 swords``,
   ``rey de oros``, ``12-coins``.
 - Tarot (78): the four French suits with ranks ``1-10 J C Q K`` (C the cavalier), trumps
-  ``T1``..``T21`` and the excuse ``EX``.
+  ``T1``..``T21`` and the excuse ``EX``. The compendium's stripped tarot packs keep that
+  notation: ``tarocchini62`` (no 2-5), ``siciliani63`` (no diamonds 1-3, no other 1-4),
+  ``tarock54`` (no red 5-10, no black 1-6) and ``troggu62`` (no red 7-10, no black 1-4).
+  Accepted as well, the compendium's "Converting Between Tarot Decks": German, Italian and
+  Universal Waite suit words (``7 acorns``, ``king of cups``, ``page of wands``, ``3 coins``),
+  ``21T`` or ``atout 21`` for a trump, ``fool``/``matto``/``0`` for the excuse.
 - ``??`` is a card nobody at the table has seen (dealt face down and never revealed).
 """
 
@@ -112,6 +117,28 @@ PACKS: dict[str, Pack] = {
     ),
 }
 
+TAROT_PIPS = tuple(map(str, range(1, 11)))
+TAROT_STRIPPED = {  # the compendium's stripped tarot packs: the pips each keeps, red (H D) and black (S C)
+    "tarocchini62": ("tarocchini", ("1", "6", "7", "8", "9", "10"), ("1", "6", "7", "8", "9", "10")),
+    "tarock54": ("tarock", ("1", "2", "3", "4"), ("7", "8", "9", "10")),
+    "troggu62": ("troggu", ("1", "2", "3", "4", "5", "6"), ("5", "6", "7", "8", "9", "10")),
+}
+
+
+def _stripped(red: tuple[str, ...], black: tuple[str, ...], diamonds: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    keep = {"H": red, "D": diamonds if diamonds is not None else red, "S": black, "C": black}
+    return tuple(c for c in PACKS["tarot78"].cards if c[-1] not in keep or not c[:-1].isdigit()
+                 or c[:-1] in keep[c[-1]] or c[0] == "T")
+
+
+for _name, (_game, _red, _black) in TAROT_STRIPPED.items():
+    PACKS[_name] = Pack(_name, _stripped(_red, _black), "tarot",
+                        f"the {_game} pack: suit cards like {_black[-1]}S, {_red[0]}H, CD (cavalier), KC; "
+                        "trumps T1-T21; the excuse EX")
+PACKS["siciliani63"] = Pack("siciliani63", _stripped(TAROT_PIPS[4:], TAROT_PIPS[4:], TAROT_PIPS[3:]), "tarot",
+                            "the siciliani pack: suit cards like 5S, 4D, CD (cavalier), KC; trumps T1-T21; "
+                            "the excuse EX")
+
 
 @cache
 def _card_set(name: str) -> frozenset[str]:
@@ -205,7 +232,37 @@ def _parse_in_family(t: str, family: str) -> str | None:
         if re.fullmatch(r"T([1-9]|1[0-9]|2[01])", up):
             return up
         m = _TAROT_RE.match(t)
-        return m.group(1).upper() + m.group(2).upper() if m else None
+        return m.group(1).upper() + m.group(2).upper() if m else tarot_converted(t)
+    return None
+
+
+# "Converting Between Tarot Decks": German, Italian and Universal Waite suits as the French ones
+TAROT_SUIT_WORDS = {
+    "acorns": "C", "acorn": "C", "bells": "D", "bell": "D", "hearts": "H", "heart": "H", "leaves": "S", "leaf": "S",
+    "batons": "C", "baton": "C", "staves": "C", "stave": "C", "cups": "H", "cup": "H", "coins": "D", "coin": "D",
+    "swords": "S", "sword": "S", "pentacles": "D", "pentacle": "D", "wands": "C", "wand": "C",
+    "clubs": "C", "club": "C", "diamonds": "D", "diamond": "D", "spades": "S", "spade": "S",
+}
+_TAROT_RANK_WORDS = {
+    "ace": "1", "jack": "J", "page": "J", "knave": "J", "fante": "J", "knight": "C", "cavalier": "C", "cavallo": "C",
+    "queen": "Q", "regina": "Q", "donna": "Q", "king": "K", "re": "K", **{str(n): str(n) for n in range(1, 11)},
+}
+
+
+def tarot_converted(text: str) -> str | None:
+    """A tarot card named with another deck's suits (the compendium's "Converting Between Tarot
+    Decks": acorns, bells, leaves; batons, cups, coins, swords; pentacles, wands) or words:
+    ``7 acorns`` 7C, ``king of cups`` KH, ``page of wands`` JC, ``21T``/``atout 21``/``trump 21`` T21,
+    ``fool``/``matto``/``0`` EX; None when it is none of them."""
+    low = " ".join(text.lower().replace("-", " ").replace(" of ", " ").split())
+    if low in ("fool", "the fool", "matto", "0", "excuse"):
+        return "EX"
+    m = re.fullmatch(r"(?:(?:atout|trump|major)\s*)?([1-9]|1[0-9]|2[01])\s*(?:t|atout|trump)?", low)
+    if m and (low != m.group(1)):
+        return "T" + m.group(1)
+    words = low.split()
+    if len(words) == 2 and words[0] in _TAROT_RANK_WORDS and words[1] in TAROT_SUIT_WORDS:
+        return _TAROT_RANK_WORDS[words[0]] + TAROT_SUIT_WORDS[words[1]]
     return None
 
 

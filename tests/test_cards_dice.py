@@ -39,6 +39,7 @@ def test_pack_sizes():
     assert {k: len(p.cards) for k, p in PACKS.items()} == {
         "french52": 52, "french54": 54, "french32": 32, "french20": 20,
         "spanish40": 40, "spanish48": 48, "tarot78": 78, "italian40": 40,
+        "tarocchini62": 62, "siciliani63": 63, "tarock54": 54, "troggu62": 62,
     }
     for p in PACKS.values():
         assert len(set(p.cards)) == len(p.cards)

@@ -1,0 +1,120 @@
+"""Skat as the compendium gives it, at the decider: 32 cards, ten each and the skat, bidding in
+turn, the soloist names trumps and leads, the skat taken at any time with two discards, the
+text's card values, 61 wins (60 loses), the bid settled pairwise, a hand thrown in."""
+
+from __future__ import annotations
+
+from table import Table
+
+from ledger import events as ev
+from ledger.games import skat
+
+OPENING = ["AS 7S 8S", "AD 7D 9D", "AC 8C 9C", "10S 9S JS"]  # Ben leads each and takes it: 45 points
+
+
+def table(**options: object) -> Table:
+    t = Table("skat", options=dict(options), verify=True, Ann=50, Ben=50, Cy=50)
+    t("hand")  # Ann deals: Ben bids first
+    return t
+
+
+def soloist_ben(t: Table, bid: str = "15") -> None:
+    t.word("bid", "Ben", "10")
+    t.word("bid", "Cy", "12")
+    t.word("pass", "Ann")
+    t.word("bid", "Ben", bid)
+    t.word("pass", "Cy")
+
+
+def tricks(t: Table, cards: list[str]) -> list[ev.Event]:
+    out: list[ev.Event] = []
+    for trick in cards:
+        for card in trick.split():
+            out += t("play", player=t.to_act, cards=(card,))
+    return out
+
+
+def test_the_deal_ten_each_and_the_skat_from_the_stripped_pack():
+    t = table()
+    assert [len(s.cards) for s in t.state.seats] == [10, 10, 10] and len(t.state.hand.boards["skat"]) == 2
+    t.refused("reveal", "'2H' is not in the french32 pack", player="Ben", cards=("2H",))
+
+
+def test_bidding_in_turn_rising_and_a_pass_is_final():
+    t = table()
+    t.refused("bid", "it is Ben's turn to bid, not Cy's", player="Cy", amount=5)
+    t.word("bid", "Ben", "10")
+    t.refused("bid", "a bid must be 11 or more (the bid stands at 10)", player="Cy", amount=10)
+    t.word("pass", "Cy")
+    t.word("pass", "Ann")
+    x = t.state.ext
+    assert x.soloist == "Ben" and x.phase == "trump" and t.to_act == "Ben"
+    t.refused("bid", "the bidding is over", player="Ann", amount=20)
+    t.refused("trump", "the soloist, Ben, names trumps, not Cy", player="Cy", value="H")
+    t.refused("trump", "is not a suit", player="Ben", value="X")
+    t.refused("play", "the soloist names trumps first", player="Ben", cards=("AH",))
+
+
+def test_everyone_passes_the_hand_is_thrown_in():
+    t = table()
+    for p in ("Ben", "Cy", "Ann"):
+        t.word("pass", p)
+    assert t.state.hand.ended and not [e for _, e in t.log if isinstance(e, ev.Scored)]
+    t("hand")
+    assert t.state.hand.dealer == "Ben"
+
+
+def test_the_card_values_and_the_rank():
+    assert [skat.value(c) for c in ("AS", "10S", "KS", "QS", "JS", "9S", "8S", "7S")] == [11, 10, 4, 3, 2, 0, 0, 0]
+    assert sum(skat.value(r + s) for r in ("7 8 9 10 J Q K A".split()) for s in "SHDC") == 120
+    assert sorted(["JH", "10H", "AH", "KH", "7H"], key=lambda c: skat.RULES.rank(c, "H")) == ["7H", "JH", "KH", "10H", "AH"]
+
+
+def test_61_card_points_win_and_the_bid_is_paid_by_each_opponent():
+    t = table(stake=2)
+    soloist_ben(t)
+    t.word("skat", "Ben", "7C", "8D")
+    t.word("trump", "Ben", "H")
+    out = tricks(t, OPENING + ["10D JD KD", "7H 8H 9H", "QS KS AH", "10H JH QH", "KH QD 10C", "KC QC JC"])
+    assert skat.card_points(t.state.ext) == {"Ben": 61, "the others": 59}
+    assert {e.player: e.points for e in out if isinstance(e, ev.Scored)} == {"Ben": 15, "Cy": 0, "Ann": 0}
+    assert [t.stack(p) for p in ("Ann", "Ben", "Cy")] == [20, 110, 20] and t.state.hand.ended
+    assert dict(skat.view(t.state))["hand 1"] == "Ann +0, Ben +15, Cy +0"
+
+
+def test_60_card_points_lose():
+    t = table()
+    soloist_ben(t)
+    t.word("trump", "Ben", "H")
+    t.word("skat", "Ben", "7C", "8D")  # at any time: after naming trumps
+    out = tricks(t, OPENING + ["10D JD QD", "7H 8H 9H", "QS KS AH", "10H JH QH", "KH KD 10C", "KC QC JC"])
+    assert skat.card_points(t.state.ext) == {"Ben": 60, "the others": 60}
+    assert [e.points for e in out if isinstance(e, ev.Scored) and e.player == "Ben"] == [-15]
+    assert [t.stack(p) for p in ("Ann", "Ben", "Cy")] == [65, 20, 65]
+
+
+def test_the_skat_taken_mid_hand_once_and_by_the_soloist_only():
+    t = table()
+    soloist_ben(t)
+    t.word("trump", "Ben", "H")
+    tricks(t, OPENING[:2])
+    t.refused("skat", "only the soloist, Ben, takes the skat", player="Cy")
+    t.refused("skat", "name the two cards discarded", player="Ben", discard=("7C",))
+    t.word("skat", "Ben", "7C", "8D")
+    assert len(t.state.seat("Ben").cards) == 8 and not t.state.hand.boards["skat"]
+    t.refused("skat", "Ben has taken the skat already", player="Ben")
+    t.refused("play", "already in the discards", player="Ben", cards=("7C",))
+
+
+def test_following_suit_is_required():
+    t = table()
+    soloist_ben(t)
+    t.word("trump", "Ben", "H")
+    t("play", player="Ben", cards=("AS",))
+    t("play", player="Cy", cards=("7S",))
+    t("play", player="Ann", cards=("8S",))
+    t("reveal", player="Cy", cards=("10S", "KH"))
+    t("play", player="Ben", cards=("9S",))
+    t.refused("play", "Cy must follow spades: holds 10S", player="Cy", cards=("KH",))
+    t.refused("reveal", "9S is already in the current trick", player="Cy", cards=("9S",))
+    t("play", player="Cy", cards=("10S",))
