@@ -76,19 +76,20 @@ def hand_object(h: Hand) -> dict[str, Any]:
             rounds[-1]["actions"].append(action(a))
     if h.shows:
         rounds.append({"id": len(rounds), "street": "Showdown", "actions": [action(a) for a in h.shows]})
-    paid = h.pots() + ([("uncalled", h.uncalled[1])] if h.uncalled else [])
+    paid = [(pot, chips, [(who, won) for where, who, won in h.awards if where == pot]) for pot, chips in h.pots()]
+    if h.uncalled:
+        paid.append(("uncalled", h.uncalled[1], [h.uncalled]))
     pots = []
-    for i, (pot, chips) in enumerate(paid):
+    for i, (_, chips, shares) in enumerate(paid):
         wins: dict[str, int] = {}
-        for where, p, a in h.awards if pot != "uncalled" else [("uncalled", *(h.uncalled or ("", 0)))]:
-            if where == pot:
-                wins[p] = wins.get(p, 0) + a
+        for who, won in shares:
+            wins[who] = wins.get(who, 0) + won
         pots.append({"number": i, "amount": n(chips), "rake": 0,
-                     "player_wins": [{"player_id": ids[p], "win_amount": n(a)} for p, a in wins.items()]})
+                     "player_wins": [{"player_id": ids[who], "win_amount": n(won)} for who, won in wins.items()]})
     button = next((p.seat for p in h.players if p.name == h.button), 0)
     return {"ohh": {
         "spec_version": SPEC, "site_name": "potlog", "network_name": "potlog", "internal_version": __version__,
-        "tournament": False, "game_number": str(h.game_id), "start_date_utc": h.started_at[:19] + "Z",
+        "tournament": False, "game_number": str(h.game_id), "start_date_utc": (h.started_at or "1970-01-01T00:00:00")[:19] + "Z",
         "table_name": h.title, "game_type": "Holdem" if h.game == "holdem" else "OmahaHiLo" if h.hilo else "Omaha",
         "bet_limit": {"bet_type": _LIMIT.get(h.structure, "NL"), "bet_cap": 0}, "table_size": h.table_size,
         "currency": "USD" if h.cents else "CHIPS", "dealer_seat": button,
