@@ -253,6 +253,28 @@ def test_odd_names_stay_data():
     assert final_stacks(hh) == [t.stack(p) for p in hh.players]
 
 
+def test_omaha_hi_lo_names_both_halves():
+    t = Table("omaha", options={"split": "hi-lo", "structure": "fixed-limit"}, Ann=100, Ben=100)
+    t("hand", dealer="Ann")
+    t("deal", to="Ann", cards=("AS", "2S", "KD", "KC"))
+    t("deal", to="Ben", cards=("QH", "QD", "9C", "8C"))
+    t("call", player=t.to_act)
+    t("check", player=t.to_act)
+    for cards in (("3H", "4D", "JC"), ("7S",), ("10H",)):
+        t("deal", to="board", cards=cards)
+        t("check", player=t.to_act)
+        t("check", player=t.to_act)
+    t("reveal", player="Ben")
+    t("reveal", player="Ann")
+    text = hand_text(session_hands(t.log, (), "hilo")[0])
+    for line in ["Omaha Hi/Lo Limit (1/2)", "Ben: shows [Qh Qd 9c 8c] (HI: a straight, Seven to Jack)",
+                 "Ann: shows [As 2s Kd Kc] (HI: a pair of Kings; LO: 7,4,3,2,A)",
+                 "Ben collected 2 from pot\nAnn collected 2 from pot",
+                 "Seat 1: Ann (button) (small blind) showed [As 2s Kd Kc] and won (2) with HI: a pair of Kings; "
+                 "LO: 7,4,3,2,A"]:
+        assert line in text, line
+
+
 def test_pokerstars_names_hands_as_it_does():
     assert ranked((1, 14, 10, 8, 7)) == "a pair of Aces"
     assert ranked((2, 13, 6, 9)) == "two pair, Kings and Sixes"

@@ -141,18 +141,19 @@ class Hand:
         """The street `name` folded on (0: before the flop), or None."""
         return next((a.street for a in self.actions if a.player == name and a.kind == "fold"), None)
 
-    def label(self, name: str) -> Ranked | None:
-        """The high hand `name` shows, with the board as it stands (None: not all of it known,
-        or not enough of it to rank)."""
+    def label(self, name: str, low: bool = False) -> Ranked | None:
+        """The high hand `name` shows (`low`: their qualifying low, in a hi-lo game), with the
+        board as it stands (None: not all of it known, not enough of it to rank, no low)."""
         from ..games.holdem import HOLDEM
         from ..games.omaha import OMAHA
 
         hole = self.player(name).shown
-        if not hole or len(self.board) < 3:
+        game = HOLDEM if self.game == "holdem" else OMAHA
+        rank = game.low if low else game.best
+        if not hole or len(self.board) < 3 or rank is None or (low and not self.hilo):
             return None
-        best = (HOLDEM if self.game == "holdem" else OMAHA).best
         try:
-            return best([_potlog(c) for c in hole], [_potlog(c) for c in self.board])
+            return rank([_potlog(c) for c in hole], [_potlog(c) for c in self.board])
         except InputError:
             return None
 

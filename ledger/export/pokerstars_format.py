@@ -45,8 +45,8 @@ and three blank lines after each hand, as PokerStars separates them. Readings:
   N.`` when there were side pots) and ``Rake 0``: the house takes nothing at a home table.
 - ``*** SHOW DOWN ***`` comes only when two players or more were still in after the
   betting; a hand shown there is named as PokerStars names it ("a full house, Sevens full of
-  Eights"; a hi-lo hand by its high). A muck is ``mucks hand``. A winner everyone else folded
-  to ``doesn't show hand`` unless the record has them show.
+  Eights"; in a hi-lo game "HI: a pair of Kings; LO: 7,4,3,2,A"). A muck is ``mucks hand``. A
+  winner everyone else folded to ``doesn't show hand`` unless the record has them show.
 - The summary's seat lines: ``folded before Flop`` (``(didn't bet)`` when only an ante went
   in), ``folded on the Flop`` ..., ``showed [..] and won (N) with ...`` or ``and lost with``,
   ``mucked``, ``collected (N)``; ``(button)``, ``(small blind)``, ``(big blind)`` mark the seats.
@@ -140,11 +140,22 @@ class _Text:
             return f"{a.player}: raises {self.n(a.by)} to {self.n(a.to)}{tail}"
         return f"{a.player}: {a.kind}s {self.n(a.amount)}{tail}"
 
+    def named(self, name: str) -> str:
+        """The hand `name` shows as PokerStars names it ("" when it cannot be ranked); in a
+        hi-lo game ``HI: ...`` and, when there is one, ``; LO: 7,4,3,2,A``."""
+        high, low = self.h.label(name), self.h.label(name, low=True)
+        if high is None:
+            return ""
+        if not self.h.hilo:
+            return ranked(high.key)
+        lows = ",".join("A" if v == -1 else str(-v) for v in low.key[1:]) if low else ""
+        return f"HI: {ranked(high.key)}" + (f"; LO: {lows}" if lows else "")
+
     def show(self, a: Act) -> str:
         if a.kind == "muck":
             return f"{a.player}: mucks hand"
-        rank = self.h.label(a.player)
-        return f"{a.player}: shows [{' '.join(a.cards)}]" + (f" ({ranked(rank.key)})" if rank else "")
+        named = self.named(a.player)
+        return f"{a.player}: shows [{' '.join(a.cards)}]" + (f" ({named})" if named else "")
 
     def body(self) -> list[str]:
         h = self.h
@@ -198,8 +209,8 @@ class _Text:
             what = "folded before Flop" + ("" if bet else " (didn't bet)") if street == 0 else \
                 f"folded on the {_STREET[street - 1]}"
         elif shown is not None and shown.kind == "show" and h.showdown:
-            rank = h.label(name)
-            with_ = f" with {ranked(rank.key)}" if rank else ""
+            named = self.named(name)
+            with_ = f" with {named}" if named else ""
             what = f"showed [{' '.join(p.shown)}] " + (f"and won ({self.n(won)}){with_}" if won else f"and lost{with_}")
         elif shown is not None and shown.kind == "muck":
             what = f"mucked [{' '.join(shown.cards)}]" if shown.cards else "mucked"
