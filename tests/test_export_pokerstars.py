@@ -267,7 +267,7 @@ def test_omaha_hi_lo_names_both_halves():
     t("reveal", player="Ben")
     t("reveal", player="Ann")
     text = hand_text(session_hands(t.log, (), "hilo")[0])
-    for line in ["Omaha Hi/Lo Limit (1/2)", "Ben: shows [Qh Qd 9c 8c] (HI: a straight, Seven to Jack)",
+    for line in ["Omaha Hi/Lo Limit (2/4)", "Ann: posts small blind 1\nBen: posts big blind 2", "Ben: shows [Qh Qd 9c 8c] (HI: a straight, Seven to Jack)",
                  "Ann: shows [As 2s Kd Kc] (HI: a pair of Kings; LO: 7,4,3,2,A)",
                  "Ben collected 2 from pot\nAnn collected 2 from pot",
                  "Seat 1: Ann (button) (small blind) showed [As 2s Kd Kc] and won (2) with HI: a pair of Kings; "

@@ -24,6 +24,7 @@ Readings:
   something collected from a pot.
 - There is a showdown when two players or more are still in once the betting is over.
 - A pot is the one an award's reason names (``main pot``, ``side pot N``), else the pot.
+- The fixed-limit bets: the table's small and big bet, or the big blind and twice it.
 - `Hand.game_id` numbers a hand for the trackers, which key hands by a number: the session's
   name (hashed to twelve digits) and the hand number, so hands of different sessions never
   share one and a hand keeps it from one export to the next.
@@ -42,6 +43,7 @@ from ..core.options import options_of
 from ..errors import InputError
 from ..games import get_ruleset
 from ..kit import pots
+from ..kit.poker import BB_ANTE
 from ..kit.evaluators import Ranked
 from ..reducer import apply
 from ..state import TableState
@@ -108,6 +110,8 @@ class Hand:
     small_blind: int
     big_blind: int
     ante: int
+    small_bet: int
+    big_bet: int
     button: str
     table_size: int
     players: list[Player]
@@ -173,12 +177,14 @@ class _Walk:
         assert state.hand is not None
         o = options_of(state, get_ruleset(state.game).options)
         s = stakes(state)
+        small = s["small_bet"] or s["big_blind"]
         names = [seat.name for seat in state.seats]
         order = sorted(x.order, key=names.index)
         self.hand = Hand(session=session, number=state.hand.number, game=state.game, title=state.title or session,
                          started_at=at, cents=state.chip_unit == "cent", structure=str(getattr(o, "structure", "")),
                          hilo=getattr(o, "split", "high") == "hi-lo", small_blind=s["small_blind"],
-                         big_blind=s["big_blind"], ante=s["ante"] or s["bb_ante"], button=state.hand.dealer,
+                         big_blind=s["big_blind"], ante=s["ante"] or s["bb_ante"], small_bet=small,
+                         big_bet=s["big_bet"] or 2 * small, button=state.hand.dealer,
                          table_size=len(names),
                          players=[Player(p, names.index(p) + 1, state.stack(p)) for p in order])
         self.seated = set(order)
@@ -209,8 +215,9 @@ class _Walk:
         elif isinstance(event, ev.CardsRevealed) and player in self.seated and seat is not None:
             h.player(player).shown = known(c.card for c in seat.cards)
             h.shows.append(Act(player, "show", street, cards=list(h.player(player).shown)))
-        elif isinstance(event, ev.Transfer) and event.reason == "big blind ante" and event.from_account[5:] in self.seated:
-            h.actions.append(Act(event.from_account[5:], "ante", 0, event.amount, all_in=state.stack(event.from_account[5:]) == 0))
+        elif isinstance(event, ev.Transfer) and event.reason == BB_ANTE and event.from_account[5:] in self.seated:
+            who = event.from_account[5:]
+            h.actions.append(Act(who, "ante", 0, event.amount, all_in=state.stack(who) == 0))
         elif player not in self.seated or seat is None:
             return
         elif "forced" in seen and isinstance(event, _STAKES):
@@ -307,8 +314,9 @@ def hands(ledger: Any, sessions: list[str], fmt: str) -> list[Hand]:
     for sid in sessions:
         ledger.store.require(sid)
         games.append(ledger.state(sid).game)
-        times = {r.seq: r.recorded_at for r in ledger.store.recorded(sid)}
-        out += session_hands(ledger.store.events(sid), ledger.store.voids(sid), sid, times)
+        recorded = list(ledger.store.recorded(sid))
+        out += session_hands([(r.seq, r.event) for r in recorded], ledger.store.voids(sid), sid,
+                             {r.seq: r.recorded_at for r in recorded})
     if out or any(g in GAMES for g in games):
         return out
     other = sorted(set(games))

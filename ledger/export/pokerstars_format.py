@@ -31,7 +31,8 @@ import: the hands of `ledger.export.poker_hands`, each as
 and three blank lines after each hand, as PokerStars separates them. Readings:
 
 - The game: ``Hold'em No Limit``, ``Hold'em Limit``, ``Omaha Pot Limit``, ``Omaha Limit``,
-  ``Omaha No Limit``, ``Omaha Hi/Lo ...`` for ``split=hi-lo``; the stakes are the blinds.
+  ``Omaha No Limit``, ``Omaha Hi/Lo ...`` for ``split=hi-lo``; the stakes are the blinds, and
+  in a fixed-limit game the small and the big bet, as PokerStars quotes limit stakes.
 - The time is when the hand was recorded, in Eastern Time (``ET``), as PokerStars writes it
   (without the zone database, UTC-5).
 - Amounts are chips; a session in cents (a PHH record in dollars and cents, imported) is a
@@ -115,7 +116,8 @@ class _Text:
         h = self.h
         game = ("Hold'em" if h.game == "holdem" else "Omaha Hi/Lo" if h.hilo else "Omaha") + " " + \
             _STRUCTURE.get(h.structure, "No Limit")
-        stakes = f"{self.n(h.small_blind)}/{self.n(h.big_blind)}" + (" USD" if h.cents else "")
+        low, high = (h.small_bet, h.big_bet) if h.structure == "fixed-limit" else (h.small_blind, h.big_blind)
+        stakes = f"{self.n(low)}/{self.n(high)}" + (" USD" if h.cents else "")
         button = h.player(h.button).seat if any(p.name == h.button for p in h.players) else 0
         lines = [f"PokerStars Hand #{h.game_id}:  {game} ({stakes}) - {_eastern(h.started_at)}",
                  f"Table '{printable(h.title)}' {h.table_size}-max Seat #{button} is the button"]
