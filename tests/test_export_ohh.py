@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import tarfile
 from decimal import Decimal
-from pathlib import Path
 from typing import Any, Literal, Optional
 
 import pytest

@@ -42,11 +42,12 @@ from ..cards import UNKNOWN
 from ..core.options import options_of
 from ..errors import InputError
 from ..games import get_ruleset
-from ..kit import pots
+from ..kit import poker, pots
 from ..kit.poker import BB_ANTE
 from ..kit.evaluators import Ranked
 from ..reducer import apply
 from ..state import TableState
+from .phh_format import stakes
 
 GAMES = ("holdem", "omaha")
 _STAKES = (ev.Ante, ev.Bet, ev.Call, ev.Raise, ev.AllIn)
@@ -170,9 +171,6 @@ class _Walk:
     """A hand being folded: `before` reads the table before an event, `after` once it is in."""
 
     def __init__(self, state: TableState, session: str, at: str):
-        from .phh_format import stakes
-        from ..kit import poker
-
         x = poker.ext(state)
         assert state.hand is not None
         o = options_of(state, get_ruleset(state.game).options)
@@ -189,11 +187,8 @@ class _Walk:
                          players=[Player(p, names.index(p) + 1, state.stack(p)) for p in order])
         self.seated = set(order)
         self.pending: list[str] = []  # board cards dealt, their street not yet complete
-        self.bettor = False  # whether a move of the betting was seen (for the uncalled bet's place)
 
     def before(self, state: TableState, event: ev.Event) -> dict[str, Any]:
-        from ..kit import poker
-
         x = poker.ext(state)
         seen: dict[str, Any] = {"phase": x.phase, "high": state.hand.current_bet if state.hand else 0}
         if x.phase == "blinds" and x.posted < len(x.plan):
@@ -209,7 +204,7 @@ class _Walk:
         player = getattr(event, "player", None) or getattr(event, "holder", None) or ""
         seat = state.seat(player)
         if isinstance(event, ev.CardsDealt):
-            self._dealt(event, state, street)
+            self._dealt(event, street)
         elif isinstance(event, ev.PotAwarded):
             self._paid(seen, event)
         elif isinstance(event, ev.CardsRevealed) and player in self.seated and seat is not None:
@@ -222,7 +217,7 @@ class _Walk:
             return
         elif "forced" in seen and isinstance(event, _STAKES):
             h.actions.append(Act(player, seen["forced"], 0, event.amount, to=seat.round_bet, all_in=seat.all_in))
-        elif isinstance(event, ev.Fold) and seen["phase"] != "bet":
+        elif isinstance(event, ev.Fold) and seen["phase"] == "showdown":
             h.shows.append(Act(player, "muck", street, cards=known(c.card for c in seat.cards)))
         elif isinstance(event, (ev.Fold, ev.Check)):
             h.actions.append(Act(player, "fold" if isinstance(event, ev.Fold) else "check", street))
@@ -233,16 +228,14 @@ class _Walk:
             h.actions.append(Act(player, kind, street, event.amount, to=to, by=to - high if kind == "raise" else 0,
                                  all_in=seat.all_in or state.stack(player) == 0))
             self._moved()
-        if state.hand is not None and not h.showdown and seen["phase"] != "showdown":
-            from ..kit import poker
-
-            if poker.ext(state).phase == "showdown":
-                h.showdown = len(state.live_players()) >= 2
+        if state.hand is not None and not h.showdown and seen["phase"] != "showdown" \
+                and poker.ext(state).phase == "showdown":
+            h.showdown = len(state.live_players()) >= 2
 
     def _moved(self) -> None:
         self.hand.uncalled_at = len(self.hand.actions)
 
-    def _dealt(self, event: ev.CardsDealt, state: TableState, street: int) -> None:
+    def _dealt(self, event: ev.CardsDealt, street: int) -> None:
         h = self.hand
         if event.to in self.seated:
             h.player(event.to).dealt += list(event.cards)
