@@ -97,7 +97,7 @@ def _eastern(at: str) -> str:
         from zoneinfo import ZoneInfo
 
         when = when.astimezone(ZoneInfo("America/New_York"))
-    except Exception:  # no zone database on this machine: Eastern standard time
+    except (ImportError, KeyError):  # no zone database on this machine: Eastern standard time
         when = when.astimezone(timezone(timedelta(hours=-5)))
     return when.strftime("%Y/%m/%d %H:%M:%S") + " ET"
 
