@@ -103,8 +103,8 @@ class Engine:
         self.decide, self.check_event = wiring.wire(
             variant.name, variant.title, variant.options, self._after,
             {"hand": self._hand, "roll": self._roll, "move": self._move, "double": self._double,
-             "take": self._answer, "drop": self._answer},
-            "hand, then roll, move, double, take, drop",
+             "take": self._answer, "drop": self._answer, "resign": self._resign},
+            "hand, then roll, move, double, take, drop, resign",
             by_itself=(ev.Scored, ev.Transfer, ev.HandEnded), own=_command_of)
 
     # ------------------------------------------------------------------ reading the table
@@ -234,6 +234,17 @@ class Engine:
             raise RuleViolation(f"{x.turn} answers {self.other(x, x.turn or p)}'s double, not {p}")
         return follow.then(state, [make_event(ev.Declared, player=p, name=cmd.verb)], self._after)
 
+    def _resign(self, state: TableState, cmd: Command) -> list[ev.Event]:
+        x, p = self._game(state, cmd.player)
+        level = RESIGN.get(str(cmd.value or "single").lower())
+        if level is None:
+            raise InputError(f"resign single, gammon or backgammon, not {cmd.value!r}")
+        if x.result:
+            raise RuleViolation("the game is decided already")
+        if level > 1 and self.conf(state).scoring in ("single", "nard"):
+            raise RuleViolation(f"{self.v.title} has no gammons: resign the game")
+        return follow.then(state, [make_event(ev.Declared, player=p, name="resign", value=level)], self._after)
+
     def _after(self, state: TableState) -> list[ev.Event]:
         """What follows by itself: a decided game is scored, the stake paid, the game ended."""
         hand = state.hand
@@ -287,6 +298,15 @@ class Engine:
             case ev.Declared(name="drop", player=str(p)) if x.order and p in x.order:
                 w = self.other(x, p)
                 x.result = [w, x.cube, f"{p} drops the cube at {x.offered or 2 * x.cube}: {w} wins {_pts(x.cube)}"]
+                x.turn, x.step, x.offered = None, "", 0
+            case ev.Declared(name="resign", player=str(p)) if x.order and p in x.order:
+                w, level = self.other(x, p), int(e.value) if isinstance(e.value, int) else 1
+                conf = self.conf(state)
+                kind = {1: "a single game", 2: "a gammon", 3: "a backgammon"}.get(level, "a single game")
+                if conf.jacoby and x.cube == 1 and not self.own.opts(state).match and level > 1:
+                    kind, level = "a single game (Jacoby: the cube was not turned)", 1
+                pts = level * (x.cube if conf.cube else 1)
+                x.result = [w, pts, f"{p} resigns {kind}: {w} wins {_pts(pts)}"]
                 x.turn, x.step, x.offered = None, "", 0
             case ev.Scored() if x.result:
                 x.done = "scored"
@@ -438,9 +458,14 @@ def _command_of(e: ev.Event) -> Command | None:
     """The command behind the game's own declarations (``potlog verify --rules``)."""
     if isinstance(e, ev.Declared) and e.name == "move":
         return Command("move", player=e.player, text=str(e.value or ""))
+    if isinstance(e, ev.Declared) and e.name == "resign":
+        return Command("resign", player=e.player, value={1: "single", 2: "gammon", 3: "backgammon"}.get(e.value))  # type: ignore[arg-type]
     if isinstance(e, ev.Declared) and e.name in ("double", "take", "drop"):
         return Command(e.name, player=e.player)
     return None
+
+
+RESIGN = {"single": 1, "1": 1, "gammon": 2, "2": 2, "backgammon": 3, "3": 3}
 
 
 def _word(name: str, summary: str, who: str) -> Word:
@@ -451,4 +476,8 @@ WORDS = (
     _word("double", "PLAYER offers the cube before rolling (doubles the game; a redouble by its owner).", "Who doubles."),
     _word("take", "PLAYER takes the double and owns the cube.", "Who takes."),
     _word("drop", "PLAYER drops the double and loses the game at the cube's value before it.", "Who drops."),
+    Word("resign", "PLAYER resigns the game (a single game, a gammon or a backgammon), the other accepting.",
+         params=(Param("player", "Who resigns."),
+                 Param("level", "single (default), gammon or backgammon.", required=False, metavar="LEVEL")),
+         command=lambda v: Command("resign", player=v["player"], value=v.get("level") or "single")),
 )
