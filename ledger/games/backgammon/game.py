@@ -124,11 +124,11 @@ class Engine:
         n = self.own.opts(state).match
         if not n:
             return None
-        best = max(state.scores.items(), key=lambda kv: kv[1], default=("", 0))
-        if best[1] < n:
+        names = [s.name for s in state.seats][:2]
+        scores = sorted(((state.scores.get(p, 0), p) for p in names), reverse=True)
+        if not scores or scores[0][0] < n:
             return None
-        return f"the match to {n} is over: {best[0]} won it " + "-".join(
-            str(state.scores.get(p, 0)) for p in sorted(state.scores, key=lambda p: -state.scores[p]))
+        return f"the match to {n} is over: {scores[0][1]} won it " + "-".join(str(s) for s, _ in scores)
 
     def _game(self, state: TableState, player: str | None) -> tuple[Tables, str]:
         wiring_hand = state.hand
