@@ -68,7 +68,7 @@ class Variant:
     summary: str
     options: type[TablesOptions]
     conf: Callable[[TablesOptions], Conf]
-    doc: str = ""
+    cube: bool = True
 
 
 @dataclass(slots=True)
@@ -306,6 +306,8 @@ class Engine:
                 if conf.jacoby and x.cube == 1 and not self.own.opts(state).match and level > 1:
                     kind, level = "a single game (Jacoby: the cube was not turned)", 1
                 pts = level * (x.cube if conf.cube else 1)
+                if conf.scoring in ("single", "nard"):
+                    kind, pts = _score(conf.scoring, x.board[p])
                 x.result = [w, pts, f"{p} resigns {kind}: {w} wins {_pts(pts)}"]
                 x.turn, x.step, x.offered = None, "", 0
             case ev.Scored() if x.result:
@@ -401,7 +403,9 @@ class Engine:
     def ruleset(self) -> Ruleset:
         return Ruleset(name=self.v.name, title=self.v.title, summary=self.v.summary, options=self.v.options,
                        initial=self.own.initial, decide=self.decide, evolve=self.evolve, legal=self.legal,
-                       view=self.view, check_event=self.check_event, words=WORDS, min_players=2, max_players=2)
+                       view=self.view, check_event=self.check_event,
+                       words=WORDS if self.v.cube else tuple(w for w in WORDS if w.name == "resign"),
+                       min_players=2, max_players=2)
 
 
 # ---------------------------------------------------------------------- small pure helpers
