@@ -189,9 +189,10 @@ def show(steps: tuple[Step, ...] | list[Step]) -> str:
 
 
 def realise(pos: Pos, dice: tuple[int, ...], segments: list[tuple[int, int]], rules: Rules,
-            finals: Mapping[Pos, tuple[Step, ...]]) -> tuple[Step, ...] | str:
+            finals: Mapping[Pos, tuple[Step, ...]] | None = None) -> tuple[Step, ...] | str:
     """The typed `segments` as steps that leave one of the legal `finals` (see the module
-    docstring), or the first reason they cannot."""
+    docstring; `plays` made only when the play uses fewer dice than the roll has: one that
+    uses them all is legal), or the first reason they cannot."""
     pool = _orders(dice, rules)[0] if dice[0] == dice[1] else tuple(dice)
     need = sum(f - t for f, t in segments if t != OFF)
     if need > sum(pool):
@@ -199,6 +200,10 @@ def realise(pos: Pos, dice: tuple[int, ...], segments: list[tuple[int, int]], ru
     why: list[str] = []
     completed = False
     for steps, end in _walk(pos, list(pool), segments, rules, (), why):
+        if len(steps) == len(pool):
+            return steps
+        if finals is None:
+            finals = plays(pos, dice, rules)[1]
         if end in finals:
             return steps
         completed = True

@@ -178,12 +178,13 @@ class Engine:
             raise InputError(str(exc)) from None
         conf = self.conf(state)
         pos, dice = self.pos(x, p), (x.dice[0], x.dice[1])
-        used, finals = B.plays(pos, dice, conf.rules)
         said = text.strip() or "nothing"
-        if not segments:
-            raise RuleViolation(f"{p} must play {dice[0]}-{dice[1]}: for example {B.show(next(iter(finals.values())))}")
-        got = B.realise(pos, dice, segments, conf.rules, finals)
+        got = B.realise(pos, dice, segments, conf.rules) if segments else ""
         if isinstance(got, str):
+            used, finals = B.plays(pos, dice, conf.rules)
+            if not segments:
+                raise RuleViolation(f"{p} must play {dice[0]}-{dice[1]}: for example "
+                                    f"{B.show(next(iter(finals.values())))}")
             raise RuleViolation(self._why(x, p, said, got, used, dice, finals))
         return follow.then(state, [make_event(ev.Declared, player=p, name="move", value=B.show(got))], self._after)
 
