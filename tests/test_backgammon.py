@@ -274,6 +274,22 @@ def test_the_state_hash_is_the_same_in_another_process():
     assert out.stdout.strip() == state_hash(t.state)
 
 
+def test_a_table_ruling_records_the_play_as_said_and_the_game_goes_on():
+    from ledger.commands import Command
+    from ledger.core.overrides import forced
+    from ledger.reducer import apply
+
+    t = game()
+    t("roll", player="Ann", faces=("6", "1"))
+    (ruling,) = forced(t.state, Command("move", source="Ann", to="13/1"))   # 12 pips on a 6-1: a ruling
+    assert (ruling.name, ruling.value) == ("move", "13/1")
+    apply(t.state, t.state.seq + 1, ruling)
+    assert t.state.ext.board["Ann"][1] == 1 and t.to_act == "Ben"
+    with pytest.raises(Exception, match="a roll is two dice"):
+        forced(t.state, Command("roll", player="Ben", faces=("9", "1")))
+    t("roll", player="Ben", faces=("2", "1"))
+
+
 # ----------------------------------------------------------------------------- Willughby's rules
 
 def test_willughby_layout_exact_bearing_off_doubles_twice_and_its_opening():

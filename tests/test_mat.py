@@ -142,6 +142,7 @@ def test_import_a_file_and_a_directory_then_state_and_export_from_the_cli(potlog
     data = json.loads(potlog("state", "--json").output)
     score = next(r["value"] for r in data["game_view"] if r["label"] == "score")
     assert data["game"] == "backgammon" and score == f"gnubg {final['gnubg']} · root {final['root']} (match to 7)"
+    assert "rules kept" in potlog("verify", "--rules").output
     target = tmp_path / "out.mat"
     potlog("export", "-f", "mat", "--out", str(target))
     assert target.read_text().startswith(" 7 point match\n")

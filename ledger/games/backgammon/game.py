@@ -268,6 +268,26 @@ class Engine:
                                    amount=paid, reason=f"{what}{short}")]
         return [make_event(ev.HandEnded, hand=hand.number)]
 
+    def forced(self, state: TableState, cmd: Command) -> list[ev.Event] | None:
+        """A table's ruling (``--override``): the play, roll or cube action as said, only its
+        input checked (a play's parts are moved as typed, a man landing on a blot hits it)."""
+        if cmd.verb not in ("move", "roll", "double", "take", "drop", "resign"):
+            return None
+        player = _play_of(cmd)[0] if cmd.verb == "move" else cmd.player
+        x, p = self._game(state, player)
+        if cmd.verb == "roll":
+            return [make_event(ev.DiceRolled, player=p, faces=list(_dice(cmd.faces)), sides=6)]
+        if cmd.verb == "move":
+            try:
+                segments = B.parse(_play_of(cmd)[1])
+            except ValueError as exc:
+                raise InputError(str(exc)) from None
+            return [make_event(ev.Declared, player=p, name="move", value=B.show([(f, t, False) for f, t in segments]))]
+        if cmd.verb == "resign":
+            return [make_event(ev.Declared, player=p, name="resign", value=RESIGN.get(str(cmd.value or "single"), 1))]
+        value = 2 * x.cube if cmd.verb == "double" else None
+        return [make_event(ev.Declared, player=p, name=cmd.verb, value=value)]
+
     # ------------------------------------------------------------------ evolve
 
     def evolve(self, state: TableState, e: ev.Event) -> None:
@@ -404,7 +424,7 @@ class Engine:
     def ruleset(self) -> Ruleset:
         return Ruleset(name=self.v.name, title=self.v.title, summary=self.v.summary, options=self.v.options,
                        initial=self.own.initial, decide=self.decide, evolve=self.evolve, legal=self.legal,
-                       view=self.view, check_event=self.check_event,
+                       view=self.view, check_event=self.check_event, forced=self.forced,
                        words=WORDS if self.v.cube else tuple(w for w in WORDS if w.name == "resign"),
                        min_players=2, max_players=2)
 
