@@ -314,3 +314,36 @@ def test_willughby_doubling_dice_house_rule_and_its_backgammon():
     t("roll", player="Ann", faces=("1", "2"))
     move(t, "Ann", "1/off")
     assert t.state.scores["Ann"] == 3                      # the text's backgammon
+
+
+def test_willughby_binding_up_the_tables_a_throw_each_and_the_higher_breaks_a_point():
+    t = game({"rules": "willughby"})
+    home = {f"p{p}": 2 for p in range(1, 7)}
+    place(t, "Ben", side(p8=3, **home), side(bar=1, p13=14))
+    t("roll", player="Ben", faces=("2", "1"))
+    move(t, "Ben", "8/6", "8/7")                          # Ben still holds his whole home table: Ann is bound
+    assert [(lg.player, lg.verbs) for lg in t.rules.legal(t.state)] == [("Ann", ("roll",)), ("Ben", ("roll",))]
+    t.refused("roll", "each throws one die", player="Ann", faces=("6", "5"))
+    t.refused("double", "a player doubles before their own roll", player="Ann")
+    t("roll", player="Ann", faces=("4",))
+    t.refused("roll", "Ann has thrown for the binding already", player="Ann", faces=("5",))
+    t("roll", player="Ben", faces=("4",))                  # a tie: each throws again
+    assert t.state.ext.step == "bind" and t.state.ext.bind == {}
+    t("roll", player="Ben", faces=("2",))
+    t("roll", player="Ann", faces=("5",))
+    t.refused("break", "Ann threw higher and names the point broken up, not Ben", player="Ben", value="3")
+    t.word("break", "Ann", "3")
+    assert t.state.ext.board["Ben"][3] == 0 and t.state.ext.board["Ben"][BAR] == 2 and t.to_act == "Ann"
+    t("roll", player="Ann", faces=("3", "1"))
+    move(t, "Ann", "bar/22", "13/12")                      # Ann enters on Ben's broken 3 point
+
+
+def test_the_modern_game_has_no_binding_a_shut_out_roll_passes():
+    t = game()
+    home = {f"p{p}": 2 for p in range(1, 7)}
+    place(t, "Ben", side(p8=3, **home), side(bar=1, p13=14))
+    t("roll", player="Ben", faces=("2", "1"))
+    move(t, "Ben", "8/6", "8/7")
+    t("roll", player="Ann", faces=("6", "5"))
+    assert t.to_act == "Ben" and t.state.ext.passed == "Ann rolled 6-5: no legal move"
+    t.refused("break", "a point is broken up only when the tables are bound", player="Ann", value="3")

@@ -18,8 +18,9 @@ Readings:
   backgammon; bearing off with every man home, by "the exact number" only.
 - The first to bear off all fifteen wins the game: one point (no gammons, no cube), times the
   ``stake`` in money play, or a match to ``match`` points.
-- Left: "binding up the tables" (a player shut out of six held points; both roll and the
-  higher breaks a point up) is not implemented: a shut-out roll passes.
+- "Binding up the tables", as in Willughby's backgammon (`ledger.games.backgammon`): a player
+  with a man on the bar facing six held home points does not roll; each throws one die
+  (``roll Ann 4``), the higher names the point broken up (``break Ann 3``), its men are hit.
 """
 
 from __future__ import annotations
@@ -35,9 +36,9 @@ class Options(TablesOptions):
 
 def conf(o: TablesOptions) -> Conf:
     return Conf((MODERN_LAYOUT, WILLUGHBY_O), B.Rules(exact=True, doubles=2), cube=False, scoring="single",
-                opening="any")
+                opening="any", binding=True)
 
 
 RULESET = Engine(Variant("irish", "Irish", "Willughby's Irish Game: backgammon's forerunner on the tables, bearing "
                          "off by the exact number, one point a game.", Options, conf,
-                         cube=False)).ruleset()
+                         cube=False, binding=True)).ruleset()

@@ -16,7 +16,9 @@ Readings:
   one point.
 - "A tie occurs if no movement may take place": read as a roll with no legal move after
   which neither player could move with any roll at all; the game ends drawn, nobody scores.
-- Left, as in Irish: "binding up the tables".
+- "Binding up the tables", as in Willughby's backgammon (`ledger.games.backgammon`): a player
+  with a man on the bar facing six held home points does not roll; each throws one die
+  (``roll Ann 4``), the higher names the point broken up (``break Ann 3``), its men are hit.
 """
 
 from __future__ import annotations
@@ -33,9 +35,9 @@ class Options(TablesOptions):
 
 def conf(o: TablesOptions) -> Conf:
     return Conf((LAYOUT, LAYOUT), B.Rules(exact=True, doubles=2), cube=False, scoring="single", opening="any",
-                todas=True)
+                todas=True, binding=True)
 
 
 RULESET = Engine(Variant("todastablas", "Todas Tablas", "Irish with every man starting in the far half; hitting "
                          "every man in play wins, and a board where nobody can move is a tie.", Options, conf,
-                         cube=False)).ruleset()
+                         cube=False, binding=True)).ruleset()

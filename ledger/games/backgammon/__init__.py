@@ -58,11 +58,14 @@ Readings (modern):
 5. Its backgammon: 3 points when the loser has borne none off, has no man on the bar and none
    in the winner's home table (the text's words, read as written); a gammon 2 when none off
    otherwise. The cube is "optional" in the text: it is kept, as in the modern game.
-6. Left: "Binding up the tables" (a bar player shut out by six held points; both roll, the
-   higher names the point broken up, its men hit) is not implemented: a shut-out roll simply
-   passes, as in the modern game. The text's "pausing on the divider between each panel" is
-   read as the ordinary rule that a combined move's stop must be open. The text says nothing
-   of the obligation to use both dice: the modern one is kept.
+6. "Binding up the tables": when the player to roll has a man on the bar and the other holds
+   all six points of their home table (two men or more on each), the player does not roll.
+   Instead each throws one die (``roll Ann 4``, ``roll Ben 2``; a tie throws again), and the
+   higher names the point of that home table broken up (``break Ann 3``, the point in its
+   holder's numbering, 1-6): its men are hit (to the bar), and the shut-out player rolls.
+7. The text's "pausing on the divider between each panel" is read as the ordinary rule that a
+   combined move's stop must be open. The text says nothing of the obligation to use both
+   dice: the modern one is kept.
 """
 
 from __future__ import annotations
@@ -91,11 +94,11 @@ def conf(o: TablesOptions) -> Conf:
     assert isinstance(o, Options)
     if o.rules == "willughby":
         return Conf((MODERN_LAYOUT, WILLUGHBY_O), B.Rules(exact=True, doubles=3 if o.doubling_dice else 2),
-                    scoring="willughby", opening="any", crawford=o.crawford)
+                    scoring="willughby", opening="any", crawford=o.crawford, binding=True)
     return Conf((MODERN_LAYOUT, MODERN_LAYOUT), jacoby=o.jacoby, crawford=o.crawford)
 
 
 ENGINE = Engine(Variant("backgammon", "Backgammon", "The modern game with the doubling cube, for money (a stake "
                         "per point, Jacoby as an option) or a match to N (Crawford); -o rules=willughby for the "
-                        "text's.", Options, conf))
+                        "text's.", Options, conf, binding=True))
 RULESET = ENGINE.ruleset()

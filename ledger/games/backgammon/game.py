@@ -57,6 +57,7 @@ class Conf:
     jacoby: bool = False
     crawford: bool = True
     todas: bool = False
+    binding: bool = False
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,7 @@ class Variant:
     options: type[TablesOptions]
     conf: Callable[[TablesOptions], Conf]
     cube: bool = True
+    binding: bool = False
 
 
 @dataclass(slots=True)
@@ -91,6 +93,8 @@ class Tables:
     crawford_done: bool = False
     passed: str = ""
     result: list[str | int] = field(default_factory=list)
+    bind: dict[str, int] = field(default_factory=dict)
+    shut: str = ""
     done: str = ""
 
 
@@ -103,7 +107,7 @@ class Engine:
         self.decide, self.check_event = wiring.wire(
             variant.name, variant.title, variant.options, self._after,
             {"hand": self._hand, "roll": self._roll, "move": self._move, "double": self._double,
-             "take": self._answer, "drop": self._answer, "resign": self._resign},
+             "take": self._answer, "drop": self._answer, "resign": self._resign, "break": self._break},
             "hand, then roll, move, double, take, drop, resign",
             by_itself=(ev.Scored, ev.Transfer, ev.HandEnded), own=_command_of)
 
@@ -154,6 +158,8 @@ class Engine:
 
     def _roll(self, state: TableState, cmd: Command) -> list[ev.Event]:
         x, p = self._game(state, cmd.player)
+        if x.step in ("bind", "break"):
+            return self._bind_roll(state, x, p, cmd)
         if x.step == "answer":
             raise RuleViolation(f"{x.turn} answers the double first: take or drop the cube at {x.offered}")
         if x.step == "move":
@@ -166,6 +172,33 @@ class Engine:
         if x.opening and dice[0] == dice[1] and self.conf(state).opening == "modern":
             raise RuleViolation(f"the opening roll is never a double ({dice[0]}-{dice[1]}): a tie is thrown again")
         return follow.then(state, [make_event(ev.DiceRolled, player=p, faces=list(dice), sides=6)], self._after)
+
+    def _bind_roll(self, state: TableState, x: Tables, p: str, cmd: Command) -> list[ev.Event]:
+        """Binding up the tables: each throws one die; the higher names the point broken up."""
+        if x.step == "break":
+            raise RuleViolation(f"{x.turn} names the point broken up first (potlog break {x.turn} POINT)")
+        if p in x.bind:
+            raise RuleViolation(f"{p} has thrown for the binding already: {self.other(x, p)} throws now")
+        faces = [str(f).strip() for f in cmd.faces]
+        if len(faces) != 1 or faces[0] not in ("1", "2", "3", "4", "5", "6"):
+            raise InputError(f"binding up the tables: each throws one die (roll {p} 4), not {' '.join(faces) or 'none'}")
+        return [make_event(ev.DiceRolled, player=p, faces=[int(faces[0])], sides=6)]
+
+    def _break(self, state: TableState, cmd: Command) -> list[ev.Event]:
+        x, p = self._game(state, cmd.player)
+        if x.step != "break":
+            raise RuleViolation("a point is broken up only when the tables are bound and the throw is won")
+        if p != x.turn:
+            raise RuleViolation(f"{x.turn} threw higher and names the point broken up, not {p}")
+        holder = self._holder(x)
+        point = cmd.value if isinstance(cmd.value, int) else int(cmd.value) if str(cmd.value or "").isdigit() else 0
+        if not 1 <= point <= 6:
+            raise InputError(f"name a point of {holder}'s home table, 1 to 6 in {holder}'s numbering, not {cmd.value!r}")
+        return [make_event(ev.Declared, player=p, name="break", value=point)]
+
+    def _holder(self, x: Tables) -> str:
+        """Who holds the bound table: the other of the player shut out (who is to roll)."""
+        return self.other(x, x.shut or x.order[0])
 
     def _move(self, state: TableState, cmd: Command) -> list[ev.Event]:
         player, text = _play_of(cmd)
@@ -295,12 +328,22 @@ class Engine:
         match e:
             case ev.HandStarted():
                 self._start(state, x)
+            case ev.DiceRolled(player=str(p)) if x.order and p in x.order and len(e.faces) == 1 and x.step == "bind":
+                x.bind[p] = e.faces[0]
+                a, b = x.order
+                if a in x.bind and b in x.bind:
+                    if x.bind[a] == x.bind[b]:
+                        x.bind = {}
+                        x.passed = "the binding throw is a tie: each throws again"
+                    else:
+                        x.turn, x.step = (a if x.bind[a] > x.bind[b] else b), "break"
             case ev.DiceRolled(player=str(p)) if x.order and p in x.order and len(e.faces) == 2:
                 x.turn, x.step, x.dice, x.opening, x.passed = p, "move", list(e.faces), False, ""
                 conf = self.conf(state)
                 if not B.can_move(self.pos(x, p), (x.dice[0], x.dice[1]), conf.rules):
                     x.passed = f"{p} rolled {x.dice[0]}-{x.dice[1]}: no legal move"
                     x.turn, x.step, x.dice = self.other(x, p), "roll", []
+                    self._bound(state, x)
                     if conf.todas and _stuck(self.pos(x, p), conf.rules):
                         x.result = ["", 0, "drawn: neither player can move (Todas Tablas)"]
                         x.passed = "drawn: neither player can move (Todas Tablas)"
@@ -310,6 +353,8 @@ class Engine:
                 x.board[p], x.board[q] = list(mine), list(theirs)
                 x.turn, x.step, x.dice, x.passed = q, "roll", [], ""
                 self._decided(state, x, p, q)
+                if not x.result:
+                    self._bound(state, x)
             case ev.Declared(name="double", player=str(p)) if x.order and p in x.order:
                 x.offered = int(e.value) if isinstance(e.value, int) else 2 * x.cube
                 x.turn, x.step = self.other(x, p), "answer"
@@ -331,6 +376,13 @@ class Engine:
                     kind, pts = _score(conf.scoring, x.board[p])
                 x.result = [w, pts, f"{p} resigns {kind}: {w} wins {_pts(pts)}"]
                 x.turn, x.step, x.offered = None, "", 0
+            case ev.Declared(name="break") if x.step == "break" and isinstance(e.value, int) and 1 <= e.value <= 6:
+                holder = self._holder(x)
+                side = x.board[holder]
+                side[BAR] += side[e.value]
+                side[e.value] = 0
+                x.turn, x.step, x.bind, x.shut = self.other(x, holder), "roll", {}, ""
+                x.passed = f"{holder}'s {e.value} point is broken up: its men are hit"
             case ev.Scored() if x.result:
                 x.done = "scored"
             case ev.Transfer() if x.result:
@@ -345,11 +397,21 @@ class Engine:
         for name, layout in zip(x.order, conf.layouts):
             x.board[name] = list(B.start(layout))
         x.turn, x.step, x.dice, x.cube, x.owner, x.offered = None, "roll", [], 1, None, 0
-        x.opening, x.passed, x.result, x.done = True, "", [], ""
+        x.opening, x.passed, x.result, x.done, x.bind, x.shut = True, "", [], "", {}, ""
         x.crawford = False
         if o.match and conf.crawford and not x.crawford_done and \
                 any(state.scores.get(p, 0) == o.match - 1 for p in x.order):
             x.crawford = x.crawford_done = True
+
+    def _bound(self, state: TableState, x: Tables) -> None:
+        """Binding up the tables (the text's variants): the player to roll has men on the bar and
+        the other holds every point of their home table."""
+        if x.turn is None or not self.conf(state).binding:
+            return
+        mine, theirs = self.pos(x, x.turn)
+        if mine[BAR] and all(theirs[p] >= 2 for p in range(1, 7)):
+            x.step, x.bind, x.shut = "bind", {}, x.turn
+            x.passed = f"the tables are bound: {x.turn} is shut out; each throws one die, the higher names the point broken up"
 
     def _decided(self, state: TableState, x: Tables, p: str, q: str) -> None:
         conf = self.conf(state)
@@ -373,6 +435,10 @@ class Engine:
         x = self.own.x(state)
         if x.step == "answer":
             return [Legal(x.turn, ("take", "drop"), f"the cube is offered at {x.offered}")]
+        if x.step == "bind":
+            return [Legal(p, ("roll",), "binding up the tables: one die each") for p in x.order if p not in x.bind]
+        if x.step == "break":
+            return [Legal(x.turn, ("break",), f"names the point of {self._holder(x)}'s home table broken up")]
         if x.step == "move" and x.turn:
             _, finals = B.plays(self.pos(x, x.turn), (x.dice[0], x.dice[1]), self.conf(state).rules)
             example = B.show(next(iter(finals.values()))) if finals else ""
@@ -425,7 +491,8 @@ class Engine:
         return Ruleset(name=self.v.name, title=self.v.title, summary=self.v.summary, options=self.v.options,
                        initial=self.own.initial, decide=self.decide, evolve=self.evolve, legal=self.legal,
                        view=self.view, check_event=self.check_event, forced=self.forced,
-                       words=WORDS if self.v.cube else tuple(w for w in WORDS if w.name == "resign"),
+                       words=tuple(w for w in WORDS if (self.v.cube or w.name not in CUBE_WORDS)
+                                   and (self.v.binding or w.name != "break")),
                        min_players=2, max_players=2)
 
 
@@ -485,11 +552,14 @@ def _command_of(e: ev.Event) -> Command | None:
         return Command("move", player=e.player, text=str(e.value or ""))
     if isinstance(e, ev.Declared) and e.name == "resign":
         return Command("resign", player=e.player, value={1: "single", 2: "gammon", 3: "backgammon"}.get(e.value))  # type: ignore[arg-type]
+    if isinstance(e, ev.Declared) and e.name == "break":
+        return Command("break", player=e.player, value=e.value)
     if isinstance(e, ev.Declared) and e.name in ("double", "take", "drop"):
         return Command(e.name, player=e.player)
     return None
 
 
+CUBE_WORDS = ("double", "take", "drop")
 RESIGN = {"single": 1, "1": 1, "gammon": 2, "2": 2, "backgammon": 3, "3": 3}
 
 
@@ -501,6 +571,10 @@ WORDS = (
     _word("double", "PLAYER offers the cube before rolling (doubles the game; a redouble by its owner).", "Who doubles."),
     _word("take", "PLAYER takes the double and owns the cube.", "Who takes."),
     _word("drop", "PLAYER drops the double and loses the game at the cube's value before it.", "Who drops."),
+    Word("break", "PLAYER, who threw higher when the tables are bound, names the point broken up (its men hit).",
+         params=(Param("player", "Who threw higher."),
+                 Param("point", "The point of the bound home table, 1 to 6 in its holder's numbering.", metavar="POINT")),
+         command=lambda v: Command("break", player=v["player"], value=v["point"])),
     Word("resign", "PLAYER resigns the game (a single game, a gammon or a backgammon), the other accepting.",
          params=(Param("player", "Who resigns."),
                  Param("level", "single (default), gammon or backgammon.", required=False, metavar="LEVEL")),
