@@ -231,7 +231,8 @@ def test_a_match_to_n_the_crawford_game_and_the_stake_for_the_whole_match():
     t("drop", player="Ben")
     assert (t.state.scores["Ann"], t.state.scores["Ben"]) == (3, 1) and (t.stack("Ann"), t.stack("Ben")) == (55, 45)
     t.refused("hand", "the match to 3 is over: Ann won it 3-1")
-    assert [(lg.verbs, lg.note) for lg in t.rules.legal(t.state)] == [(("close",), "the match to 3 is over: Ann won it 3-1")]
+    assert [(lg.verbs, lg.note) for lg in t.rules.legal(t.state)] == \
+        [(("close",), "the match to 3 is over: Ann won it 3-1")]
 
 
 def test_resigning_a_gammon_and_a_word_typed_as_the_cli_parses_it():
@@ -266,7 +267,8 @@ def test_the_state_hash_is_the_same_in_another_process():
     t("roll", player="Ann", faces=("6", "4"))
     move(t, "Ann", "24/14")
     code = ("import sys; sys.path.insert(0, 'tests'); from table import Table; from ledger.state import state_hash\n"
-            "t = Table('backgammon', verify=True, Ann=50, Ben=50); t('hand'); t('roll', player='Ann', faces=('6', '4'))\n"
+            "t = Table('backgammon', verify=True, Ann=50, Ben=50); t('hand')\n"
+            "t('roll', player='Ann', faces=('6', '4'))\n"
             "t('move', source='Ann', to='24/14'); print(state_hash(t.state))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={"PYTHONHASHSEED": "123", "PATH": "", **{k: v for k, v in __import__("os").environ.items()
@@ -302,7 +304,8 @@ def test_willughby_layout_exact_bearing_off_doubles_twice_and_its_opening():
     move(t, "Ann", "8/5", "8/5")                          # played twice
     place(t, "Ben", side(p2=1, p1=1, off=13), side(p6=15))
     t("roll", player="Ben", faces=("6", "1"))
-    t.refused("move", "bearing off needs the exact number: 2 takes a 2, not a 6", source="Ben", to="2/off", cards=("1/off",))
+    t.refused("move", "bearing off needs the exact number: 2 takes a 2, not a 6", source="Ben", to="2/off",
+              cards=("1/off",))
 
 
 def test_willughby_doubling_dice_house_rule_and_its_backgammon():

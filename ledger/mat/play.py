@@ -138,7 +138,8 @@ def replay(match: Match | str, log: list[tuple[int, ev.Event]] | None = None, *,
     return play(match, run, state)
 
 
-def match_rows(match: Match | str, session: str, recorded_at: str, *, jacoby: bool = True) -> tuple[list[Row], TableState]:
+def match_rows(match: Match | str, session: str, recorded_at: str, *,
+               jacoby: bool = True) -> tuple[list[Row], TableState]:
     """`match` replayed as the rows of a session of its own, hashed and chained as stored."""
     log: list[tuple[int, ev.Event]] = []
     state = replay(match, log, jacoby=jacoby)

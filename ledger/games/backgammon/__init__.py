@@ -84,7 +84,8 @@ WILLUGHBY_O = {24: 2, 15: 5, 13: 5, 8: 3}
 class Options(TablesOptions):
     """Backgammon's table choices."""
 
-    rules: Literal["modern", "willughby"] = Field(default="modern", description="modern (MAT, clubs) or willughby (the text)")
+    rules: Literal["modern", "willughby"] = Field(default="modern",
+                                                  description="modern (MAT, clubs) or willughby (the text)")
     jacoby: bool = Field(default=False, description="money: gammons count only once the cube has been turned")
     crawford: bool = Field(default=True, description="match: no doubling in the game after a player reaches N-1")
     doubling_dice: bool = Field(default=False, description="willughby: a double is played three times, not twice")

@@ -179,7 +179,8 @@ def parse(text: str) -> list[tuple[int, int]]:
             raise ValueError(f"{word!r}: points are 1 to 24, the bar (25) and off (0)")
         for a, b in zip(points, points[1:]):
             if b >= a:
-                raise ValueError(f"{word!r}: a man moves down from the high point to the low one (24 towards 1, then off)")
+                raise ValueError(f"{word!r}: a man moves down from the high point to the low one "
+                                 "(24 towards 1, then off)")
             out += [(a, b)] * int(m.group(2) or 1)
     return out
 

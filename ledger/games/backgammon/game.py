@@ -135,8 +135,8 @@ class Engine:
         return f"the match to {n} is over: {scores[0][1]} won it " + "-".join(str(s) for s, _ in scores)
 
     def _game(self, state: TableState, player: str | None) -> tuple[Tables, str]:
-        wiring_hand = state.hand
-        if wiring_hand is None or wiring_hand.ended:
+        hand = state.hand
+        if hand is None or hand.ended:
             raise RuleViolation("no game going: start one with 'potlog hand'")
         x = self.own.x(state)
         if player is None:
@@ -152,7 +152,7 @@ class Engine:
         over = self.match_over(state)
         if over:
             raise RuleViolation(over)
-        if len([s for s in state.active_seats][:3]) != 2:
+        if len(state.active_seats) != 2:
             raise RuleViolation(f"{self.v.title} is for two players")
         return wiring.hand(self._after)(state, cmd)
 
@@ -181,7 +181,8 @@ class Engine:
             raise RuleViolation(f"{p} has thrown for the binding already: {self.other(x, p)} throws now")
         faces = [str(f).strip() for f in cmd.faces]
         if len(faces) != 1 or faces[0] not in ("1", "2", "3", "4", "5", "6"):
-            raise InputError(f"binding up the tables: each throws one die (roll {p} 4), not {' '.join(faces) or 'none'}")
+            raise InputError(f"binding up the tables: each throws one die (roll {p} 4), "
+                             f"not {' '.join(faces) or 'none'}")
         return [make_event(ev.DiceRolled, player=p, faces=[int(faces[0])], sides=6)]
 
     def _break(self, state: TableState, cmd: Command) -> list[ev.Event]:
@@ -191,9 +192,10 @@ class Engine:
         if p != x.turn:
             raise RuleViolation(f"{x.turn} threw higher and names the point broken up, not {p}")
         holder = self._holder(x)
-        point = cmd.value if isinstance(cmd.value, int) else int(cmd.value) if str(cmd.value or "").isdigit() else 0
+        said = str(cmd.value or "").strip()
+        point = int(said) if said.isdigit() else 0
         if not 1 <= point <= 6:
-            raise InputError(f"name a point of {holder}'s home table, 1 to 6 in {holder}'s numbering, not {cmd.value!r}")
+            raise InputError(f"name a point of {holder}'s home table, 1 to 6 in {holder}'s numbering, not {said!r}")
         return [make_event(ev.Declared, player=p, name="break", value=point)]
 
     def _holder(self, x: Tables) -> str:
@@ -236,6 +238,8 @@ class Engine:
         return f"{p}'s {said} is not a legal play of {dice[0]}-{dice[1]}: {p} must use {n} ({example})"
 
     def _not_now(self, x: Tables, p: str, doing: str) -> str:
+        if x.step in ("bind", "break"):
+            return "the tables are bound: each throws one die, and the higher names the point broken up"
         if x.step == "answer":
             return f"{x.turn} answers the double first: take or drop the cube at {x.offered}"
         if x.turn is None:
@@ -411,7 +415,8 @@ class Engine:
         mine, theirs = self.pos(x, x.turn)
         if mine[BAR] and all(theirs[p] >= 2 for p in range(1, 7)):
             x.step, x.bind, x.shut = "bind", {}, x.turn
-            x.passed = f"the tables are bound: {x.turn} is shut out; each throws one die, the higher names the point broken up"
+            x.passed = (f"the tables are bound: {x.turn} is shut out; each throws one die, the higher names "
+                        "the point broken up")
 
     def _decided(self, state: TableState, x: Tables, p: str, q: str) -> None:
         conf = self.conf(state)
@@ -442,7 +447,8 @@ class Engine:
         if x.step == "move" and x.turn:
             _, finals = B.plays(self.pos(x, x.turn), (x.dice[0], x.dice[1]), self.conf(state).rules)
             example = B.show(next(iter(finals.values()))) if finals else ""
-            return [Legal(x.turn, ("move",), f"plays {x.dice[0]}-{x.dice[1]} ({len(finals)} legal plays; e.g. {example})")]
+            return [Legal(x.turn, ("move",),
+                          f"plays {x.dice[0]}-{x.dice[1]} ({len(finals)} legal plays; e.g. {example})")]
         if x.turn is None:
             return [Legal(None, ("roll",), "the opening roll: one die each, the higher plays both numbers")]
         verbs = ("roll", "double") if self._may_double(state, x, x.turn) else ("roll",)
@@ -551,7 +557,8 @@ def _command_of(e: ev.Event) -> Command | None:
     if isinstance(e, ev.Declared) and e.name == "move":
         return Command("move", player=e.player, text=str(e.value or ""))
     if isinstance(e, ev.Declared) and e.name == "resign":
-        return Command("resign", player=e.player, value={1: "single", 2: "gammon", 3: "backgammon"}.get(e.value))  # type: ignore[arg-type]
+        level = {1: "single", 2: "gammon", 3: "backgammon"}.get(e.value if isinstance(e.value, int) else 1)
+        return Command("resign", player=e.player, value=level)
     if isinstance(e, ev.Declared) and e.name == "break":
         return Command("break", player=e.player, value=e.value)
     if isinstance(e, ev.Declared) and e.name in ("double", "take", "drop"):
@@ -568,12 +575,14 @@ def _word(name: str, summary: str, who: str) -> Word:
 
 
 WORDS = (
-    _word("double", "PLAYER offers the cube before rolling (doubles the game; a redouble by its owner).", "Who doubles."),
+    _word("double", "PLAYER offers the cube before rolling (doubles the game; a redouble by its owner).",
+          "Who doubles."),
     _word("take", "PLAYER takes the double and owns the cube.", "Who takes."),
     _word("drop", "PLAYER drops the double and loses the game at the cube's value before it.", "Who drops."),
     Word("break", "PLAYER, who threw higher when the tables are bound, names the point broken up (its men hit).",
          params=(Param("player", "Who threw higher."),
-                 Param("point", "The point of the bound home table, 1 to 6 in its holder's numbering.", metavar="POINT")),
+                 Param("point", "The point of the bound home table, 1 to 6 in its holder's numbering.",
+                       metavar="POINT")),
          command=lambda v: Command("break", player=v["player"], value=v["point"])),
     Word("resign", "PLAYER resigns the game (a single game, a gammon or a backgammon), the other accepting.",
          params=(Param("player", "Who resigns."),
