@@ -172,6 +172,19 @@ def test_the_cli_records_a_game_in_the_words_a_recorder_types(potlog):
     stacks = {s["name"]: s["stack"] for s in data["seats"]}
     assert stacks == {"Ann": 22, "Ben": 18}
     assert "Ann (X)" in potlog("state").output
+    assert "Ben pays Ann 2" in potlog("settle").output and potlog("audit").exit_code == 0
+    potlog("new", "backgammon", "-p", "Cy=0", "-p", "Di=0", "-o", "rules=willughby")
+    refused = potlog("export", "-f", "mat", ok=False)
+    assert refused.exit_code == 1 and "MAT holds matches of the modern backgammon" in refused.output
+
+
+def test_potlog_play_records_a_game_and_says_what_is_legal(potlog):
+    potlog("new", "backgammon", "-p", "Ann=20", "-p", "Ben=20", "-o", "match=3")
+    out = potlog("play", input="hand\nroll Ann 6 6\nroll Ann 6 4\nmove Ann 24/14\ndouble Ben\ntake Ann\n"
+                               "roll Ben 6 1\nmove Ben 13/7 8/7\n").output
+    assert "the opening roll is never a double" in out
+    assert "next: Ben: roll, double" in out and "cube: 2, Ann owns it" in out
+    assert "next: Ann: roll, double — rolls or doubles to 4" in out
 
 
 @pytest.mark.skipif(not Path(GNUBG).exists(), reason="gnubg is not installed (apt-get install gnubg)")

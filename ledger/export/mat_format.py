@@ -15,7 +15,8 @@ def write(ledger: Any, sessions: list[str], out: TextIO) -> None:
         raise InputError(f"a MAT file holds one match: export one session, not {len(sessions)}")
     sid = sessions[0]
     ledger.store.require(sid)
-    game = ledger.state(sid).game
-    if game != "backgammon":
-        raise InputError(f"MAT holds backgammon matches: session {sid} plays {game}")
+    state = ledger.state(sid)
+    if state.game != "backgammon" or state.options.get("rules", "modern") != "modern":
+        plays = state.game if state.game != "backgammon" else "Willughby's backgammon"
+        raise InputError(f"MAT holds matches of the modern backgammon: session {sid} plays {plays}")
     out.write(session_mat(ledger.store.events(sid), ledger.store.voids(sid), sid))
