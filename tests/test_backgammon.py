@@ -125,6 +125,17 @@ def test_a_forbidden_move_is_refused_in_one_line_saying_why():
     assert played(t) in ("13/7 7/2", "13/8 8/2")
 
 
+def test_a_combined_move_needs_an_open_stop_and_bears_off_through_one():
+    t = game()
+    place(t, "Ben", side(p24=1, p13=1, off=13), side(p7=2, p6=2))   # Ann holds Ben's 18 and 19
+    t("roll", player="Ben", faces=("6", "5"))
+    t.refused("move", "Ben's 24/13 is blocked: Ann holds", source="Ben", to="24/13")
+    place(t, "Ben", side(p8=1, off=14), side(p24=15))
+    t("roll", player="Ben", faces=("6", "5"))
+    move(t, "Ben", "8/off")                                  # through 3 or 2, the other die bearing off
+    assert played(t) in ("8/3 3/off", "8/2 2/off") and not t.state.in_hand
+
+
 def test_hits_are_found_without_the_star_and_the_hit_man_enters_first():
     t = game()
     t("roll", player="Ann", faces=("6", "4"))
