@@ -281,7 +281,8 @@ class Engine:
             raise RuleViolation("the game is decided already")
         if level > 1 and self.conf(state).scoring in ("single", "nard"):
             raise RuleViolation(f"{self.v.title} has no gammons: resign the game")
-        return follow.then(state, [make_event(ev.Declared, player=p, name="resign", value=level)], self._after)
+        said = LEVELS[level - 1]
+        return follow.then(state, [make_event(ev.Declared, player=p, name="resign", value=said)], self._after)
 
     def _after(self, state: TableState) -> list[ev.Event]:
         """What follows by itself: a decided game is scored, the stake paid, the game ended."""
@@ -321,7 +322,8 @@ class Engine:
                 raise InputError(str(exc)) from None
             return [make_event(ev.Declared, player=p, name="move", value=B.show([(f, t, False) for f, t in segments]))]
         if cmd.verb == "resign":
-            return [make_event(ev.Declared, player=p, name="resign", value=RESIGN.get(str(cmd.value or "single"), 1))]
+            level = RESIGN.get(str(cmd.value or "single").lower(), 1)
+            return [make_event(ev.Declared, player=p, name="resign", value=LEVELS[level - 1])]
         value = 2 * x.cube if cmd.verb == "double" else None
         return [make_event(ev.Declared, player=p, name=cmd.verb, value=value)]
 
@@ -370,7 +372,7 @@ class Engine:
                 x.result = [w, x.cube, f"{p} drops the cube at {x.offered or 2 * x.cube}: {w} wins {_pts(x.cube)}"]
                 x.turn, x.step, x.offered = None, "", 0
             case ev.Declared(name="resign", player=str(p)) if x.order and p in x.order:
-                w, level = self.other(x, p), int(e.value) if isinstance(e.value, int) else 1
+                w, level = self.other(x, p), RESIGN.get(str(e.value), 1)
                 conf = self.conf(state)
                 kind = {1: "a single game", 2: "a gammon", 3: "a backgammon"}.get(level, "a single game")
                 if conf.jacoby and x.cube == 1 and not self.own.opts(state).match and level > 1:
@@ -557,8 +559,7 @@ def _command_of(e: ev.Event) -> Command | None:
     if isinstance(e, ev.Declared) and e.name == "move":
         return Command("move", player=e.player, text=str(e.value or ""))
     if isinstance(e, ev.Declared) and e.name == "resign":
-        level = {1: "single", 2: "gammon", 3: "backgammon"}.get(e.value if isinstance(e.value, int) else 1)
-        return Command("resign", player=e.player, value=level)
+        return Command("resign", player=e.player, value=str(e.value or "single"))
     if isinstance(e, ev.Declared) and e.name == "break":
         return Command("break", player=e.player, value=e.value)
     if isinstance(e, ev.Declared) and e.name in ("double", "take", "drop"):
@@ -568,6 +569,8 @@ def _command_of(e: ev.Event) -> Command | None:
 
 CUBE_WORDS = ("double", "take", "drop")
 RESIGN = {"single": 1, "1": 1, "gammon": 2, "2": 2, "backgammon": 3, "3": 3}
+LEVELS = ("single", "gammon", "backgammon")
+"""A resignation, recorded by its word (``Ben declares resign gammon``)."""
 
 
 def _word(name: str, summary: str, who: str) -> Word:
