@@ -14,8 +14,10 @@ Readings:
 - "A player may win if they hit all their opponent's men": read as every man the opponent
   still has in play on the bar at once (none left on the points): the hitter wins at once,
   one point.
-- "A tie occurs if no movement may take place": read as a roll with no legal move after
-  which neither player could move with any roll at all; the game ends drawn, nobody scores.
+- "A tie occurs if no movement may take place": read as the turn passing (after a play, or a
+  roll with no legal move) to a table where neither player could move with any roll at all
+  (both shut out, say); the game ends drawn, nobody scores. Binding up the tables is for one
+  player shut out while the other can still move.
 - "Binding up the tables", as in Willughby's backgammon (`ledger.games.backgammon`): a player
   with a man on the bar facing six held home points does not roll; each throws one die
   (``roll Ann 4``), the higher names the point broken up (``break Ann 3``), its men are hit.

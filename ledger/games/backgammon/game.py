@@ -349,10 +349,7 @@ class Engine:
                 if not B.can_move(self.pos(x, p), (x.dice[0], x.dice[1]), conf.rules):
                     x.passed = f"{p} rolled {x.dice[0]}-{x.dice[1]}: no legal move"
                     x.turn, x.step, x.dice = self.other(x, p), "roll", []
-                    self._bound(state, x)
-                    if conf.todas and _stuck(self.pos(x, p), conf.rules):
-                        x.result = ["", 0, "drawn: neither player can move (Todas Tablas)"]
-                        x.passed = "drawn: neither player can move (Todas Tablas)"
+                    self._next(state, x)
             case ev.Declared(name="move", player=str(p)) if x.order and p in x.order:
                 mine, theirs = B.apply(self.pos(x, p), B.steps_of(str(e.value or "")))
                 q = self.other(x, p)
@@ -360,7 +357,7 @@ class Engine:
                 x.turn, x.step, x.dice, x.passed = q, "roll", [], ""
                 self._decided(state, x, p, q)
                 if not x.result:
-                    self._bound(state, x)
+                    self._next(state, x)
             case ev.Declared(name="double", player=str(p)) if x.order and p in x.order:
                 x.offered = int(e.value) if isinstance(e.value, int) else 2 * x.cube
                 x.turn, x.step = self.other(x, p), "answer"
@@ -408,6 +405,16 @@ class Engine:
         if o.match and conf.crawford and not x.crawford_done and \
                 any(state.scores.get(p, 0) == o.match - 1 for p in x.order):
             x.crawford = x.crawford_done = True
+
+    def _next(self, state: TableState, x: Tables) -> None:
+        """The turn has passed: Todas Tablas' tie when neither player can move with any roll, else
+        the tables bound when the player to roll is shut out (the text's variants)."""
+        conf = self.conf(state)
+        if conf.todas and x.turn is not None and _stuck(self.pos(x, x.turn), conf.rules):
+            x.result = ["", 0, "drawn: neither player can move (Todas Tablas)"]
+            x.passed = str(x.result[2])
+            return
+        self._bound(state, x)
 
     def _bound(self, state: TableState, x: Tables) -> None:
         """Binding up the tables (the text's variants): the player to roll has men on the bar and
