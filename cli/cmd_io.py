@@ -36,7 +36,7 @@ def _count_lines(path: Path) -> int:
 
 
 @app.command("import", rich_help_panel="Import and export")
-def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog export --format jsonl' writes it ('-' for stdin); or poker hands in PHH: a .phh or .phhs file, or a directory of them.")],
+def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog export --format jsonl' writes it ('-' for stdin); or poker hands in PHH: a .phh or .phhs file, or a directory of them; or backgammon matches in MAT: a .mat file or a directory of them.")],
             use: Annotated[bool, typer.Option("--use", help="Make the (last) imported session current; without it the current session stays (one is made current only in a database that has none).")] = False,
             keep_going: KeepGoingOpt = False, trust_actions: TrustOpt = False,
             db: DbOpt = None, json: JsonOpt = False) -> None:
@@ -44,9 +44,20 @@ def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog ex
     and nothing is written. Lines already stored are skipped, so importing twice adds nothing.
 
     A .phh or .phhs file, or a directory, is read as PHH poker hands, as 'potlog import-phh'
-    reads them: each hand a new session (--keep-going and --trust-actions are for those)."""
+    reads them: each hand a new session (--keep-going and --trust-actions are for those). A .mat
+    file, or a directory of them, is read as backgammon matches (Jellyfish MAT): each match
+    or money session a new session, every move through the rules (--keep-going too)."""
     import contextlib
 
+    if file != "-" and (Path(file).is_dir() or file.lower().endswith(".mat")):
+        from ledger.mat.load import is_mat
+
+        if is_mat(file):
+            if trust_actions:
+                fail("--trust-actions is for PHH hands; a MAT match is checked whole", 2)
+            from .cmd_mat import import_paths as import_mat
+
+            return import_mat([file], db=db, json=json, use=use, keep_going=keep_going)
     if file != "-" and (file.endswith((".phh", ".phhs")) or Path(file).is_dir()):
         from .cmd_phh import import_paths
 

@@ -155,6 +155,8 @@ class Fuzz:
                                discard=(self.own_card(st, who),) if rng.random() < 0.5 else ())
             case "play":
                 return Command("play", player=who, cards=(self.own_card(st, who),))
+            case "move" if "e.g. " in note:  # a tables game's legal play, named by `legal`
+                return Command("move", player=who, text=note.rsplit("e.g. ", 1)[1].rstrip(")"))
             case "roll":
                 if self.dice and rng.random() < 0.8:
                     n = self.dice
