@@ -162,3 +162,15 @@ def test_a_jink_that_fails_ends_the_play_and_carries_the_pool():
     assert t.state.hand.ended and [type(e) for e in out[-2:]] == [ev.PotCarried, ev.HandEnded]
     assert t.state.balance("carry") == 9 and t.stack("Ann") == 18
     assert dict(maw.view(t.state))["hand 1"] == "the pool of 9 is carried"
+
+
+def test_a_misdeal_passes_the_deal_left_and_carries_the_pool():
+    t = table(misdeal_stake=True)
+    t.word("misdeal")
+    assert t.state.hand.ended and t.state.balance("carry") == 10 and t.stack("Ben") == 16
+    assert dict(maw.view(t.state))["hand 1"] == "the pool of 10 is carried: Ben misdealt"
+    t("hand")
+    assert t.state.hand.dealer == "Cy" and t.state.balance("pot") == 11
+    t2 = table()
+    t2("play", player="Cy", cards=("KH",))
+    t2.refused("misdeal", "before the play starts")

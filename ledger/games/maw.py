@@ -32,6 +32,9 @@ Rule book: ``shared/rules/incompleat-gamester.txt`` ("Maw", in "Cards"), on the 
   hand over) or ``potlog jink Ann`` (they lead the fourth). Taking the fourth and fifth wins the
   pool and a stake from every other player; losing either ends the play, and the pool is carried
   forward to the next deal.
+- Issues while dealing (``potlog misdeal``, before the first card is played): the dealer forfeits
+  the deal, the pool is carried and the deal passes left; with ``misdeal_stake`` ("if all
+  players agree") the dealer adds another dealer's stake first.
 - The sheet (``potlog state``) shows who took each hand's pool and what was carried.
 """
 
@@ -65,6 +68,7 @@ class Options(BaseModel):
 
     stake: int = Field(default=1, ge=0, le=ev.MAX_CHIPS, description="chips in one stake")
     pool: int = Field(default=2, ge=0, le=100, description="stakes each player puts in to make a new pool")
+    misdeal_stake: bool = Field(default=False, description="a dealer who misdeals adds another dealer's stake")
 
 
 @dataclass
@@ -171,6 +175,12 @@ def _after(state: TableState) -> list[ev.Event]:
         return th.taken(x, RULES)
     if x.phase == "over":
         return _outcome(state, x, o)
+    if x.phase == "misdeal":
+        if o.misdeal_stake and not x.paid and (extra := min(o.stake, state.stack(hand.dealer))) > 0:
+            return [make_event(ev.Ante, player=hand.dealer, amount=extra)]
+        pool = state.balance("pot")
+        return [make_event(ev.PotCarried, pot="pot", amount=pool)] if pool else [
+            make_event(ev.HandEnded, hand=hand.number)]
     return []
 
 
@@ -287,8 +297,17 @@ def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
     return th.show(state, OWN.x(state), cmd.player, cmd.cards)
 
 
+def _misdeal(state: TableState, cmd: Command) -> list[ev.Event]:
+    hand, x = table.require_hand(state), OWN.x(state)
+    if x.phase not in ("trump", "play") or x.done or x.trick or x.robber:
+        raise RuleViolation("a misdeal is called before the play starts")
+    return follow.then(state, [make_event(ev.Declared, player=hand.dealer, name="misdeal")], _after)
+
+
 def _own(e: ev.Event) -> Command | None:
     match e:
+        case ev.Declared(name="misdeal"):
+            return Command("misdeal")
         case ev.Declared(name="draw"):
             return Command("draw", player=e.player, cards=(str(e.value),))
         case ev.Declared(name="jink"):
@@ -305,7 +324,7 @@ def _own(e: ev.Event) -> Command | None:
 decide, check_event = wiring.wire(
     "maw", "Maw", Options, _after,
     {"hand": _hand, "draw": _draw, "trump": _trump, "rob": _rob, "play": _play, "take": _choose("take"),
-     "jink": _choose("jink"), "reveal": _reveal},
+     "jink": _choose("jink"), "reveal": _reveal, "misdeal": _misdeal},
     "draw for the deal, hand, trump CARD, rob, play NAME CARD; take or jink after three tricks; reveal NAME CARDS",
     by_itself=(ev.Ante, ev.CardsDealt, ev.TrickWon, ev.PotAwarded, ev.PotCarried, ev.Transfer, ev.HandEnded),
     own=_own)
@@ -325,12 +344,17 @@ def evolve(state: TableState, e: ev.Event) -> None:
             x.phase, x.trump = "play", suit(e.cards[-1])
         case ev.CardsMoved(source="trump"):
             x.robber = e.dest
+        case ev.Declared(name="misdeal"):
+            x.phase = "misdeal"
+        case ev.Ante() if x.phase == "misdeal":
+            x.paid.append(e.player)
         case ev.Declared(name="jink"):
             x.jink = str(e.value)
             x.phase = "over" if x.jink == "take" else "play"
         case ev.PotAwarded() | ev.PotCarried():
             x.hand_note = (f"{e.shares[0].player} takes the pool of {e.shares[0].amount}"
-                           if isinstance(e, ev.PotAwarded) else f"the pool of {e.amount} is carried")
+                           if isinstance(e, ev.PotAwarded) else f"the pool of {e.amount} is carried"
+                           + (f": {state.hand.dealer if state.hand else ''} misdealt" if x.phase == "misdeal" else ""))
         case ev.Transfer() if x.jink == "jink":
             x.paid.append(e.from_account[5:])
     if th.evolve(state, x, RULES, e):
@@ -389,6 +413,8 @@ WORDS = (
     Word("rob", "PLAYER (holding the Ace of trumps) takes the turned card and puts one out face down.",
          params=(Param("player", "Who robs."), Param("card", "The card put out (default: unseen).", required=False)),
          command=lambda v: Command("rob", player=v["player"], discard=(v["card"],) if v.get("card") else ())),
+    Word("misdeal", "The dealer misdealt (too many or too few cards, a card exposed): the deal passes left.",
+         command=lambda v: Command("misdeal")),
     Word("take", "PLAYER, who took the first three tricks, takes the pool.", params=(Param("player", "Who."),),
          command=lambda v: Command("take", player=v["player"])),
     Word("jink", "PLAYER, who took the first three tricks, jinks it: leads the fourth to take all five.",

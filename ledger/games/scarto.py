@@ -34,6 +34,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 from .. import events as ev
@@ -58,6 +60,7 @@ BOUTS = ("T1", "T21", "EX")
 class Options(BaseModel):
     """Scarto's table choices."""
 
+    pack: Literal["tarot78"] = Field(default="tarot78", description="the 78-card tarot pack")
     stake: int = Field(default=1, ge=0, le=ev.MAX_CHIPS, description="chips per point of a score")
     hands: int = Field(default=0, ge=0, le=1000, description="hands in the game (0: as many as the table plays)")
 

@@ -31,6 +31,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 from .. import events as ev
@@ -55,6 +57,7 @@ SUITS = {"S": "S", "H": "H", "D": "D", "C": "C", "SPADES": "S", "HEARTS": "H", "
 class Options(BaseModel):
     """Skat's table choices."""
 
+    pack: Literal["french32"] = Field(default="french32", description="the 52-card pack stripped to 7-A")
     stake: int = Field(default=1, ge=0, le=ev.MAX_CHIPS, description="chips per point of the bid")
     min_bid: int = Field(default=1, ge=1, le=1000, description="the lowest bid")
     hands: int = Field(default=0, ge=0, le=1000, description="hands in the game (0: as many as the table plays)")

@@ -19,6 +19,8 @@ sets aside the two top cards of a kind. Readings:
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import BaseModel, Field
 
 from .. import events as ev
@@ -38,6 +40,7 @@ PACK = "french32"
 class Options(BaseModel):
     """Wish Solitaire's table choices."""
 
+    pack: Literal["french32"] = Field(default="french32", description="the 52-card pack less the 2s to 6s")
     stake: int = Field(default=0, ge=0, le=ev.MAX_CHIPS, description="chips put in; a win takes them back, "
                                                                      "a loss leaves them to the house")
 
