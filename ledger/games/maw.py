@@ -206,7 +206,7 @@ def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
     elif dealt_before and last is not None and dealer and dealer != table.seat_after(state, last.dealer):
         raise RuleViolation(f"the deal passes left: {table.seat_after(state, last.dealer)} deals")
     start = Command("hand", dealer=dealer)
-    return follow.then(state, start_hand(state, start, min_players=2), _after)
+    return follow.followed(start_hand(state, start, min_players=2))
 
 
 def _draw(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -233,7 +233,7 @@ def _trump(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation("the trump is turned already" if x.trump else "the cards are not dealt yet")
     if len(cmd.cards) != 1:
         raise InputError("name the talon's top card, turned for trump, like potlog trump 9D")
-    return follow.then(state, [zones.move(state, "talon", TURNED, list(cmd.cards), face_up=True)], _after)
+    return follow.followed([zones.move(state, "talon", TURNED, list(cmd.cards), face_up=True)])
 
 
 def _rob(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -276,7 +276,7 @@ def _play(state: TableState, cmd: Command) -> list[ev.Event]:
                             f"{x.sweeper} to lead the fourth")
     if x.robber and len(th.holding(state, x.robber)) > TRICKS:
         raise RuleViolation(f"{x.robber} robbed the pack and puts a card out first: potlog rob {x.robber} CARD")
-    return follow.then(state, th.play(state, x, RULES, cmd.player, cmd.cards[0] if cmd.cards else None), _after)
+    return follow.followed(th.play(state, x, RULES, cmd.player, cmd.cards[0] if cmd.cards else None))
 
 
 def _choose(verb: str) -> follow.Decide:
@@ -288,7 +288,7 @@ def _choose(verb: str) -> follow.Decide:
             raise RuleViolation("only a player who takes the first three tricks may take the pool or jink it")
         if player != x.sweeper:
             raise RuleViolation(f"{x.sweeper} took the first three tricks, not {player}")
-        return follow.then(state, [make_event(ev.Declared, player=player, name="jink", value=verb)], _after)
+        return follow.followed([make_event(ev.Declared, player=player, name="jink", value=verb)])
     return choose
 
 
@@ -301,7 +301,7 @@ def _misdeal(state: TableState, cmd: Command) -> list[ev.Event]:
     hand, x = table.require_hand(state), OWN.x(state)
     if x.phase not in ("trump", "play") or x.done or x.trick or x.robber:
         raise RuleViolation("a misdeal is called before the play starts")
-    return follow.then(state, [make_event(ev.Declared, player=hand.dealer, name="misdeal")], _after)
+    return follow.followed([make_event(ev.Declared, player=hand.dealer, name="misdeal")])
 
 
 def _own(e: ev.Event) -> Command | None:
@@ -422,5 +422,5 @@ WORDS = (
 )
 RULESET = Ruleset(name="maw", title="Maw (Spoil Five)", summary="Five tricks for a pool: the five fingers, the "
                   "Jack of trumps and the Ace of Hearts on top; win three and jink it.", options=Options,
-                  initial=OWN.initial, decide=decide, evolve=evolve, legal=legal, view=view,
+                  initial=OWN.initial, decide=decide, after=_after, evolve=evolve, legal=legal, view=view,
                   check_event=check_event, words=WORDS, min_players=2, max_players=10)

@@ -163,7 +163,7 @@ def _start(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(f"the game is over: {x.winner} won (see potlog state)")
     if cmd.first:
         raise RuleViolation("in Noddy the non-dealer plays first: drop --first")
-    return follow.then(state, wiring.hand(lambda s: [])(state, cmd), _after)
+    return follow.followed(wiring.hand(lambda s: [])(state, cmd))
 
 
 def _cut(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -174,7 +174,7 @@ def _cut(state: TableState, cmd: Command) -> list[ev.Event]:
     if len(cmd.cards) != 1:
         raise InputError("name the card turned, like potlog cut 7H")
     card = parse_card(cmd.cards[0], "french52", allow_unknown=False)
-    return follow.then(state, [zones.move(state, "stock", STARTER, [card], face_up=True)], _after)
+    return follow.followed([zones.move(state, "stock", STARTER, [card], face_up=True)])
 
 
 def _play(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -194,7 +194,7 @@ def _play(state: TableState, cmd: Command) -> list[ev.Event]:
         if UNKNOWN not in held:
             raise RuleViolation(f"{player} does not hold {card} (holds {' '.join(held)})")
         table.check_unseen(state, [card])
-    return follow.then(state, [make_event(ev.CardPlayed, player=player, card=card)], _after)
+    return follow.followed([make_event(ev.CardPlayed, player=player, card=card)])
 
 
 def _go(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -205,7 +205,7 @@ def _go(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation("Go is said during the play")
     if player != to_play(state, x):
         raise RuleViolation(f"it is {to_play(state, x)}'s turn, not {player}'s")
-    return follow.then(state, [make_event(ev.Declared, player=player, name="go")], _after)
+    return follow.followed([make_event(ev.Declared, player=player, name="go")])
 
 
 def _own(e: ev.Event) -> Command | None:
@@ -295,5 +295,5 @@ WORDS = (
 )
 RULESET = Ruleset(name="noddy", title="Noddy", summary="Two players, three cards, a count to 15, 21 or 31: pairs, "
                   "runs, flushes, fifteens pegged; Go and the Hitter; over the set score loses.", options=Options,
-                  initial=OWN.initial, decide=decide, evolve=evolve, legal=legal, view=view, check_event=check_event,
+                  initial=OWN.initial, decide=decide, after=_after, evolve=evolve, legal=legal, view=view, check_event=check_event,
                   words=WORDS, min_players=2, max_players=2)

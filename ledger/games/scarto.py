@@ -142,7 +142,7 @@ def _start(state: TableState, cmd: Command) -> list[ev.Event]:
             raise RuleViolation(f"the deal passes to the right: {right} deals")
         dealer = right
     start = Command("hand", dealer=dealer)
-    return follow.then(state, start_hand(state, start, min_players=3), _after)
+    return follow.followed(start_hand(state, start, min_players=3))
 
 
 def _discard(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -168,7 +168,7 @@ def _discard(state: TableState, cmd: Command) -> list[ev.Event]:
             raise RuleViolation(f"{c} is named twice: a pack holds one {c}")
         if c not in held and (UNKNOWN not in held or (where := table.where_is(state, c)) is not None):
             raise RuleViolation(f"{player} does not hold {c}" + (f": it is in {where}" if UNKNOWN in held else ""))
-    return follow.then(state, [make_event(ev.CardsExchanged, player=player, discard=cards)], _after)
+    return follow.followed([make_event(ev.CardsExchanged, player=player, discard=cards)])
 
 
 def _play(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -176,8 +176,8 @@ def _play(state: TableState, cmd: Command) -> list[ev.Event]:
     x = OWN.x(state)
     if x.phase != "play":
         raise RuleViolation("the dealer discards three first: potlog discard NAME C1 C2 C3")
-    return follow.then(state, th.play(state, x, RULES, cmd.player, cmd.cards[0] if cmd.cards else None,
-                                      pack=PACK), _after)
+    return follow.followed(th.play(state, x, RULES, cmd.player, cmd.cards[0] if cmd.cards else None,
+                                      pack=PACK))
 
 
 def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -243,5 +243,5 @@ WORDS = (
 )
 RULESET = Ruleset(name="scarto", title="Scarto", summary="Three players, a tarot pack, 25 cards each: the dealer "
                   "discards three, play to the right, count the courts and bouts less 26.", options=Options,
-                  initial=OWN.initial, decide=decide, evolve=evolve, legal=legal, view=view, check_event=check_event,
+                  initial=OWN.initial, decide=decide, after=_after, evolve=evolve, legal=legal, view=view, check_event=check_event,
                   words=WORDS, min_players=3, max_players=3)

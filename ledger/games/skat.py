@@ -137,7 +137,7 @@ def _start(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(f"the game is over after {o.hands} hands: potlog state shows the sheet")
     if cmd.first:
         raise RuleViolation("in Skat the soloist leads the first trick: drop --first")
-    return follow.then(state, wiring.hand(lambda s: [])(state, cmd), _after)
+    return follow.followed(wiring.hand(lambda s: [])(state, cmd))
 
 
 def _bid(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -150,7 +150,7 @@ def _bid(state: TableState, cmd: Command) -> list[ev.Event]:
     if player != who:
         raise RuleViolation(f"it is {who}'s turn to bid, not {player}'s")
     if cmd.verb == "pass":
-        return follow.then(state, [make_event(ev.Declared, player=player, name="pass")], _after)
+        return follow.followed([make_event(ev.Declared, player=player, name="pass")])
     high = max(x.bids.values(), default=0)
     n = cmd.amount
     if n is None:
@@ -158,7 +158,7 @@ def _bid(state: TableState, cmd: Command) -> list[ev.Event]:
     if n < max(o.min_bid, high + 1):
         raise RuleViolation(f"a bid must be {max(o.min_bid, high + 1)} or more"
                             + (f" (the bid stands at {high})" if high else ""))
-    return follow.then(state, [make_event(ev.Declared, player=player, name="bid", value=n)], _after)
+    return follow.followed([make_event(ev.Declared, player=player, name="bid", value=n)])
 
 
 def _trump(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -172,7 +172,7 @@ def _trump(state: TableState, cmd: Command) -> list[ev.Event]:
     named = SUITS.get(str(cmd.value or "").upper())
     if named is None:
         raise InputError(f"{cmd.value!r} is not a suit: name S, H, D or C (spades, hearts, diamonds, clubs)")
-    return follow.then(state, [make_event(ev.Declared, player=player, name="trump", value=named)], _after)
+    return follow.followed([make_event(ev.Declared, player=player, name="trump", value=named)])
 
 
 def _skat(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -208,8 +208,8 @@ def _play(state: TableState, cmd: Command) -> list[ev.Event]:
                             else "the bidding is not over")
     if _due_discards(state, x):
         raise RuleViolation(f"{x.soloist} took the skat and discards two first: potlog skat {x.soloist} C1 C2")
-    return follow.then(state, th.play(state, x, RULES, cmd.player, cmd.cards[0] if cmd.cards else None,
-                                       pack=PACK), _after)
+    return follow.followed(th.play(state, x, RULES, cmd.player, cmd.cards[0] if cmd.cards else None,
+                                       pack=PACK))
 
 
 def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -315,6 +315,6 @@ WORDS = (
          command=lambda v: Command("skat", player=v["player"], discard=tuple(v.get("cards") or ()))),
 )
 RULESET = Ruleset(name="skat", title="Skat", summary="Three players, 32 cards: bid to be the soloist, name trumps, "
-                  "take the skat; 61 card points win.", options=Options, initial=OWN.initial, decide=decide,
+                  "take the skat; 61 card points win.", options=Options, initial=OWN.initial, decide=decide, after=_after,
                   evolve=evolve, legal=legal, view=view, check_event=check_event, words=WORDS, min_players=3,
                   max_players=3)

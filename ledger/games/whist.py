@@ -123,7 +123,7 @@ def _start(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(f"the game is over after {o.hands} hands: potlog state shows the sheet")
     if cmd.first:
         raise RuleViolation("in Whist the dealer's left leads the first trick: drop --first")
-    return follow.then(state, wiring.hand(lambda s: [])(state, cmd), _after)
+    return follow.followed(wiring.hand(lambda s: [])(state, cmd))
 
 
 def _trump(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -144,7 +144,7 @@ def _play(state: TableState, cmd: Command) -> list[ev.Event]:
     t = OWN.x(state)
     if t.trump is None:
         raise RuleViolation("turn the trump first: potlog trump CARD (the dealer's last card)")
-    return follow.then(state, th.play(state, t, RULES, cmd.player, cmd.cards[0] if cmd.cards else None), _after)
+    return follow.followed(th.play(state, t, RULES, cmd.player, cmd.cards[0] if cmd.cards else None))
 
 
 def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -202,5 +202,5 @@ TRUMP = Word("trump", "Name the dealer's last card, turned face up for trump.",
              params=(Param("card", "The card turned, like 7H."),),
              command=lambda v: Command("trump", cards=(v["card"],)))
 RULESET = Ruleset(name="whist", title="Whist", summary="Four or more in teams; the last card turned for trump; "
-                  "each trick over six scores.", options=Options, initial=OWN.initial, decide=decide, evolve=evolve,
+                  "each trick over six scores.", options=Options, initial=OWN.initial, decide=decide, after=_after, evolve=evolve,
                   legal=legal, view=view, check_event=check_event, words=(TRUMP,), min_players=4)

@@ -102,7 +102,7 @@ def _name(pile: str) -> str:
 def _start(state: TableState, cmd: Command) -> list[ev.Event]:
     if cmd.first:
         raise RuleViolation("Wish Solitaire has one player: drop --first")
-    return follow.then(state, start_hand(state, cmd, min_players=1), _after)
+    return follow.followed(start_hand(state, cmd, min_players=1))
 
 
 def _turn(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -116,7 +116,7 @@ def _turn(state: TableState, cmd: Command) -> list[ev.Event]:
     if len(cmd.cards) != 1:
         raise InputError(f"name the card turned, like potlog turn {pile[5:]} 7H")
     card = parse_card(cmd.cards[0], PACK, allow_unknown=False)
-    return follow.then(state, [zones.move(state, pile, pile, [card], face_up=True)], _after)
+    return follow.followed([zones.move(state, pile, pile, [card], face_up=True)])
 
 
 def _take(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -131,7 +131,7 @@ def _take(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(f"take the other {half} of the pair first")
     if half is None and not any(pile in pr for pr in pairs(state)):
         raise RuleViolation(f"{card} makes no pair with the other tops ({' '.join(showing(state).values())})")
-    return follow.then(state, [zones.move(state, pile, "discards", face_up=True)], _after)
+    return follow.followed([zones.move(state, pile, "discards", face_up=True)])
 
 
 def _pair(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -190,5 +190,5 @@ WORDS = (
 )
 RULESET = Ruleset(name="wish", title="Wish Solitaire", summary="A solitaire: 32 cards in eight piles of four; "
                   "pairs off the tops; won when every pile is gone.", options=Options, initial=lambda state: None,
-                  decide=decide, evolve=lambda state, e: None, legal=legal, view=view, check_event=check_event,
+                  decide=decide, after=_after, evolve=lambda state, e: None, legal=legal, view=view, check_event=check_event,
                   words=WORDS, min_players=1, max_players=10)

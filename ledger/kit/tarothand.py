@@ -383,7 +383,7 @@ class TarotGame:
 
     def _then(self, move: follow.Decide) -> follow.Decide:
         def decide(state: TableState, cmd: Command) -> list[ev.Event]:
-            return follow.then(state, move(state, cmd), self.after)
+            return follow.followed(move(state, cmd))
         return decide
 
     # --------------------------------------------------------------------- evolve
@@ -544,7 +544,7 @@ class TarotGame:
             by_itself=(ev.CardsDealt, ev.TrickWon, ev.Scored, ev.Transfer, ev.HandEnded), own=self.own_command)
         plain = own.Plain(TarotState, self.options)
         return Ruleset(name=self.name, title=self.title, summary=self.summary, options=self.options,
-                       initial=plain.initial, decide=decide, evolve=self.evolve, legal=self.legal, view=self.view,
+                       initial=plain.initial, decide=decide, after=self.after, evolve=self.evolve, legal=self.legal, view=self.view,
                        check_event=check_event, words=self.words(), min_players=self.players[0],
                        max_players=self.players[1], scores=True)
 

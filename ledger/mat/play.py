@@ -21,7 +21,6 @@ from ..chips import check
 from ..commands import Command
 from ..errors import PotlogError
 from ..games import get_ruleset
-from ..kit import follow
 from ..reducer import apply
 from ..state import TableState
 from .read import Action, Match, MatError, loads
@@ -107,7 +106,6 @@ def replay(match: Match | str, log: list[tuple[int, ev.Event]] | None = None, *,
     the table at the end. `log` receives every (seq, event)."""
     match = loads(match) if isinstance(match, str) else match
     rules = get_ruleset(GAME)
-    decide = rules.decide
     state = TableState(session="mat")
 
     def record(event: ev.Event) -> None:
@@ -117,15 +115,8 @@ def replay(match: Match | str, log: list[tuple[int, ev.Event]] | None = None, *,
         if log is not None:
             log.append((seq, event))
 
-    def run(cmd: Command) -> TableState:  # decided on the table itself (`follow.committing`)
-        committed = follow.committing(state, record)
-        try:
-            events = decide(state, cmd)
-        finally:
-            follow.release()
-        done = committed.applied
-        for event in events[len(done):]:
-            record(event)
+    def run(cmd: Command) -> TableState:  # decided on the table itself, each event applied as it is (`Ruleset.run`)
+        rules.run(state, cmd, record)
         return state
 
     try:

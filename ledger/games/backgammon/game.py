@@ -171,7 +171,7 @@ class Engine:
         dice = _dice(cmd.faces)
         if x.opening and dice[0] == dice[1] and self.conf(state).opening == "modern":
             raise RuleViolation(f"the opening roll is never a double ({dice[0]}-{dice[1]}): a tie is thrown again")
-        return follow.then(state, [make_event(ev.DiceRolled, player=p, faces=list(dice), sides=6)], self._after)
+        return follow.followed([make_event(ev.DiceRolled, player=p, faces=list(dice), sides=6)])
 
     def _bind_roll(self, state: TableState, x: Tables, p: str, cmd: Command) -> list[ev.Event]:
         """Binding up the tables: each throws one die; the higher names the point broken up."""
@@ -221,7 +221,7 @@ class Engine:
                 raise RuleViolation(f"{p} must play {dice[0]}-{dice[1]}: for example "
                                     f"{B.show(next(iter(finals.values())))}")
             raise RuleViolation(self._why(x, p, said, got, used, dice, finals))
-        return follow.then(state, [make_event(ev.Declared, player=p, name="move", value=B.show(got))], self._after)
+        return follow.followed([make_event(ev.Declared, player=p, name="move", value=B.show(got))])
 
     def _why(self, x: Tables, p: str, said: str, got: str, used: int, dice: tuple[int, int],
              finals: Mapping[Pos, tuple[B.Step, ...]]) -> str:
@@ -270,7 +270,7 @@ class Engine:
             raise RuleViolation(f"no double to {cmd.verb}: the cube is at {x.cube}")
         if p != x.turn:
             raise RuleViolation(f"{x.turn} answers {self.other(x, x.turn or p)}'s double, not {p}")
-        return follow.then(state, [make_event(ev.Declared, player=p, name=cmd.verb)], self._after)
+        return follow.followed([make_event(ev.Declared, player=p, name=cmd.verb)])
 
     def _resign(self, state: TableState, cmd: Command) -> list[ev.Event]:
         x, p = self._game(state, cmd.player)
@@ -282,7 +282,7 @@ class Engine:
         if level > 1 and self.conf(state).scoring in ("single", "nard"):
             raise RuleViolation(f"{self.v.title} has no gammons: resign the game")
         said = LEVELS[level - 1]
-        return follow.then(state, [make_event(ev.Declared, player=p, name="resign", value=said)], self._after)
+        return follow.followed([make_event(ev.Declared, player=p, name="resign", value=said)])
 
     def _after(self, state: TableState) -> list[ev.Event]:
         """What follows by itself: a decided game is scored, the stake paid, the game ended."""
@@ -504,7 +504,7 @@ class Engine:
 
     def ruleset(self) -> Ruleset:
         return Ruleset(name=self.v.name, title=self.v.title, summary=self.v.summary, options=self.v.options,
-                       initial=self.own.initial, decide=self.decide, evolve=self.evolve, legal=self.legal,
+                       initial=self.own.initial, decide=self.decide, after=self._after, evolve=self.evolve, legal=self.legal,
                        view=self.view, check_event=self.check_event, forced=self.forced,
                        words=tuple(w for w in WORDS if (self.v.cube or w.name not in CUBE_WORDS)
                                    and (self.v.binding or w.name != "break")),

@@ -5,7 +5,7 @@ from each opponent to whoever begins a new sequence. The payments are worked out
 card is played and recorded one at a time after it (`ledger.games.poch.dues`).
 
     def _play(state, cmd):                        # potlog play NAME CARD, in the play-out
-        return follow.then(state, stops.play(state, x, cmd), _after)
+        return follow.followed(stops.play(state, x, cmd))
     stops.begin(state, x, x.winner)               # in evolve, as the play-out starts
     stops.record(state, x, event, per_sequence=1) # in evolve, each card played
     stops.follows(state, x)                       # in `after`: the next payment, the end of the hand
