@@ -491,6 +491,8 @@ def evolve(state: TableState, e: ev.Event) -> None:
     match e:
         case ev.Ante(player=p) if p not in x.anted:
             x.anted.append(p)
+        case ev.Transfer() if x.due[:1] == [[e.from_account[5:], e.to_account[5:], e.amount]]:
+            x.due.pop(0)
         case ev.DiceRolled(player=str(p)) if p == who and len(e.faces) == DICE and x.phase == "order":
             x.keys[p] = x.keys.get(p, []) + [sum(e.faces)]
             if roller(x) is None:
