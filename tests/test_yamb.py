@@ -81,9 +81,9 @@ def sheet(t: Table, who: str) -> dict[str, int]:
     return t.state.ext.sheets.get(who, {})
 
 
-def turn(t: Table, who: str, faces: str, column: str, row: str) -> None:
+def turn(t: Table, who: str, faces: str, column: str, *row: str) -> None:
     roll(t, who, faces)
-    t.word("write", who, column, row)
+    t.word("write", who, column, *row)
 
 
 def test_a_turn_is_up_to_three_rolls_then_a_write():
@@ -167,7 +167,7 @@ def test_hand_takes_only_a_first_roll_and_maximum_only_the_best_open_row():
     t.refused("declare", "the maximum column takes only the most the dice make in its open rows: yamb 80, "
               "not sixes 30", player="Ann", name="write", value="maximum sixes")
     t.word("write", "Ann", "maximum", "yamb")
-    turn(t, "Ben", "3 3 3 2 2", "hand", "full")
+    turn(t, "Ben", "3 3 3 2 2", "hand", "full", "house")
     assert sheet(t, "Ann") == {"maximum yamb": 80} and sheet(t, "Ben") == {"hand full": 43}
 
 
@@ -187,7 +187,7 @@ def test_announce_after_the_first_roll_before_the_second():
     t.refused("declare", "the announce column takes only the row announced after the first roll", player="Ann",
               name="write", value="announce full")
     assert "announce" in t.rules.legal(t.state)[0].verbs
-    t.word("announce", "Ann", "full house")
+    t.word("announce", "Ann", "full", "house")
     t.refused("declare", "Ann has announced full already this turn", player="Ann", name="announce", value="yamb")
     t.word("reroll", "Ann", "5", "2", "--keep", "5,5,2")
     t.refused("declare", "full was announced: the turn is written in announce full", player="Ann", name="write",
@@ -314,3 +314,16 @@ def test_the_words_as_typed_and_the_sheet_in_state(potlog):
     assert ". . . . 20 ." in json.dumps(json.loads(potlog("state", "--json").output))
     bad = potlog("new", "yamb", "-p", "Ann=20", "-p", "Ben=20", "-o", "columns=up,sideways", ok=False)
     assert bad.exit_code in (1, 2) and "no Yamb column sideways" in bad.output
+
+
+def test_a_whole_game_from_the_command_line_audits_settles_and_verifies(potlog, tmp_path):
+    lines = ["new yamb -p Ann=300 -p Ben=300 -o columns=free -o per_point=1", "hand",
+             "roll Ben 6 6 5 4 2", "roll Ann 1 2 3 3 4"]                  # Ann deals: Ben rolls 23, Ann 13
+    for row in ROWS:
+        lines += [f"roll Ben {ROWS_FACES[row]}", f"write Ben free {row}",
+                  f"roll Ann {'1 2 3 4 6' if row == 'yamb' else ROWS_FACES[row]}", f"write Ann free {row}"]
+    potlog.run_script("\n".join(lines) + "\n", tmp_path)
+    assert "result: Ben has the highest score, 451" in potlog("state").output
+    assert "reconciles" in potlog("audit").output
+    assert "Ann pays Ben 80 chips" in potlog("settle").output
+    assert "rules kept" in potlog("verify", "--rules").output

@@ -580,16 +580,17 @@ def view(state: TableState) -> list[tuple[str, str]]:
     return out
 
 
-PLAYER = Param("player", "Who rolls.")
-ROW = Param("row", "The row: " + ", ".join(ROWS) + " (or 1 .. 6).", metavar="|".join(ROWS))
+PLAYER = Param("player", "Whose turn it is.")
+ROW = Param("row", "The row: " + ", ".join(ROWS) + " (or 1 .. 6, two pairs, full house, poker ...).", many=True,
+            metavar="|".join(ROWS))
 ANNOUNCE = Word("announce", "PLAYER announces the row they will make, after the first roll and before the second.",
                 "potlog announce Ann full: the turn is then written in announce full.", params=(PLAYER, ROW),
-                command=lambda v: Command("declare", player=v["player"], name="announce", value=v["row"]))
+                command=lambda v: Command("declare", player=v["player"], name="announce", value=" ".join(v["row"])))
 WRITE = Word("write", "PLAYER writes the turn's dice in a cell: COLUMN ROW (0 when the dice do not make it).",
              "potlog write Ann free carriage; columns: " + ", ".join(COLUMNS) + ".",
              params=(PLAYER, Param("column", "The column.", metavar="|".join(COLUMNS)), ROW),
              command=lambda v: Command("declare", player=v["player"], name="write",
-                                       value=f"{v['column']} {v['row']}"))
+                                       value=" ".join([v["column"], *v["row"]])))
 
 RULESET = Ruleset(name="yamb", title="Yamb",
                   summary="Five dice, three rolls a turn, each turn written in a column of the sheet (up, down, "
