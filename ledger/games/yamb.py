@@ -7,13 +7,13 @@ difference (``-o per_point=N``) or for a kitty (``-o ante=N``, the default: 1).
 How a game is recorded::
 
     potlog new yamb -p Ann=50 -p Ben=50 -o columns=up,down,free,announce
-    potlog hand                              # both ante; then each rolls five dice for the order
-    potlog roll Ann 6 6 5 4 2                # 23
-    potlog roll Ben 1 2 3 3 4                # 13: Ann plays first
-    potlog roll Ann 3 5 5 2 6                # Ann's turn: the first roll
-    potlog announce Ann full                 # after the first roll, before the second
-    potlog reroll Ann 5 2 --keep 5,5,2       # 2 and 6 rolled again (--keep names every die not rolled)
-    potlog write Ann announce full           # 5 5 5 2 2: 19 + 30 = 49; Ben's turn
+    potlog hand                              # both ante; Ann deals, so Ben rolls first for the order
+    potlog roll Ben 6 6 5 4 2                # 23
+    potlog roll Ann 1 2 3 3 4                # 13: Ben plays first
+    potlog roll Ben 3 5 5 2 6                # Ben's turn: the first roll
+    potlog announce Ben full                 # after the first roll, before the second
+    potlog reroll Ben 5 2 --keep 5,5,2       # 2 and 6 rolled again (--keep names every die not rolled)
+    potlog write Ben announce full           # 5 5 2 5 2: 19 + 30 = 49; Ann's turn
 
 Readings of the rule book:
 
@@ -264,10 +264,6 @@ def writable(cells: dict[str, int], columns: tuple[str, ...], throws: int, annou
 
 
 # ----------------------------------------------------------------------------- the table
-
-def _players(state: TableState) -> list[str]:
-    return [s.name for s in state.seats if s.active]
-
 
 def roller(x: Yamb) -> str | None:
     """Who rolls now: the next to roll for the order, or the player whose turn it is."""
