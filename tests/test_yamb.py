@@ -9,6 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from ledger import events as ev
+from ledger.reducer import apply
 from ledger.games.yamb import ROWS, Options, column_score, points, row_of, score
 from tests.table import Table
 
@@ -327,3 +328,13 @@ def test_a_whole_game_from_the_command_line_audits_settles_and_verifies(potlog, 
     assert "reconciles" in potlog("audit").output
     assert "Ann pays Ben 80 chips" in potlog("settle").output
     assert "rules kept" in potlog("verify", "--rules").output
+
+
+def test_an_announcement_by_ruling_at_a_table_without_the_column_binds_nothing():
+    t = game("free")
+    roll(t, "Ann", "1 1 1 1 2")
+    ruling = ev.Declared(player="Ann", name="announce", value="yamb", ruling="the table let it stand")
+    apply(t.state, t.state.seq + 1, ruling)                     # as `--override` records it
+    assert t.state.ext.announced == ""
+    t.word("write", "Ann", "free", "carriage")
+    assert sheet(t, "Ann") == {"free carriage": 46}

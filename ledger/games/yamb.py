@@ -501,10 +501,18 @@ def evolve(state: TableState, e: ev.Event) -> None:
             if p == who and x.phase == "play" and len(e.kept) + len(e.faces) == DICE:
                 x.throws.append(list(e.kept) + list(e.faces))
         case ev.Declared(player=str(p), name="announce") if p == who and x.phase == "play":
-            x.announced = str(e.value)
+            x.announced = _announced(state, str(e.value))
         case ev.Declared(player=str(p), name="write") if p == who and x.phase == "play" and x.throws:
             _written(state, x, p, str(e.value))
     wiring.show(state, roller(x), x.phase)
+
+
+def _announced(state: TableState, value: str) -> str:
+    """The row an announcement names (a ruling's too), where the table plays the announce column."""
+    try:
+        return row_of(value) if "announce" in OWN.opts(state).sheet else ""
+    except RuleViolation:
+        return ""
 
 
 def _written(state: TableState, x: Yamb, p: str, value: str) -> None:
