@@ -5,7 +5,7 @@ of the table they record (``Betting``, ``Cards and dice`` ...: `potlog play`'s h
 so); here those parts are rows of one "Record" panel, the verbs' names side by side. Every
 other command is one row, its name and the first sentence of its help, cut to the line at a
 clause (``COMMAND --help`` says it all). The games' own words follow in a panel of their own,
-each word once with the games that have it (`cli.words.word_summary`), then the options.
+each word once with the games that have it, side by side (`packed`), then the options.
 """
 
 from __future__ import annotations
@@ -58,6 +58,17 @@ def clip(text: str, width: int) -> str:
     return text[:max(width - 1, 1)].rsplit(" ", 1)[0].rstrip(" ,;:") + "…"
 
 
+def packed(items: list[str], width: int, sep: str = " · ") -> list[str]:
+    """`items` side by side in lines of at most `width` characters, none cut in two."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + len(sep) + len(item) <= width:
+            lines[-1] += sep + item
+        else:
+            lines.append(item)
+    return lines
+
+
 def show(group: Any, ctx: Any) -> None:
     """Print the root's help: usage, what potlog is, the panels, the options."""
     from rich.padding import Padding
@@ -67,7 +78,7 @@ def show(group: Any, ctx: Any) -> None:
     from typer import rich_utils
 
     from .common import first_sentence
-    from .words import word_index, word_summary
+    from .words import word_index
 
     console = rich_utils._get_rich_console()
     console.print(Padding(Text(group.get_usage(ctx)), 1), style="bold")
@@ -88,7 +99,8 @@ def show(group: Any, ctx: Any) -> None:
     for part, names in verbs.get(RECORD, {}).items():
         rows.setdefault(RECORD, []).append((part, "  ".join(names)))
     words = word_index()
-    rows["Game words"] = [(name, word_summary(games)) for name, games in words.items() if name not in group.commands]
+    said = [f"{name} ({', '.join(game for game, _, _ in games)})" for name, games in words.items()
+            if name not in group.commands]
     rows["Options"] = []
     for param in group.get_params(ctx):
         record = None if getattr(param, "hidden", False) else param.get_help_record(ctx)
@@ -100,6 +112,10 @@ def show(group: Any, ctx: Any) -> None:
     first = max(len(name) for panel in order for name, _ in rows.get(panel, []))
     room = max(console.width - first - 7, 20)  # the panel's border and padding, the gap between the columns
     for panel in order:
+        if panel == "Game words" and said:
+            console.print(Panel(Text("\n".join(packed(said, console.width - 4))), border_style="dim",
+                                title=f"{panel} (potlog WORD --help: what it takes in each game)", title_align="left"))
+            continue
         if not rows.get(panel):
             continue
         table = Table(show_header=False, box=None, padding=(0, 1), pad_edge=False, expand=True)

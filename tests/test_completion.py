@@ -91,7 +91,7 @@ def test_tab_reads_the_session_and_database_the_line_names(table, tab_here) -> N
     assert tab_here("potlog bet B", db) == ["Ben"]
     assert tab_here("potlog fold --json ", db) == ["Ann", "Ben", "Cy"]
     assert tab_here("potlog new ho", db) == ["holdem"]
-    assert tab_here("potlog export --format p", db) == ["phh"]
+    assert tab_here("potlog export --format p", db) == ["phh", "pokerstars"]
     assert tab_here("potlog deal Ann K", db) == ["KS", "KH", "KC"]
     assert tab_here("potlog deal ", db)[:4] == ["Ann", "Ben", "Cy", "board"]
     assert tab_here("potlog pay Ann ", db)[-3:] == ["pot", "carry", "house"]

@@ -41,17 +41,21 @@ def test_the_commands_are_grouped_into_panels_and_the_help_fits_a_first_screen(p
     assert [t for t in titles if t in PANELS] == PANELS  # a panel of a command added later comes after Club
     assert all(titles.index("Club") < titles.index(t) < titles.index("Game words") for t in titles if t not in PANELS)
     assert all(len(line) <= 100 for line in lines)
-    assert len(lines) <= 100  # was 180 (87 now): each command and word on one line, the recording verbs side by side
+    assert len(lines) <= 100  # was 180 (83 now, with 60 games): each command on one line, the recording verbs
+    # and the game words side by side
     wrapped = [line for line in lines if line.startswith("│ ") and not line[2:4].strip()]
     assert wrapped == []  # one line a row: none runs over onto a second line
 
     parts = ("Start and seat", "The hand", "Cards and dice", "Betting", "Pots and payments")
 
     def names(title: str, row: str) -> list[str]:
-        """The commands a row shows: a part of the table's verbs, else the row's first word."""
+        """The commands a row shows: a part of the table's verbs, the game words side by side
+        (``WORD (GAMES) · WORD (GAMES)``), else the row's first word."""
         if title == "Record":
             part = next(p for p in parts if row.startswith(p))
             return row[len(part):].split()
+        if title == "Game words":
+            return [item.split(" (")[0] for item in row.split(" · ")]
         return row.split()[:1]
 
     def panel_of(name: str) -> list[str]:
@@ -71,9 +75,10 @@ def test_the_commands_are_grouped_into_panels_and_the_help_fits_a_first_screen(p
     registered = [c.name or get_command_name(c.callback.__name__) for c in app.registered_commands if c.callback]
     assert sorted(shown) == sorted([*registered, *word_index()])
     # the game words: each once, with the games that have it
-    words = {row.split()[0]: row for row in panels["Game words"]}
+    words = {item.split(" (")[0]: item for row in panels["Game words"] for item in row.split(" · ")}
     assert list(words) == list(word_index())
-    assert words["blinds"].startswith("blinds") and "(badugi, deucetoseven, holdem, omaha) Change the blinds" in words["blinds"]
+    assert words["blinds"] == "blinds (badugi, deucetoseven, holdem, omaha)"
+    assert all(words[w] == f"{w} ({', '.join(g for g, _, _ in games)})" for w, games in word_index().items())
     # the first screen: usage, how to start, and the panels a newcomer records, corrects and looks with
     first = "\n".join(lines[:40])
     assert "Usage: potlog" in first and "potlog new holdem" in first and "'potlog COMMAND --help'" in first
@@ -96,5 +101,6 @@ def test_a_long_summary_is_cut_at_a_clause_not_mid_word() -> None:
 
 def test_a_game_word_help_names_the_games_that_use_it(potlog) -> None:
     out = "\n".join(_screen(potlog, "bid"))
-    assert "Games that use it: bluke (Bluke), liarsdice (Liar's Dice)." in out
+    assert "Games that use it: bluke (Bluke), liarsdice (Liar's Dice), skat (Skat), tarot (Le Tarot Français), " \
+        "troggu (Troggu)." in " ".join(out.split())
     assert "In liarsdice (Liar's Dice): potlog bid PLAYER QUANTITY FACE" in out

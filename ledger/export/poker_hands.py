@@ -313,6 +313,7 @@ def hands(ledger: Any, sessions: list[str], fmt: str) -> list[Hand]:
     if out or any(g in GAMES for g in games):
         return out
     other = sorted(set(games))
-    fits = [f for f in FORMATS if f not in ("pokerstars", "ohh") and (f != "phh" or set(other) <= set(PHH))]
+    fits = [f for f in FORMATS if f not in ("pokerstars", "ohh") and (f != "phh" or set(other) <= set(PHH))
+            and (f != "mat" or set(other) <= {"backgammon"})]
     raise InputError(f"{fmt} holds hold'em and Omaha hands, and {', '.join(other)} is neither: "
                      f"export it with -f {', '.join(fits[:-1])} or {fits[-1]}")

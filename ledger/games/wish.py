@@ -144,7 +144,7 @@ def _pair(state: TableState, cmd: Command) -> list[ev.Event]:
         shown = ", ".join(f"{p[5:]}: {c}" for p, c in up.items()) or "nothing"
         raise RuleViolation(f"piles {a[5:]} and {b[5:]} do not show a pair (showing {shown})")
     first = [zones.move(state, a, "discards", face_up=True)]
-    return first + _take(follow.trial(state, first), Command("take", source=b))
+    return follow.followed(first + _take(follow.trial(state, first), Command("take", source=b)))
 
 
 def _own(e: ev.Event) -> Command | None:

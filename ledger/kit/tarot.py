@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Callable, Iterable, Mapping, Sequence
 
 from ..cards import suit
-from .tricks.rules import TRUMPS, Rules
+from .tricks.rules import TRUMPS as TRUMPS, Rules
 
 BOUTS = ("T1", "T21", "EX")
 COURTS = {"J": 0, "C": 1, "Q": 2, "K": 3}

@@ -45,7 +45,7 @@ from .. import events as ev
 from ..cards import PACKS, UNKNOWN, parse_cards
 from ..core import table
 from ..core.commands import Command
-from ..core.contract import Legal, Param, Ruleset, Word
+from ..core.contract import AnyRuleset, Legal, Param, Ruleset, Word
 from ..core.verbs import make_event
 from ..errors import InputError, RuleViolation
 from ..state import TableState
@@ -538,7 +538,7 @@ class TarotGame:
                          command=lambda v: Command("chelem", player=v["player"]))]
         return tuple(out)
 
-    def ruleset(self) -> Ruleset:
+    def ruleset(self) -> AnyRuleset:
         decide, check_event = wiring.wire(
             self.name, self.title, self.options, self.after, self.verbs(), self.hint,
             by_itself=(ev.CardsDealt, ev.TrickWon, ev.Scored, ev.Transfer, ev.HandEnded), own=self.own_command)
