@@ -136,9 +136,18 @@ def _finish(h: _Hand, st: TableState, at: str | None, ended: bool) -> dict[str, 
     d["declarations"] = [{"player": x.player, "name": x.name, "value": x.value} for x in hand.declarations]
     d["tricks"] = dict(hand.tricks)
     d["pots"] = [{"account": k, "total_in": v} for k, v in h.pots.items()]
+    d["table"] = _view(st)
     d["ended"] = ended
     d["ended_at"] = at if ended else None
     return d
+
+
+def _view(st: TableState) -> list[list[str]]:
+    """The game's own lines for the table as the hand left it (a board, the houses, the line of
+    dominoes, a score sheet: `Ruleset.view`, what ``potlog state`` shows under the seats)."""
+    from ..games import get_ruleset
+
+    return [[label, value] for label, value in get_ruleset(st.game).view(st)] if st.game else []
 
 
 def session_history(store: Any, sid: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:

@@ -123,6 +123,10 @@ def _hand(h: dict[str, Any], title: str, family: str, unit: str, emit: Callable[
         if not chipless:
             bits.append(f"put in {p['put_in']}, net {p['net']:+d}, {p['stack_after']} after")
         emit(f"Seat {p['seat']}: {p['name']}{role}" + (" " + ", ".join(bits) if bits else ""))
+    if h.get("table"):  # the game's own table as the hand left it: a board, the houses, the line
+        emit("*** TABLE ***")
+        for label, value in h["table"]:
+            emit(f"{label}: {value}")
     if scores is not None:  # a points game: the running scores after the hand
         _scored(h["actions"], scores)
         names = [p["name"] for p in h["players"]] + [n for n in scores if n not in {p["name"] for p in h["players"]}]
