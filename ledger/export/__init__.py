@@ -14,6 +14,7 @@ FORMATS: dict[str, str] = {
     "csv": "the chip journal, one posting per row (seq, hand, time, from, to, amount, reason)",
     "text": "a hand history to read, in the style of a poker site's",
     "beancount": "the chip flows as a double-entry journal in CHIPS, with balance assertions per hand",
+    "html": "one self-contained web page (opens offline): results, who pays whom, the stack chart and a hand replayer",
     "phh": "poker hands as PHH as PokerKit reads them (one hand: a .phh; several: a .phhs, one table a hand): hold'em, short deck, Omaha, stud, razz, 2-7, badugi",
 }
 

@@ -39,7 +39,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..errors import NotFound, PotlogError
+from ..errors import InputError, NotFound, PotlogError
 from ..text import printable
 from . import views
 from .chart import chart
@@ -56,8 +56,10 @@ CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src '
 
 def environment() -> jinja2.Environment:
     """The templates (``templates/``), every value escaped unless marked safe."""
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
-                              undefined=jinja2.StrictUndefined, trim_blocks=False)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
+                             undefined=jinja2.StrictUndefined)
+    env.policies["json.dumps_kwargs"] = {"ensure_ascii": False, "separators": (",", ":")}  # `tojson`: compact
+    return env
 
 
 def assets() -> dict[str, str]:
@@ -79,6 +81,11 @@ def is_loopback(host: str | None) -> bool:
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
     return ip.is_loopback
+
+
+def internal_error(exc: BaseException) -> str:
+    """The line a bug is told in (as the CLI tells one): what was raised, and that it is potlog's."""
+    return f"internal error ({type(exc).__name__}: {printable(str(exc))[:200]}); please report it"
 
 
 def new_token() -> str:
@@ -135,7 +142,7 @@ class Gate:
         try:
             await self.app(scope, receive, sending)
         except Exception as exc:  # the process boundary of a request: one line, no traceback
-            line = f"internal error ({type(exc).__name__}: {printable(str(exc))[:200]}); please report it"
+            line = internal_error(exc)
             print(f"potlog serve: {scope.get('path')}: {line}", file=sys.stderr)
             if not started:
                 await PlainTextResponse(line + "\n", 500)(scope, receive, send)
@@ -336,10 +343,15 @@ def create_app(db: str | None = None, session: str | None = None, *, token: str 
             got = await read(reader.settle, sid, rate)
         except NotFound as exc:
             return refused(exc)
-        except PotlogError as exc:  # a rate it cannot read: said on the page, the chips shown without money
+        except InputError as exc:  # a rate it cannot read: said on the page, the chips shown without money
             error = printable(str(exc))
-            got = await read(reader.settle, sid, None)
             rate = None
+            try:
+                got = await read(reader.settle, sid, None)
+            except PotlogError as again:
+                return refused(again)
+        except PotlogError as exc:
+            return refused(exc)
         return page("settle.html", sid, "settle", 400 if error else 200, settle=got, rate=rate, error=error,
                     money=rate is not None)
 
@@ -370,7 +382,10 @@ def create_app(db: str | None = None, session: str | None = None, *, token: str 
             stopping.set()
             reader.close()
 
-    app = Starlette(routes=routes, exception_handlers={404: not_found}, lifespan=lifespan)
+    async def failed(request: Request, exc: Exception) -> Response:  # the line `Gate` also tells the console
+        return PlainTextResponse(internal_error(exc) + "\n", 500)
+
+    app = Starlette(routes=routes, exception_handlers={404: not_found, Exception: failed}, lifespan=lifespan)
     gate = Gate(app, token, local_only)
     gate.stopping = stopping  # set when the server stops: the event streams end at once
     return gate

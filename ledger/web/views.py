@@ -20,6 +20,7 @@ from typing import Any
 
 from ..audit import SessionAudit, audit_session
 from ..cards import UNKNOWN, pretty
+from ..errors import RuleViolation
 from ..replay import frames, summaries
 from ..settle import SessionNets, combine, parse_rate, settle
 from ..state import TableState
@@ -27,6 +28,8 @@ from ..text import printable
 from ..units import amount, cents, unit_for
 
 SPANISH = "spanish"
+UNDRAWN = ("state_hash", "options")  # what `state_data` has that no page draws (kept out of the replayer's data)
+UNDRAWN_SEAT = ("bought_in", "rebought", "cashed_out", "round_bet")
 
 
 def table(state: TableState, all_cards: bool = False) -> dict[str, Any]:
@@ -35,7 +38,11 @@ def table(state: TableState, all_cards: bool = False) -> dict[str, Any]:
     from cli.render import state_data
 
     data = state_data(state, all_cards=all_cards)
-    data.pop("state_hash", None)
+    for key in UNDRAWN:
+        data.pop(key, None)
+    for seat in data["seats"]:
+        for key in UNDRAWN_SEAT:
+            seat.pop(key, None)
     family = SPANISH if str(state.options.get("pack", "")).startswith(SPANISH) else "french"
     data["title"] = state.title
     data["family"] = family
@@ -43,6 +50,10 @@ def table(state: TableState, all_cards: bool = False) -> dict[str, Any]:
     for cards in [*(s["cards"] for s in data["seats"]), *(hand["boards"].values() if hand else ())]:
         for c in cards:
             _card_face(c, family)
+    if hand:
+        hand.pop("declarations", None)  # the game's view says what of them matters
+        for played in hand["trick"]:
+            _card_face(played, family)
     return data
 
 
@@ -132,7 +143,9 @@ class SettleUp:
 
 def settle_up(store: Any, session: str, rate: str | None = None) -> SettleUp:
     """Who pays whom after `session`, in chips, and in money when `rate` (money per chip, an
-    exact decimal as ``potlog settle --rate`` takes it) is given. `InputError` for a bad rate."""
+    exact decimal as ``potlog settle --rate`` takes it) is given. `InputError` for a bad rate;
+    a session that cannot be settled yet (chips still in a pot) has no payments, and its
+    summary says why, as ``potlog settle`` does."""
     money: Decimal | None = parse_rate(rate) if rate else None
     a = audit_session(store, session)
     one: dict[str, int] = {}
@@ -140,7 +153,10 @@ def settle_up(store: Any, session: str, rate: str | None = None) -> SettleUp:
         one[p.player] = one.get(p.player, 0) + p.net
     if a.accounts.get("house"):
         one["house"] = one.get("house", 0) + a.accounts["house"]
-    nets, unit = combine([SessionNets(session, one, a.chip_unit or "chip")], money)
+    try:
+        nets, unit = combine([SessionNets(session, one, a.chip_unit or "chip")], money)
+    except RuleViolation as exc:  # chips still in a pot: nothing to settle yet, and why
+        return SettleUp([], str(exc), one)
     result = settle(nets, money, unit=unit)
     payments = [{"payer": p.payer, "payee": p.payee, "chips": amount(p.chips, unit),
                  "money": cents(p.money) if p.money is not None else ""} for p in result.payments]

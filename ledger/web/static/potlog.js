@@ -128,7 +128,7 @@
         hand.trick.forEach(function (p) {
           var one = el("span", "played");
           one.appendChild(el("span", "who", p.player));
-          one.appendChild(cardEl({card: p.card, text: p.card, up: true, red: false}));
+          one.appendChild(cardEl({card: p.card, text: p.text, up: true, red: p.red}));
           trick.appendChild(one);
         });
         middle.appendChild(trick);
