@@ -366,6 +366,7 @@ def create_app(db: str | None = None, session: str | None = None, *, token: str 
         Route("/s/{sid}/chart.svg", chart_svg),
         Route("/s/{sid}/audit", audit),
         Route("/s/{sid}/settle", settle),
+        Route("/favicon.ico", lambda request: Response(status_code=204)),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
 

@@ -81,7 +81,8 @@
       if (live && hand.to_act === s.name) cls += " to-act";
       var box = el("div", cls);
       box.setAttribute("data-player", s.name);
-      var name = el("div", "name", s.name);
+      var name = el("div", "name");
+      name.appendChild(el("span", "who", s.name));
       if (live && hand.dealer === s.name) name.appendChild(el("span", "dealer", "D"));
       box.appendChild(name);
       box.appendChild(el("div", "stack", s.stack + " " + t.chip_unit + (s.stack === 1 ? "" : "s")));
