@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import DbOpt, SessionOpt, app
+from .common import RUN_DEFAULTS, DbOpt, SessionOpt, app
 
 
 @app.command(rich_help_panel="Look")
@@ -27,8 +27,8 @@ def serve(host: Annotated[str, typer.Option("--host", help="The address to liste
         raise InputError("--token must be at least 8 printable ASCII characters, no spaces")
     if not local and token is None:
         token = new_token()
+    web = create_app(db or RUN_DEFAULTS["db"], session or RUN_DEFAULTS["session"], token=token, local_only=local)
     sock = bind(host, port)
-    web = create_app(db, session, token=token, local_only=local)
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     shown = f"[{shown}]" if ":" in shown else shown
     url = f"http://{shown}:{sock.getsockname()[1]}/"

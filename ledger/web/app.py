@@ -217,11 +217,17 @@ class Reader:
 
 
 def create_app(db: str | None = None, session: str | None = None, *, token: str | None = None,
-               local_only: bool = True, poll: float = POLL) -> ASGIApp:
+               local_only: bool = True, poll: float = POLL) -> Gate:
     """The web app on database `db` (a SQLite file or a PostgreSQL URL; None: the default one).
     `token`: what a request from another machine must carry; `local_only`: bound to loopback
     (Host names checked). `session` is the one ``/`` leads to, else the current one."""
     reader = Reader(db, session)
+    if session:
+        try:
+            reader.led.current(session)  # a session named that is not there: said now, before serving
+        except PotlogError:
+            reader.close()
+            raise
     env = environment()
     stopping = asyncio.Event()
 
