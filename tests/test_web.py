@@ -17,11 +17,9 @@ from ledger.games import available
 from ledger.web.app import create_app, is_loopback
 from tests.conftest import SAMPLES
 
-with warnings.catch_warnings():  # Starlette asks for httpx2 in its test client; httpx works the same
+with warnings.catch_warnings():  # Starlette 1.x asks for httpx2 in its test client; httpx works the same
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
-
-warnings.filterwarnings("ignore", message=".*httpx.*", category=DeprecationWarning)
 
 HOSTILE = "<script>alert(1)</script>"
 
@@ -130,7 +128,8 @@ def test_every_game_draws_its_table_replayer_chart_and_export(game: str, fuzzed:
 def test_pages_of_a_night(web: TestClient) -> None:
     home = web.get("/")
     assert home.status_code == 200
-    assert "Live table" in home.text and 'data-stream="/s/web-night/stream"' in home.text
+    assert "Live table" in home.text and 'data-stream="/s/web-night/stream?follow=1"' in home.text
+    assert 'data-stream="/s/web-night/stream"' in web.get("/s/web-night").text  # a session named: it stays
     listed = web.get("/sessions")
     assert 'data-session="web-night"' in listed.text and "(current)" in listed.text
     for path in ("replay", "replay?hand=1", "chart", "audit", "settle"):
@@ -262,6 +261,21 @@ def test_bound_to_loopback_it_answers_only_loopback_names(night: Any) -> None:
     with TestClient(app, base_url="http://evil.example:8000", client=("127.0.0.1", 5)) as c:
         r = c.get("/")
         assert r.status_code == 421 and "localhost" in r.text
+
+
+def test_a_bug_is_one_line_never_a_traceback(web: TestClient, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from ledger.web import views
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise KeyError("seat")
+
+    monkeypatch.setattr(views, "table", broken)
+    r = web.get("/s/web-night")
+    assert r.status_code == 500 and r.text == "internal error (KeyError: 'seat'); please report it\n"
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and err.count("\n") == 1 and "internal error (KeyError" in err
+    assert web.get("/s/web-night/audit").status_code == 200  # the next request is served as ever
 
 
 def test_pages_carry_a_content_security_policy(web: TestClient) -> None:

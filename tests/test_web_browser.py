@@ -183,6 +183,9 @@ def test_the_live_page_follows_commands_recorded_from_the_cli(potlog: Any, page:
         assert page.locator(".recent .voided").first.text_content() == "Ben calls 5"
         assert page.evaluate("() => window.stillThisPage") is True  # drawn again in place: no reload
         assert seen < 2.0, f"the page took {seen:.2f}s to show the bet"
+        potlog("new", "freeform", "--name", "next-game", "-p", "Cy=50", "-p", "Dee=50")  # the next game
+        expect(page.locator(".live .table-head .title")).to_have_text("next-game · freeform")
+        assert seats(page, ".live") == {"Cy": "50 chips", "Dee": "50 chips"}
     finally:
         server.terminate()
         try:
@@ -269,6 +272,40 @@ def test_the_exported_page_works_offline(potlog: Any, page: Any, tmp_path: Path)
             expected.setdefault(player, []).append([h["hand"], stack])
     assert dict(drawn) == expected
     assert page.locator(".payments tr").count() > 1
+
+
+def test_every_game_is_drawn_by_the_page(potlog: Any, page: Any, tmp_path: Path) -> None:
+    """A short random session of every game in `potlog games` (the fuzzer's), all in one
+    exported page: each replayer drawn at its first and last step without a script error."""
+    from ledger.app import Ledger
+    from ledger.games import available
+    from tests.fuzz_games import fuzz_game
+
+    lines = []
+    for game in available():
+        assert not fuzz_game(game, 0, 20, tmp_path).failures
+        one = Ledger.open(str(tmp_path / f"{game}-0.db"))
+        try:
+            lines += [line for sid in [s.session for s in one.store.sessions()] for line in one.export_lines(sid)]
+        finally:
+            one.close()
+    led = potlog.ledger()
+    try:
+        led.import_lines(lines)
+    finally:
+        led.close()
+    out = tmp_path / "games.html"
+    potlog("export", "--all", "-f", "html", "-o", str(out))
+    page.goto(out.as_uri())
+    replayers = page.locator(".replayer")
+    assert replayers.count() == len(available())
+    for i in range(replayers.count()):
+        one = replayers.nth(i)
+        one.locator("button.last").click()
+        assert one.locator(".seat").count() >= 1
+        one.locator("button.first").click()
+        expect(one).to_have_attribute("data-step", "0")
+    # `page`'s teardown: no script error on any of them
 
 
 # ----------------------------------------------------------------------------- user text

@@ -254,19 +254,21 @@ def create_app(db: str | None = None, session: str | None = None, *, token: str 
         sid = await read(reader.default)
         if sid is None:
             return await sessions(request)
-        return await live(request, sid)
+        return await live(request, sid, follow=True)
 
     async def sessions(request: Request) -> Response:
         infos, current = await read(reader.sessions)
         return page("sessions.html", None, "sessions", sessions=infos, current=current)
 
-    async def live(request: Request, sid: str | None = None) -> Response:
+    async def live(request: Request, sid: str | None = None, follow: bool = False) -> Response:
+        """The live table; `follow` (the page at ``/``): when another session becomes the
+        current one (``potlog new`` for the next game), the page moves to it."""
         sid = sid or request.path_params["sid"]
         try:
             data = await read(reader.live, sid)
         except PotlogError as exc:
             return refused(exc)
-        return page("live.html", sid, "table", data=data)
+        return page("live.html", sid, "table", data=data, follow=follow)
 
     async def table_json(request: Request) -> Response:
         try:
@@ -277,6 +279,7 @@ def create_app(db: str | None = None, session: str | None = None, *, token: str 
 
     async def stream(request: Request) -> Response:
         sid = request.path_params["sid"]
+        follow = request.query_params.get("follow") == "1"
         try:
             first = await read(reader.head, sid)
             await read(reader.live, sid)  # a session that does not exist: refused now, not in the stream
@@ -288,6 +291,9 @@ def create_app(db: str | None = None, session: str | None = None, *, token: str 
             head = first
             quiet = 0.0
             while not stopping.is_set():
+                if follow and await read(reader.default) not in (sid, None):
+                    yield "event: moved\ndata: {}\n\n"  # another session is the current one: the page reloads
+                    return
                 if head != seen:
                     data = await read(reader.live, sid)
                     seen = head

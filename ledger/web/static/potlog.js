@@ -184,6 +184,10 @@
       mark.textContent = "live";
       mark.className = "live-mark on";
     });
+    source.addEventListener("moved", function () {  // the next game: the page at / shows it
+      source.close();
+      window.location.reload();
+    });
     source.onerror = function () {
       mark.textContent = "reconnecting\u2026";
       mark.className = "live-mark off";
