@@ -297,6 +297,29 @@ def test_serve_refuses_a_port_in_use_in_one_line(potlog: Any) -> None:
     assert r.exit_code == 1 and r.stderr == f"potlog: port {port} on 127.0.0.1 is in use: pick another with --port\n"
 
 
+def test_serve_beyond_this_machine_makes_up_a_token_and_says_it(potlog: Any) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    potlog("new", "freeform", "--name", "n", "-p", "Ann=5", "-p", "Ben=5")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "POTLOG_DB": str(potlog.db)}
+    server = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--host", "0.0.0.0", "--port", "0"],
+                              cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        lines = [server.stdout.readline() for _ in range(3)] if server.stdout else []
+    finally:
+        server.terminate()
+        server.wait(10)
+    assert re.fullmatch(r"potlog serve: http://127\.0\.0\.1:(\d+)/ \(read-only; Ctrl-C stops it\)\n", lines[0]), lines
+    port = re.search(r":(\d+)/", lines[0]).group(1)  # type: ignore[union-attr]
+    token = re.fullmatch(r"token: ([A-Za-z0-9_-]{20,})\n", lines[2])
+    assert token, lines
+    assert lines[1] == f"from another machine: http://<this machine's address>:{port}/?token={token.group(1)}\n"
+
+
 def test_serve_refuses_a_short_token(potlog: Any) -> None:
     r = potlog("serve", "--host", "0.0.0.0", "--token", "abc", ok=False)
     assert r.exit_code == 1 and "--token must be at least 8" in r.stderr and "Traceback" not in r.output
