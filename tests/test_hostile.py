@@ -36,7 +36,7 @@ def _name(info) -> str:
 # The games' own words are no Typer commands (the group resolves them against the session's
 # game): a word only shows things when it does so in every game that has it.
 WORDS = words_by_name()
-READING = {"games", "sessions", "state", "log", "export", "verify", "audit", "replay", "settle",
+READING = {"games", "sessions", "state", "log", "export", "verify", "audit", "replay", "settle", "serve",
            "run", "import"} | {name for name, games in WORDS.items() if all(w.view is not None for _, w in games)}
 RECORDING = sorted(({_name(c) for c in app.registered_commands} | set(WORDS)) - READING)
 

@@ -15,6 +15,7 @@ FORMATS: dict[str, str] = {
     "text": "a hand history to read, in the style of a poker site's",
     "beancount": "the chip flows as a double-entry journal in CHIPS, with balance assertions per hand",
     "mat": "a backgammon match or money session as Jellyfish MAT (GNU Backgammon's 'import mat' reads it)",
+    "html": "one self-contained web page (opens offline): results, who pays whom, the stack chart and a hand replayer",
     "phh": "poker hands as PHH as PokerKit reads them (one hand: a .phh; several: a .phhs, one table a hand): hold'em, short deck, Omaha, stud, razz, 2-7, badugi",
     "pokerstars": "hold'em and Omaha hands as PokerStars hand histories, the text poker trackers import",
     "ohh": "hold'em and Omaha hands as Open Hand History JSON (hh-specs.handhistory.org): one hand a line, a blank line between two",
