@@ -301,6 +301,7 @@ _PRETTY_SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 def pretty(card: str, family: str = "french") -> str:
     """A card for a person: ``10♥``; Spanish and tarot cards and ``??`` print as stored."""
-    if family == "french" and card not in JOKERS and card != UNKNOWN:
-        return rank(card) + _PRETTY_SUITS[card[-1]]
-    return card
+    suit = _PRETTY_SUITS.get(card[-1:])
+    if family == "french" and card not in JOKERS and card != UNKNOWN and suit is not None and not card.startswith("T"):
+        return rank(card) + suit
+    return card  # (a tarot atout, T5 or 21T, or the excuse: as stored)
