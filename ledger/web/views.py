@@ -35,7 +35,7 @@ UNDRAWN_SEAT = ("bought_in", "rebought", "cashed_out", "round_bet")
 def table(state: TableState, all_cards: bool = False) -> dict[str, Any]:
     """The table as the pages draw it: `potlog state --json`'s data, with what a drawing needs
     besides (the session's title, the pack's family for the suits' colours)."""
-    from cli.render import state_data
+    from ..tableview import state_data
 
     data = state_data(state, all_cards=all_cards)
     for key in UNDRAWN:
@@ -60,7 +60,7 @@ def table(state: TableState, all_cards: bool = False) -> dict[str, Any]:
 def _card_face(card: dict[str, Any], family: str) -> None:
     """A card's face as a person reads it (``10♥``; ``??`` unseen) and whether it is red, as
     `potlog state` colours it (`cli.render.card_style`), added to its data."""
-    from cli.render import card_style
+    from ..tableview import card_style
 
     code = card["card"]
     card["text"] = code if code == UNKNOWN else pretty(code, family)
