@@ -21,7 +21,7 @@ from typing import Callable, Protocol
 
 from .. import events as ev
 from ..core.checks import require_same
-from ..core.commands import Command, command_for
+from ..core.commands import Command, Note as NoteCmd, Void as VoidCmd, command_for
 from ..core.verbs import void
 from ..errors import RuleViolation
 from ..reducer import apply
@@ -34,7 +34,7 @@ Redo = Callable[[TableState, ev.Event], "Command | bool | None"]
 game has checked it already; None when the game never records it."""
 
 _ANY_TIME = (ev.Void, ev.Note)
-_ANY_TIME_VERBS = ("void", "note")
+_ANY_TIME_COMMANDS = (VoidCmd, NoteCmd)
 """A recorder's corrections and asides: ``undo`` and ``amend`` record voids one by one, each
 on the table the one before left (where a step the rules record by themselves may be due
 again, a blind whose void is next, say), and a note may be written at any moment."""
@@ -134,7 +134,7 @@ def settle(state: TableState, cmd: Command, decide: Decide, after: After) -> lis
     it: a void or a note as itself (``undo`` voids an act's events one by one, each on the table
     the one before left), anything else after the steps already due, as `due_first` does, so
     that the log holds what `check` asks of it: a step due first, exactly."""
-    pre = then(state, [], after) if state.in_hand and cmd.verb not in _ANY_TIME_VERBS else []
+    pre = then(state, [], after) if state.in_hand and not isinstance(cmd, _ANY_TIME_COMMANDS) else []
     if not pre:
         return decide(state, cmd)
     return pre + decide(trial(state, pre), cmd)
@@ -221,7 +221,7 @@ def track(state: TableState, book: Recent, event: ev.Event, *, final: bool) -> N
         book.recent.append(state.seq)
 
 
-def newest_first(state: TableState, cmd: Command, book: Recent, *, game: str, final: str) -> list[ev.Event]:
+def newest_first(state: TableState, cmd: VoidCmd, book: Recent, *, game: str, final: str) -> list[ev.Event]:
     """``potlog void``, newest event first and only within the last hand; `final` is the
     refusal for an event recorded after the hand (field: target)."""
     recent, target = book.recent, cmd.target
