@@ -88,3 +88,16 @@ def test_dispatch_is_on_the_class_not_the_word() -> None:
     with pytest.raises(RuleViolation, match="has no rule for 'bet'"):  # the word alone does not make it a Bet
         decide_generic(t.state, LooksLikeABet(player="Ann", amount=2), "freeform")
     assert [e.type for e in t(Bet(player="Ann", amount=2))] == ["bet"]
+
+
+def test_no_decide_dispatches_on_the_word() -> None:
+    """One way: nothing in ledger/ compares a command's word (``cmd.verb == "bet"``) or keys a
+    table by it; the word is for messages and `Legal.verbs`."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "ledger"
+    word = re.compile(r"\bcmd\.verb\s*(==|!=|in\b|not\s+in\b)|match\s+cmd\.verb\b|\[cmd\.verb\]|\.get\(cmd\.verb")
+    found = [f"{p.relative_to(root)}:{n}" for p in sorted(root.rglob("*.py"))
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if word.search(line)]
+    assert found == []
