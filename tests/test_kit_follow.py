@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from ledger import events as ev
-from ledger.commands import Command
+from ledger.commands import Bet, Check, Command, Void
 from ledger.errors import RuleViolation
 from ledger.kit import follow
 from ledger.reducer import apply
@@ -48,16 +48,16 @@ def test_trial_is_a_copy_with_the_events_applied():
 
 
 def _decide(state: TableState, cmd: Command) -> list[ev.Event]:
-    return [ev.Bet(player=cmd.player, amount=cmd.amount)] if cmd.verb == "bet" else []
+    return [ev.Bet(player=cmd.player, amount=cmd.amount)] if isinstance(cmd, Bet) else []
 
 
 def _command(state: TableState, event: ev.Event) -> Command | bool | None:
     if isinstance(event, ev.Bet):
-        return Command("bet", player=event.player, amount=event.amount)
+        return Bet(player=event.player, amount=event.amount)
     if isinstance(event, ev.Note):
         return True
     if isinstance(event, ev.Check):
-        return Command("check", player=event.player)
+        return Check(player=event.player)
     return None
 
 
@@ -99,7 +99,7 @@ def test_track_and_newest_first():
     _record(state, book, ev.Note(text="still going"), final=True)  # the hand is not over: not final
     assert (book.recent, book.final) == ([4, 5, 6, 7], [])
     void = lambda target: follow.newest_first(  # noqa: E731
-        state, Command("void", target=target, reason="wrong"), book, game="dice",
+        state, Void(target=target, reason="wrong"), book, game="dice",
         final="seq {target} stands with the hand")
     with pytest.raises(RuleViolation, match="void seq 7 first: in dice corrections go from the newest event back"):
         void(5)
@@ -118,12 +118,12 @@ def test_track_and_newest_first():
 def test_due_first_records_what_is_due_then_the_command_and_what_follows():
     state = table()
     bet = ev.Bet(player="Ann", amount=2)
-    assert follow.due_first(state, Command("bet", player="Ann", amount=2), _decide, up_to_three_rounds) == \
+    assert follow.due_first(state, Bet(player="Ann", amount=2), _decide, up_to_three_rounds) == \
         [ev.RoundStarted(round=n) for n in (1, 2, 3)] + [bet]
-    assert follow.due_first(state, Command("check", player="Ann"), _decide, up_to_three_rounds) == \
+    assert follow.due_first(state, Check(player="Ann"), _decide, up_to_three_rounds) == \
         [ev.RoundStarted(round=n) for n in (1, 2, 3)]
     state.hand.ended = True  # between hands nothing is due first; what follows the command still follows
-    assert follow.due_first(state, Command("bet", player="Ann", amount=2), _decide, up_to_three_rounds) == \
+    assert follow.due_first(state, Bet(player="Ann", amount=2), _decide, up_to_three_rounds) == \
         [bet] + [ev.RoundStarted(round=n) for n in (1, 2, 3)]
 
 
