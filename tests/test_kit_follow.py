@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from ledger import events as ev
-from ledger.commands import Bet, Check, Command, Void
+from ledger.commands import Bet, Check, Command, Note, Void
 from ledger.errors import RuleViolation
 from ledger.kit import follow
 from ledger.reducer import apply
@@ -138,19 +138,19 @@ def test_run_records_what_is_due_then_the_command_then_what_follows_on_the_calle
         apply(state, state.seq + 1, e)
         seen.append(e)
 
-    out = run(state, Command("bet", player="Ann", amount=2), followed, up_to_three_rounds, record)
+    out = run(state, Bet(player="Ann", amount=2), followed, up_to_three_rounds, record)
     assert out == seen == [ev.RoundStarted(round=n) for n in (1, 2, 3)] + [bet]  # nothing follows past round 3
     assert state.hand.round == 3 and state.stack("Ann") == 18  # the caller's own table took them
     # `decided` leaves the table as it is, and so does `then` (a look-ahead on a copy, always)
     other = table()
-    assert decided(other, Command("bet", player="Ann", amount=2), followed, up_to_three_rounds) == out
+    assert decided(other, Bet(player="Ann", amount=2), followed, up_to_three_rounds) == out
     assert other.hand.round == 0 and other.stack("Ann") == 20
     assert follow.then(other, [bet], up_to_three_rounds) == [bet] + [ev.RoundStarted(round=n) for n in (1, 2, 3)]
     assert other.stack("Ann") == 20 and follow.trial(other, [bet]) is not other
     # a void or a note is decided as itself: nothing due is recorded before it
     fresh = table()
-    note = run(fresh, Command("note", text="n"), lambda s, c: [ev.Note(text="n")], up_to_three_rounds)
+    note = run(fresh, Note(text="n"), lambda s, c: [ev.Note(text="n")], up_to_three_rounds)
     assert note == [ev.Note(text="n")] and fresh.hand.round == 0
     # events not marked `followed` are not followed (a game that leaves the next steps due)
     plain = table()
-    assert run(plain, Command("bet", player="Ann", amount=2), _decide, up_to_three_rounds)[-1] == bet
+    assert run(plain, Bet(player="Ann", amount=2), _decide, up_to_three_rounds)[-1] == bet

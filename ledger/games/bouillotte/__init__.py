@@ -206,7 +206,7 @@ decide = decider(
     "bouillotte", "Bouillotte",
     Options, {NewHand: _hand, Deal: _deal, Declare: _straddle, Reveal: _reveal, Join: _cave, Rebuy: _cave,
               **dict.fromkeys(bets.WAGERS, _move)},
-    "hand, deal, then straddle, open, call, raise, allin and fold to the right; reveal at the showdown"), _after)
+    "hand, deal, then straddle, open, call, raise, allin and fold to the right; reveal at the showdown")
 
 
 # ----------------------------------------------------------------------------- evolve, legal, view

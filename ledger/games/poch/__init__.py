@@ -197,7 +197,7 @@ decide = decider(
     "poch", "Poch", Options,
     {NewHand: _hand, Close: BOARD.close, Deal: _deal, Reveal: _reveal, Declare: _board, Play: _play,
      **dict.fromkeys(bets.WAGERS, _vie)},
-    "hand, deal (five each and the trump), reveal and board, then check, bet, call, raise, fold, then play"), _after)
+    "hand, deal (five each and the trump), reveal and board, then check, bet, call, raise, fold, then play")
 
 
 # ----------------------------------------------------------------------------- evolve, legal, view
