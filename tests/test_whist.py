@@ -8,7 +8,7 @@ from table import Table
 
 from ledger import events as ev
 from ledger.commands import NewHand, Play, Reveal
-from ledger.games import whist
+from ledger.games import skat, whist
 from ledger.kit.tricks import hand as th
 from ledger.kit.tricks.commands import TurnTrump
 
@@ -42,6 +42,17 @@ def test_the_deal_the_turned_trump_and_the_lead():
     assert [h.card for h in t.state.seat("Ann").cards if h.up] == ["2S"]  # stays in the dealer's hand
     assert x.teams == {"Ann": "team 1", "Ben": "team 2", "Cy": "team 1", "Dan": "team 2"}
     t.refused(TurnTrump(cards=("8S",)), "turned already")
+
+
+def test_a_command_is_taken_by_its_class_not_its_word():
+    """Skat's ``trump`` (the soloist names a suit) is another class than Whist's (the card turned):
+    Whist refuses it, whatever its word, and its own word builds its own class."""
+    t = Table("whist", Ann=50, Ben=50, Cy=50, Dan=50)
+    t(NewHand())
+    t.refused(skat.NameTrump(player="Ann", value="H"), "Whist has no 'trump'")
+    assert isinstance(whist.TRUMP.command({"card": "2S"}) if whist.TRUMP.command else None, TurnTrump)
+    t.word("trump", "2S")
+    assert t.state.ext.trump == "S"
 
 
 def test_no_play_before_the_trump_is_turned():

@@ -32,6 +32,9 @@ What every one of them reads the same (each game's docstring adds its own):
   pay in turn order, each creditor in turn order, a debtor no more than they hold.
 - Option ``hands`` (0: as many as the table likes): the agreed number of hands; a thrown-in hand
   does not count. ``potlog state`` shows the score sheet (one line per hand) and the totals.
+
+The words' commands are declared here (`TarotBid`, `Chien`, `Show`, `Poignee`, `Chelem`; the
+discard is the trick kit's `Discard`), and `TarotGame.verbs` keys the handlers by class.
 """
 
 from __future__ import annotations
