@@ -111,6 +111,19 @@ def test_the_opening_roll_is_either_players_never_a_double_then_turns_alternate(
     t.refused(RollDice(player="Ann", faces=("6", "4")), "Ann has 6-4 to play first")
 
 
+def test_the_move_is_the_core_move_as_the_cli_builds_it_and_its_card_options_are_refused():
+    t = game()
+    t(RollDice(player="Ann", faces=("6", "1")))
+    for extra, says in (({"count": 2}, "--count"), ({"position": 0}, "--bottom"), ({"value": True}, "--up")):
+        msg = t.refused(Move(source="Ann", to="13/7", cards=("8/7",), **extra), "a play is its moves")
+        assert says in msg and "\n" not in msg
+    assert [type(c) for c in [t.rules.word(w).command({"player": "Ann", "point": "3", "level": None})
+                              for w in ("double", "take", "drop", "break", "resign")]] == [
+        Double, Take, Drop, Break, Resign]
+    move(t, "Ann", "13/7", "8/7")
+    assert played(t) == "13/7 8/7"
+
+
 def test_a_forbidden_move_is_refused_in_one_line_saying_why():
     t = game()
     t(RollDice(player="Ann", faces=("6", "1")))

@@ -6,7 +6,10 @@ A potlog hand is one game. The recorder types what happens (see `ledger.games.ba
 ``roll NAME A B``, ``move NAME 13/7 8/4``, ``double NAME``, ``take NAME``, ``drop NAME``;
 potlog knows the rest: whose turn, the hits, a roll with no legal move (the turn passes by
 itself), the end of the game, its points (cube x single, gammon, backgammon, or the
-variant's own count), the match score, and the stake paid.
+variant's own count), the match score, and the stake paid. ``move`` is the shared command
+(`Move`: FROM, TO, cards): FROM is the player and the rest the play; its card options
+(``--count``, ``--bottom``, ``--up``/``--down``) are refused. ``double``, ``take``, ``drop``,
+``break`` and ``resign`` are the engine's own commands, declared here.
 
 Events: ``dice_rolled`` for a roll; ``declared`` ``move`` (the play as steps, one per die, the
 hits marked: ``bar/20* 13/9``), ``double`` (the cube's new value), ``take``, ``drop``; then by
