@@ -27,8 +27,8 @@ from ledger.audit import audit_session
 from ledger.cards import PACKS, UNKNOWN
 from ledger.commands import (
     AllIn, Ante, Award, Bet, BringIn, Call, Carry, Check, Close, Command, Count, Deal, Declare, End, Exchange, Fold,
-    Join, Leave, NewHand, Note, Pay, Play, Raise, Rebuy, Reshuffle, Reveal, RollDice, Round, Showdown, Stand, Stands,
-    Void,
+    Join, Leave, Move, NewHand, Note, Pay, Play, Raise, Rebuy, Reshuffle, Reveal, RollDice, Round, Showdown, Stand,
+    Stands, Void,
 )
 from ledger.errors import PotlogError
 from ledger.games import get_ruleset

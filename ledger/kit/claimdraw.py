@@ -60,7 +60,7 @@ from ..core.commands import Command, Deal, Declare, Exchange, NewHand, Reveal, c
 from ..errors import InputError, RuleViolation
 from ..core.table import require_hand, require_open, require_seated
 from ..core.verbs import Handler, exchange, make_event, reveal
-from ..core.contract import Legal, Param, Ruleset, Word
+from ..core.contract import AnyRuleset, Legal, Param, Ruleset, Word
 from ..core.options import options_of
 from ..state import TableState
 from . import betting as bets

@@ -24,7 +24,7 @@ from typing import Callable, Protocol
 
 from .. import events as ev
 from ..core.checks import require_same
-from ..core.commands import Command, command_for
+from ..core.commands import Command, Void as VoidCmd, command_for
 from ..core.run import After as After, Decide as Decide, followed as followed  # re-exported: what a game marks and declares
 from ..core.verbs import void
 from ..errors import RuleViolation

@@ -69,7 +69,7 @@ from ..dice import parse_faces
 from ..errors import RuleViolation
 from ..core.table import require_hand, require_open, require_seated
 from ..core.verbs import Handler, decide_generic, make_event, open_session, start_hand
-from ..core.contract import Legal, Param, Ruleset, Word
+from ..core.contract import AnyRuleset, Legal, Param, Ruleset, Word
 from ..core.options import options_of
 from ..state import Roll, TableState
 from . import betting as bets
