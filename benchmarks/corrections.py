@@ -30,7 +30,7 @@ from .workload import session_rows, write_db
 
 def bench_void(data: Path, size: int, runs: int) -> list[Figure]:
     from ledger.app import Ledger
-    from ledger.commands import Command
+    from ledger.commands import Ante, NewHand, Note, Void
 
     work = data / "void"
     shutil.rmtree(work, ignore_errors=True)
@@ -45,11 +45,11 @@ def bench_void(data: Path, size: int, runs: int) -> list[Figure]:
     led.store.set_meta("current_session", "night")
     st = led.state("night")  # folds once: the snapshot
     seated = [s.name for s in st.seats if s.active]
-    led.execute("night", Command("hand"))  # the table before it is kept as a checkpoint
+    led.execute("night", NewHand())  # the table before it is kept as a checkpoint
     notes = []
     for i in range(2 * runs + 2):  # the events of the current hand the voids will cancel
-        notes.append(led.execute("night", Command("note", text=f"side remark {i}"))[0].seq)
-        led.execute("night", Command("ante", player=seated[i % len(seated)], amount=1))
+        notes.append(led.execute("night", Note(text=f"side remark {i}"))[0].seq)
+        led.execute("night", Ante(player=seated[i % len(seated)], amount=1))
     events = led.store.last_seq("night")
     led.close()
     compile_bytecode()
@@ -69,8 +69,8 @@ def bench_void(data: Path, size: int, runs: int) -> list[Figure]:
         for kind, times in (("note", note_i), ("void", void_i)):
             snapshots.forget()
             led = Ledger.open(str(db))
-            cmd = (Command("note", text="in-process") if kind == "note"
-                   else Command("void", target=_live_note(led), reason="said twice"))
+            cmd = (Note(text="in-process") if kind == "note"
+                   else Void(target=_live_note(led), reason="said twice"))
             t = time.perf_counter()
             led.execute("night", cmd)
             times.append(time.perf_counter() - t)

@@ -49,6 +49,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from .workload import archive_rows, jsonl_line, session_rows, write_db
+from ledger.commands import NewHand, Note, Round
 
 GENERATOR = "v3"  # bump when workload.py or the hash scheme changes, so cached archives are rebuilt
 HERE = Path(__file__).resolve().parent
@@ -154,13 +155,13 @@ def bench_import(data: Path, sizes: list[int], repeat: int) -> list[Figure]:
 
 
 def _live_commands(n: int):
-    from ledger.commands import Command
+    from ledger.commands import Ante, Award, Bet, Call, End, NewHand, Round
 
     players = ("Ann", "Ben", "Cy", "Dora")
-    cycle = [Command("hand")] + [Command("ante", player=p, amount=1) for p in players] + [
-        Command("round"), Command("bet", player="Ann", amount=2),
-        *(Command("call", player=p) for p in players[1:]),
-        Command("award", player="Ann"), Command("end")]
+    cycle = [NewHand()] + [Ante(player=p, amount=1) for p in players] + [
+        Round(), Bet(player="Ann", amount=2),
+        *(Call(player=p) for p in players[1:]),
+        Award(player="Ann"), End()]
     out = []
     while len(out) < n:
         out.extend(cycle)
@@ -177,7 +178,6 @@ def bench_append(data: Path, n: int) -> tuple[list[Figure], float]:
     (imports, the first statements prepared). The floor and the store insert exactly the rows
     ours recorded."""
     from ledger.app import Ledger
-    from ledger.commands import Command
     from ledger.store import Store
 
     work = data / "append"
@@ -187,7 +187,7 @@ def bench_append(data: Path, n: int) -> tuple[list[Figure], float]:
     cmds, players = _live_commands(n)
     led = Ledger.open(str(work / "ours.db"))
     sid = led.new_session("freeform", [(p, 10**6) for p in players], name="live")
-    led.execute(sid, Command("note", text="warm-up"))
+    led.execute(sid, Note(text="warm-up"))
     floor_store = Store.open(work / "floor.db")  # same schema, triggers and pragmas
     raw = Store.open(work / "store.db")  # the store layer alone: chained append, no rules
     insert = ("INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
@@ -300,13 +300,12 @@ def _cli_session(work: Path, events: int) -> tuple[Path, int]:
     """A generated night of about `events` events with a hand going (so `bet` is legal), read
     once (its snapshot written), as a user's database is after a first command."""
     from ledger.app import Ledger
-    from ledger.commands import Command
 
     db = work / f"night-{events}.db"
     write_db(db, session_rows("night", random.Random(10), events, closed=False))
     led = Ledger.open(str(db))
     led.store.set_meta("current_session", "night")
-    for cmd in (Command("hand"), Command("round")):
+    for cmd in (NewHand(), Round()):
         led.execute("night", cmd)
     last = led.store.last_seq("night")
     led.close()

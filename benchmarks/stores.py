@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 
 from .run import Figure, archive, label, rate, say, table
+from ledger.commands import Note
 
 TABLES = 8
 
@@ -62,14 +63,14 @@ def start_server():
 
 # ------------------------------------------------------------------ 8 tables at once
 def _commands(n: int):
-    from ledger.commands import Command
+    from ledger.commands import Ante, Award, Bet, Call, End, NewHand, Note, Round
 
     players = ("Ann", "Ben", "Cy", "Dora")
-    cycle = [Command("note", text="new hand"), Command("hand")] + [
-        Command("ante", player=p, amount=1) for p in players] + [
-        Command("round"), Command("bet", player="Ann", amount=2),
-        *(Command("call", player=p) for p in players[1:]),
-        Command("note", text="showdown"), Command("award", player="Ann"), Command("end")]
+    cycle = [Note(text="new hand"), NewHand()] + [
+        Ante(player=p, amount=1) for p in players] + [
+        Round(), Bet(player="Ann", amount=2),
+        *(Call(player=p) for p in players[1:]),
+        Note(text="showdown"), Award(player="Ann"), End()]
     out: list = []
     while len(out) < n:
         out.extend(cycle)
@@ -79,13 +80,12 @@ def _commands(n: int):
 def _recorder(db: str, sid: str, n: int, key_file: str, ready, go, out) -> None:
     os.environ["POTLOG_KEY_FILE"] = key_file
     from ledger.app import Ledger
-    from ledger.commands import Command
 
     try:
         cmds, _ = _commands(n)
         led = Ledger.open(db)
         try:  # one warm-up note (imports, the state in memory), not timed
-            led.execute(sid, Command("note", text="warm-up"))
+            led.execute(sid, Note(text="warm-up"))
             ready.put(sid)
             go.wait()
             t = time.perf_counter()

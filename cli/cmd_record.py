@@ -7,7 +7,11 @@ from typing import Annotated, List, Optional
 
 import typer
 
-from ledger.commands import Command
+from ledger.commands import (
+    AllIn, Ante, Award, Bet, Call, Carry, Check, Close, Command, Count, Deal, Declare, End,
+    Exchange, Fold, Join, Leave, Move, NewHand, Note, Pay, Play, Raise, Rebuy, Reshuffle, Reveal,
+    RollDice, Round, Score, Switch, Void,
+)
 
 from .common import (RUN_DEFAULTS, DbOpt, JsonOpt, LineFailed, OverrideOpt, SessionOpt, app, fail, ledger, print_json,
                      record, session_of, show_recorded)
@@ -89,7 +93,7 @@ def switch(game: Annotated[str, typer.Argument(help="The game played from now on
     Example: potlog switch dropdead -o ante=2
     """
     options = dict(_pairs(option, "--option", "KEY=VALUE, like ante=2"))
-    record(db, session, Command("switch", name=game, options=options), as_json=json)
+    record(db, session, Switch(name=game, options=options), as_json=json)
 
 
 @app.command(rich_help_panel="Start and seat")
@@ -105,21 +109,21 @@ def join(player: Player, buyin: Annotated[int, typer.Argument(help="Chips bought
          position: Annotated[Optional[int], typer.Option(help="Seat position clockwise from 0 (default: last).")] = None,
          db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """Seat PLAYER with a buy-in of BUYIN chips (bank -> seat)."""
-    record(db, session, Command("join", player=player, amount=buyin, position=position), override=override, as_json=json)
+    record(db, session, Join(player=player, amount=buyin, position=position), override=override, as_json=json)
 
 
 @app.command(rich_help_panel="Start and seat")
 def rebuy(player: Player, amount: Amount, db: DbOpt = None, session: SessionOpt = None,
           override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """PLAYER buys AMOUNT more chips."""
-    record(db, session, Command("rebuy", player=player, amount=amount), override=override, as_json=json)
+    record(db, session, Rebuy(player=player, amount=amount), override=override, as_json=json)
 
 
 @app.command(rich_help_panel="Start and seat")
 def leave(player: Player, reason: Annotated[str, typer.Option(help="Why, for the record.")] = "",
           db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """PLAYER leaves and cashes out their whole stack (seat -> bank)."""
-    record(db, session, Command("leave", player=player, reason=reason), override=override, as_json=json)
+    record(db, session, Leave(player=player, reason=reason), override=override, as_json=json)
 
 
 @app.command(rich_help_panel="The hand")
@@ -127,14 +131,14 @@ def hand(dealer: Annotated[Optional[str], typer.Option(help="Who deals (default:
          first: Annotated[Optional[str], typer.Option(help="Who acts first, where the game lets the table say.")] = None,
          db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """Start a new hand. Chips carried over from the last hand move into the pot."""
-    record(db, session, Command("hand", dealer=dealer, first=first), override=override, as_json=json)
+    record(db, session, NewHand(dealer=dealer, first=first), override=override, as_json=json)
 
 
 @app.command("round", rich_help_panel="The hand")
 def round_(name: Annotated[str, typer.Option(help="A label for the round.")] = "",
            db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """Start a new betting round: everyone's bet in the round goes back to zero."""
-    record(db, session, Command("round", name=name), override=override, as_json=json)
+    record(db, session, Round(name=name), override=override, as_json=json)
 
 
 @app.command(rich_help_panel="Cards and dice")
@@ -144,7 +148,7 @@ def deal(to: Annotated[str, typer.Argument(help="A player, or a board: board, st
          up: Annotated[bool, typer.Option("--up", help="Dealt face up (the table sees them).")] = False,
          db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """Deal cards to a player or a board: known cards by name, unseen ones with --count."""
-    record(db, session, Command("deal", to=to, cards=tuple(cards or ()), count=count, face_up=up),
+    record(db, session, Deal(to=to, cards=tuple(cards or ()), count=count, face_up=up),
            override=override, as_json=json)
 
 
@@ -160,7 +164,7 @@ def move(source: Annotated[str, typer.Argument(metavar="FROM", help="The zone th
 
     A zone has a top and a bottom: a known top card must be the one named (it is refused
     otherwise); an unseen one is named as it is turned up."""
-    record(db, session, Command("move", source=source, to=dest, cards=tuple(cards or ()), count=count,
+    record(db, session, Move(source=source, to=dest, cards=tuple(cards or ()), count=count,
                                 position=0 if bottom else None, value=up), override=override, as_json=json)
 
 
@@ -169,7 +173,7 @@ def reveal(holder: Annotated[str, typer.Argument(help="Whose cards: a player or 
            cards: Annotated[List[str], typer.Argument(help="The cards shown, like QS 7D.")],
            db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """Turn cards face up; an unseen card (??) of the holder becomes the card named."""
-    record(db, session, Command("reveal", player=holder, cards=tuple(cards)), override=override, as_json=json)
+    record(db, session, Reveal(player=holder, cards=tuple(cards)), override=override, as_json=json)
 
 
 @app.command(rich_help_panel="Cards and dice")
@@ -181,7 +185,7 @@ def exchange(player: Player,
              up: Annotated[bool, typer.Option("--up", help="The new cards come face up.")] = False,
              db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """Discard and draw (buy a card): potlog exchange Ann 7H --discard KD."""
-    record(db, session, Command("exchange", player=player, cards=tuple(draw or ()), discard=tuple(discard),
+    record(db, session, Exchange(player=player, cards=tuple(draw or ()), discard=tuple(discard),
                                 count=count, amount=cost, face_up=up), override=override, as_json=json)
 
 
@@ -213,7 +217,7 @@ def play(
     if player is None or card is None:
         fail("'play PLAYER CARD' plays a card to the trick: give both (or nothing, for the prompt)", 2)
     assert player is not None and card is not None  # fail() has exited
-    record(db, session, Command("play", player=player, cards=(card,)), override=override, as_json=json)
+    record(db, session, Play(player=player, cards=(card,)), override=override, as_json=json)
 
 
 @app.command(rich_help_panel="Cards and dice")
@@ -222,7 +226,7 @@ def roll(who: Annotated[str, typer.Argument(help="Who rolled ('-' for nobody in 
          sides: Annotated[Optional[int], typer.Option(help="The die size, if the game lets the roll say.")] = None,
          db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """Record a roll of the dice: potlog roll Ann 3 5 6."""
-    record(db, session, Command("roll", player=None if who == "-" else who, faces=tuple(faces), sides=sides),
+    record(db, session, RollDice(player=None if who == "-" else who, faces=tuple(faces), sides=sides),
            override=override, as_json=json)
 
 
@@ -232,7 +236,7 @@ def declare(who: Annotated[str, typer.Argument(help="Who declares ('-' for the t
             value: Annotated[Optional[str], typer.Argument(help="Its value.")] = None,
             db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """A declaration the game defines: potlog declare Ann dice 3; potlog declare Ann limit 5."""
-    record(db, session, Command("declare", player=None if who == "-" else who, name=name, value=value),
+    record(db, session, Declare(player=None if who == "-" else who, name=name, value=value),
            override=override, as_json=json)
 
 
@@ -242,14 +246,14 @@ def ante(player: Annotated[str, typer.Argument(help="The player, or 'all': every
          db: DbOpt = None, session: SessionOpt = None,
          override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """PLAYER antes AMOUNT into the pot ('ante all 1': everyone, in turn, as one act)."""
-    record(db, session, Command("ante", player=player, amount=amount), override=override, as_json=json)
+    record(db, session, Ante(player=player, amount=amount), override=override, as_json=json)
 
 
 @app.command(rich_help_panel="Betting")
 def bet(player: Player, amount: Amount, db: DbOpt = None, session: SessionOpt = None,
         override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """PLAYER bets AMOUNT (the first bet of a round)."""
-    record(db, session, Command("bet", player=player, amount=amount), override=override, as_json=json)
+    record(db, session, Bet(player=player, amount=amount), override=override, as_json=json)
 
 
 @app.command(rich_help_panel="Betting")
@@ -257,35 +261,35 @@ def call(player: Player,
          amount: Annotated[Optional[int], typer.Argument(help="Optional: the amount, checked against what is owed.")] = None,
          db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """PLAYER matches the highest bet of the round (potlog works out how much)."""
-    record(db, session, Command("call", player=player, amount=amount), override=override, as_json=json)
+    record(db, session, Call(player=player, amount=amount), override=override, as_json=json)
 
 
 @app.command("raise", rich_help_panel="Betting")
 def raise_(player: Player, by: Annotated[int, typer.Argument(help="How much the bet goes up.", min=1, max=10**12)],
            db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """PLAYER calls and raises BY chips."""
-    record(db, session, Command("raise", player=player, amount=by), override=override, as_json=json)
+    record(db, session, Raise(player=player, amount=by), override=override, as_json=json)
 
 
 @app.command(rich_help_panel="Betting")
 def allin(player: Player, db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None,
           json: JsonOpt = False) -> None:
     """PLAYER puts in every chip they have left."""
-    record(db, session, Command("allin", player=player), override=override, as_json=json)
+    record(db, session, AllIn(player=player), override=override, as_json=json)
 
 
 @app.command(rich_help_panel="Betting")
 def check(player: Annotated[str, typer.Argument(help="The player, or 'all': checks around, in turn.")], db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None,
           json: JsonOpt = False) -> None:
     """PLAYER checks (nothing to call)."""
-    record(db, session, Command("check", player=player), override=override, as_json=json)
+    record(db, session, Check(player=player), override=override, as_json=json)
 
 
 @app.command(rich_help_panel="Betting")
 def fold(player: Player, db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None,
          json: JsonOpt = False) -> None:
     """PLAYER gives up the hand."""
-    record(db, session, Command("fold", player=player), override=override, as_json=json)
+    record(db, session, Fold(player=player), override=override, as_json=json)
 
 
 @app.command(rich_help_panel="Pots and payments")
@@ -295,7 +299,7 @@ def pay(source: Annotated[str, typer.Argument(metavar="FROM", help="A player, po
         reason: Annotated[str, typer.Option(help="Why (a side bet, a penalty, the house's cut).")] = "",
         db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """Move AMOUNT chips between two accounts: potlog pay Ann Ben 5 --reason 'side bet'."""
-    record(db, session, Command("pay", source=source, to=to, amount=amount, reason=reason),
+    record(db, session, Pay(source=source, to=to, amount=amount, reason=reason),
            override=override, as_json=json)
 
 
@@ -309,7 +313,7 @@ def award(player: Annotated[Optional[str], typer.Argument(help="The winner of th
           db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """Pay a pot out to its winner (or split it with --share Ann=10 --share Ben=10)."""
     shares = tuple((p, _chips(c, f"{p}'s share")) for p, c in _pairs(share, "--share", "NAME=CHIPS, like Ann=10"))
-    record(db, session, Command("award", player=player, amount=amount, shares=shares, source=pot, reason=reason),
+    record(db, session, Award(player=player, amount=amount, shares=shares, source=pot, reason=reason),
            override=override, as_json=json)
 
 
@@ -318,13 +322,13 @@ def carry(amount: Annotated[Optional[int], typer.Option(help="How much (default:
           pot: Annotated[str, typer.Option(help="Which pot.")] = "pot",
           db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """Let the pot ride into the next hand (pot -> carry)."""
-    record(db, session, Command("carry", amount=amount, source=pot), override=override, as_json=json)
+    record(db, session, Carry(amount=amount, source=pot), override=override, as_json=json)
 
 
 @app.command(rich_help_panel="The hand")
 def end(db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """End the hand (every pot must be empty: awarded or carried over)."""
-    record(db, session, Command("end"), override=override, as_json=json)
+    record(db, session, End(), override=override, as_json=json)
 
 
 @app.command(rich_help_panel="Corrections and records")
@@ -332,7 +336,7 @@ def count(player: Player, chips: Annotated[int, typer.Argument(help="Chips count
           db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """Record a physical count of PLAYER's chips; says at once when the ledger disagrees (the
     audit lists every count that did)."""
-    record(db, session, Command("count", player=player, amount=chips), override=override, as_json=json)
+    record(db, session, Count(player=player, amount=chips), override=override, as_json=json)
     from ledger.app import count_difference
 
     with ledger(db) as led:
@@ -345,7 +349,7 @@ def count(player: Player, chips: Annotated[int, typer.Argument(help="Chips count
 def note(text: Annotated[List[str], typer.Argument(help="The note.")], db: DbOpt = None, session: SessionOpt = None,
          json: JsonOpt = False) -> None:
     """Add a free-text note to the log."""
-    record(db, session, Command("note", text=" ".join(text)), as_json=json)
+    record(db, session, Note(text=" ".join(text)), as_json=json)
 
 
 @app.command(rich_help_panel="Corrections and records")
@@ -353,7 +357,7 @@ def void(seq: Annotated[int, typer.Argument(help="The seq of the event to cancel
          reason: Annotated[str, typer.Option(help="Why it is void (required, for the audit).")] = "",
          db: DbOpt = None, session: SessionOpt = None, json: JsonOpt = False) -> None:
     """Cancel an earlier event: the table is rebuilt as if it had never happened."""
-    record(db, session, Command("void", target=seq, reason=reason), as_json=json)
+    record(db, session, Void(target=seq, reason=reason), as_json=json)
 
 
 @app.command(rich_help_panel="Corrections and records")
@@ -445,20 +449,20 @@ def score(player: Player, points: Annotated[int, typer.Argument(help="Points (ma
           reason: Annotated[str, typer.Option(help="Why.")] = "",
           db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """Give PLAYER points, for games scored in points."""
-    record(db, session, Command("score", player=player, amount=points, reason=reason), override=override, as_json=json)
+    record(db, session, Score(player=player, amount=points, reason=reason), override=override, as_json=json)
 
 
 @app.command(rich_help_panel="Cards and dice")
 def reshuffle(db: DbOpt = None, session: SessionOpt = None, override: OverrideOpt = None, json: JsonOpt = False) -> None:
     """The stock ran out: the discards are shuffled into a new stock."""
-    record(db, session, Command("reshuffle"), override=override, as_json=json)
+    record(db, session, Reshuffle(), override=override, as_json=json)
 
 
 @app.command(rich_help_panel="Start and seat")
 def close(db: DbOpt = None, session: SessionOpt = None, json: JsonOpt = False) -> None:
     """Close the session: everyone still seated cashes out, and nothing more can be recorded.
     Then prints a seal of the closed log ('potlog seal'): keep that line off this machine."""
-    record(db, session, Command("close"), as_json=json)
+    record(db, session, Close(), as_json=json)
     if not json:
         _print_close_seal(db, session)
 

@@ -20,7 +20,7 @@ import os
 from contextlib import contextmanager
 from typing import Iterator, cast
 
-from .commands import Command
+from .commands import Command, Join, Open
 from .corrections import Amended, Corrections
 from .errors import Conflict, NotFound, RuleViolation
 from .games import get_ruleset
@@ -119,12 +119,12 @@ class Ledger(Corrections, Importing):
             raise RuleViolation(f"a session called {sid} exists already: pick another --name")
         now = self._stamp(sid, now)  # (a time of its own: the first act after it is not grouped with it)
         state = TableState(session=sid)
-        events = list(rules.decided(state, Command("open", options=fresh_options(rules.options, dict(options or {})),
+        events = list(rules.decided(state, Open(options=fresh_options(rules.options, dict(options or {})),
                                                   chip_unit=chip_unit, title=title)))
         state = self._trial(state, events)
         rules.check_seats(len(players), state.options)  # options first: they may narrow the seats
         for player, buyin in players:
-            new = rules.decided(state, Command("join", player=seat_name(state, player), amount=buyin))
+            new = rules.decided(state, Join(player=seat_name(state, player), amount=buyin))
             state = self._trial(state, new)
             events += new
         for attempt in range(RETRIES + 1):

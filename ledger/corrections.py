@@ -9,7 +9,7 @@ from itertools import islice
 from typing import Iterable, Iterator
 
 from . import events as ev
-from .commands import Command
+from .commands import Award, Call, Close, Command, Open, Switch, Void
 from .errors import InputError, PotlogError, RuleViolation
 from .recording import Recording
 from .reducer import apply
@@ -34,12 +34,14 @@ def _again(event: ev.Event, pot_before: int) -> Command | None:
     from .verify import command_for
 
     cmd = command_for(event)
-    if cmd is None or cmd.verb in ("void", "open", "switch"):
-        return None
-    if isinstance(event, ev.Call):
-        return replace(cmd, amount=None)
-    if isinstance(event, ev.PotAwarded) and len(event.shares) == 1 and event.shares[0].amount == pot_before:
-        return replace(cmd, player=event.shares[0].player, shares=())
+    match cmd:
+        case None | Void() | Open() | Switch():
+            return None
+        case Call():
+            return replace(cmd, amount=None)
+        case Award() if isinstance(event, ev.PotAwarded) and len(event.shares) == 1 \
+                and event.shares[0].amount == pot_before:
+            return replace(cmd, player=event.shares[0].player, shares=())
     return cmd
 
 
@@ -85,7 +87,7 @@ class Corrections(Recording):
             for act in acts:
                 for seq in reversed(act):
                     try:
-                        out += self.execute(session, Command("void", target=seq, reason=reason), now=now)
+                        out += self.execute(session, Void(target=seq, reason=reason), now=now)
                     except PotlogError as exc:
                         first = next(iter(self.store.recorded(session, act[0] - 1, act[0])))
                         raise type(exc)(f"cannot undo seq {act[0]} ({describe(first.event)}): {exc}; "
@@ -102,7 +104,7 @@ class Corrections(Recording):
         from .describe import describe
         from .snapshots import _voids_after, base_before
 
-        if cmd.verb in ("void", "close", "open"):
+        if isinstance(cmd, (Void, Close, Open)):
             raise InputError(f"amend replaces an act with a command that records it again; '{cmd.verb}' is not one "
                              "(to cancel an act: potlog void SEQ or potlog undo)")
         with self.batch():
@@ -141,7 +143,7 @@ class Corrections(Recording):
             for act in acts:
                 for target in reversed(act):
                     try:
-                        voids += self.execute(session, Command("void", target=target, reason=why), now=now)
+                        voids += self.execute(session, Void(target=target, reason=why), now=now)
                     except PotlogError as exc:
                         raise type(exc)(f"cannot amend seq {seq}: voiding seq {target} is refused: {exc}; nothing was "
                                         "recorded") from None

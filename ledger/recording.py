@@ -26,7 +26,7 @@ from dataclasses import replace
 from . import events as ev
 from . import snapshots
 from .chips import check
-from .commands import Command
+from .commands import Ante, Call, Check, Command, Deal, Join, Switch, Void, player_of
 from .errors import ChipError, Conflict, InputError, PotlogError, RuleViolation
 from .games import get_ruleset
 from .core.verbs import switch_game
@@ -118,20 +118,21 @@ def resolve_names(state: TableState, cmd: Command) -> Command:
     """`cmd` with every name that means a seated player in another case (or NFC form, or with
     look-alike letters) written as that player's name: ``bet ann 5`` bets for Ann. A name that
     is no player's, or could be several, is left for the rules to refuse."""
-    if cmd.verb == "join":
+    if isinstance(cmd, Join):
         return replace(cmd, player=seat_name(state, cmd.player, rejoin=True)) if cmd.player else cmd
     seated = [s.name for s in state.seats]
     changes: dict[str, object] = {}
-    for name in _PLAYER_FIELDS:
-        typed = getattr(cmd, name)
+    for name in _PLAYER_FIELDS:  # (the fields of those `cmd`'s class has)
+        typed = getattr(cmd, name, None)
         if isinstance(typed, str) and typed and state.seat(typed) is None:
             hit = resolve(typed, seated)
             if hit is not None:
                 changes[name] = hit
-    if cmd.shares:
+    given: tuple[tuple[str, int], ...] = getattr(cmd, "shares", ())
+    if given:
         shares = tuple((resolve(p, seated) or p, a) if isinstance(p, str) and state.seat(p) is None else (p, a)
-                       for p, a in cmd.shares)
-        if shares != cmd.shares:
+                       for p, a in given)
+        if shares != given:
             changes["shares"] = shares
     return replace(cmd, **changes) if changes else cmd  # type: ignore[arg-type]
 
@@ -200,10 +201,11 @@ class Recording(HeadMemo):
             return self._execute_held(session, cmd, override, now)
         stored: int | None = None  # the session's snapshot seq, as far as this process knows
         expect: str | None = None  # the hash the head must still have when appending (a memo's head)
-        state = self._void_head(session, cmd.target) if cmd.verb == "void" else None
+        target = cmd.target if isinstance(cmd, Void) else None
+        state = self._void_head(session, target) if isinstance(cmd, Void) else None
         if state is not None:  # the snapshot stays as it is while it is before the target, else one is due
             stored = snapshots.snapshot_seq(self.store, session)
-            if not 0 < stored < (cmd.target or 0):
+            if not 0 < stored < (target or 0):
                 stored = None
         if state is None:  # the head itself, no copy: decided on in place, kept as the new head once recorded
             seen, events, state, stored, expect = self._decide_head(session, cmd, override)
@@ -303,7 +305,7 @@ class Recording(HeadMemo):
                 override: str | None) -> tuple[int, list[ev.Event], TableState]:
         """(the seq the decision is based on, the events `cmd` records there, the table after
         them), checked; raises the refusal. `state` is the caller's own copy and is used up."""
-        if _is_all(getattr(cmd, _ALL_FIELD.get(cmd.verb, "player"))) or _is_all(cmd.player):
+        if _is_all(getattr(cmd, _ALL_FIELD.get(type(cmd), "player"), None)) or _is_all(player_of(cmd)):
             try:  # a game may read 'all' itself (kit.deal: everyone short of their cards)
                 native = self._decide_one(session, state.clone(), cmd, None)
                 if not any(_is_all(getattr(e, f, None)) for e in native[1] for f in ("to", "player", "holder")):
@@ -318,10 +320,10 @@ class Recording(HeadMemo):
         seen = state.seq
         rules = get_ruleset(state.game)
         cmd = resolve_names(state, cmd)
-        if cmd.verb == "switch" and cmd.name:  # a table moving on now gets a new table's options
+        if isinstance(cmd, Switch) and cmd.name:  # a table moving on now gets a new table's options
             cmd = replace(cmd, options=fresh_options(get_ruleset(cmd.name).options, cmd.options))
-        try:
-            events = list((switch_game if cmd.verb == "switch" else rules.decided)(state, cmd))  # the table's act, any game
+        try:  # a switch is the table's act, whatever the game
+            events = list(switch_game(state, cmd) if isinstance(cmd, Switch) else rules.decided(state, cmd))
         except ChipError:
             raise
         except RuleViolation as refusal:
@@ -336,7 +338,7 @@ class Recording(HeadMemo):
             except PotlogError as exc:
                 raise RuleViolation(f"{refusal} (and it cannot be recorded even as a ruling: {exc})") from None
             events = [e.model_copy(update={"ruling": override.strip()}) for e in events]
-        if cmd.verb == "void":
+        if isinstance(cmd, Void):
             assert cmd.target is not None  # a void without a target is refused by decide, override or not
             state = self._void_state(session, state, cmd.target, events)
         else:
@@ -347,12 +349,12 @@ class Recording(HeadMemo):
                     override: str | None) -> tuple[int, list[ev.Event], TableState]:
         """``VERB all``: `cmd` for each player in turn order, each decided on the table the
         ones before left; refused whole at the first player it is refused for."""
-        where = _ALL_FIELD.get(cmd.verb)
+        where = _ALL_FIELD.get(type(cmd))
         if where is None:
-            raise InputError(f"'all' works with {', '.join(_ALL_FIELD)} (once per player in turn order), "
-                             f"not with {cmd.verb}: name the player")
+            raise InputError(f"'all' works with {', '.join(c.verb for c in _ALL_FIELD)} (once per player in turn "
+                             f"order), not with {cmd.verb}: name the player")
         seen = state.seq
-        order = _turn_order(state, cmd.verb)
+        order = _turn_order(state, cmd)
         if not order:
             raise RuleViolation(f"nobody to {cmd.verb}: no player is in the hand")
         events: list[ev.Event] = []
@@ -488,16 +490,17 @@ def _is_all(value: object) -> bool:
     return isinstance(value, str) and value.lower() in ("all", "everyone")
 
 
-_ALL_FIELD = {"deal": "to", "ante": "player", "check": "player", "call": "player"}  # verb -> where 'all' goes
+_ALL_FIELD: dict[type[Command], str] = {Deal: "to", Ante: "player", Check: "player", Call: "player"}
+"""The commands ``VERB all`` works with, and the field 'all' stands in."""
 
 
-def _turn_order(state: TableState, verb: str) -> list[str]:
+def _turn_order(state: TableState, cmd: Command) -> list[str]:
     """Who ``VERB all`` is for, once each, clockwise: antes and deals from the dealer's left to
     everyone in the hand (everyone seated between hands); checks and calls from whoever is to
     act, to everyone still in it (not folded, not all-in)."""
     hand = state.hand
     live = hand is not None and not hand.ended
-    if verb in ("check", "call"):
+    if isinstance(cmd, (Check, Call)):
         seats = [s for s in state.seats if s.in_hand and not s.folded and not s.all_in] if live else []
         start, after = (hand.to_act, False) if live and hand and hand.to_act else (hand.dealer if hand else None, True)
     else:

@@ -49,7 +49,7 @@ from typing import Any, Callable, Iterable
 
 from . import events as ev
 from .chips import check as check_chips
-from .core.commands import Command, command_for
+from .core.commands import Switch, command_for  # noqa: F401 - command_for: also read from here (corrections)
 from .describe import describe
 from .errors import ChipError, InputError, IntegrityError, PotlogError, RuleViolation
 from .reducer import apply, fold
@@ -260,7 +260,7 @@ def _rules_problem(state: TableState, seq: int, event: ev.Event) -> str | None:
         from .core.verbs import switch_game
 
         try:
-            require_same(switch_game(state, command_for(event) or Command("switch"))[0], event)
+            require_same(switch_game(state, Switch(name=event.game, options=dict(event.options)))[0], event)
         except (RuleViolation, InputError) as exc:
             return str(exc)
         return None

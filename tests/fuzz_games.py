@@ -25,7 +25,11 @@ from typing import Any
 from ledger.app import Ledger, _pack_of
 from ledger.audit import audit_session
 from ledger.cards import PACKS, UNKNOWN
-from ledger.commands import Command
+from ledger.commands import (
+    AllIn, Ante, Award, Bet, BringIn, Call, Carry, Check, Close, Command, Count, Deal, Declare, End, Exchange, Fold,
+    Join, Leave, Move, NewHand, Note, Pay, Play, Raise, Rebuy, Reshuffle, Reveal, RollDice, Round, Showdown, Stand,
+    Stands, Void,
+)
 from ledger.errors import PotlogError
 from ledger.games import get_ruleset
 from ledger.core.contract import Param, Ruleset, Word
@@ -137,56 +141,57 @@ class Fuzz:
         who = self.someone(st, player)
         match verb:
             case "hand" | "end" | "carry" | "round" | "stands" | "showdown" | "reshuffle":
-                return Command(verb)
+                return _BARE[verb]()
             case "deal":
                 to = player or rng.choice(["all", "all", "board", "trump", *[s.name for s in st.seats]])
                 if rng.random() < 0.15:  # a card turned up on the table (a trump, a board card)
-                    return Command("deal", to=rng.choice(["board", "trump"]), cards=(self.card(st),), face_up=True)
+                    return Deal(to=rng.choice(["board", "trump"]), cards=(self.card(st),), face_up=True)
                 if rng.random() < 0.6:
-                    return Command("deal", to=to, count=n)
-                return Command("deal", to=to, cards=tuple(self.card(st) for _ in range(n)),
+                    return Deal(to=to, count=n)
+                return Deal(to=to, cards=tuple(self.card(st) for _ in range(n)),
                                face_up=rng.random() < 0.5)
             case "reveal":
                 seat = st.seat(who)
                 k = len(seat.cards) if seat is not None and seat.cards else n
-                return Command("reveal", player=who, cards=tuple(self.card(st) for _ in range(k)))
+                return Reveal(player=who, cards=tuple(self.card(st) for _ in range(k)))
             case "exchange":
-                return Command("exchange", player=who, count=rng.randint(1, 3),
+                return Exchange(player=who, count=rng.randint(1, 3),
                                discard=(self.own_card(st, who),) if rng.random() < 0.5 else ())
             case "play":
-                return Command("play", player=who, cards=(self.own_card(st, who),))
+                return Play(player=who, cards=(self.own_card(st, who),))
             case "move" if "e.g. " in note:  # a tables game's legal play, named by `legal`
-                return Command("move", player=who, text=note.rsplit("e.g. ", 1)[1].rstrip(")"))
+                play = note.rsplit("e.g. ", 1)[1].rstrip(")").split()
+                return Move(source=who, to=play[0], cards=tuple(play[1:]))
             case "roll":
                 if self.dice and rng.random() < 0.8:
                     n = self.dice
                 elif not counted and rng.random() < 0.7:
                     n = rng.choice([1, 2, 3, 5, 6])
-                return Command("roll", player=who, faces=self.faces(n))
+                return RollDice(player=who, faces=self.faces(n))
             case "declare":
-                return Command("declare", player=who, name=rng.choice(["cost", "dice", "limit", "bid", "target"]),
+                return Declare(player=who, name=rng.choice(["cost", "dice", "limit", "bid", "target"]),
                                value=str(rng.randint(1, 6)))
             case "ante":
-                return Command("ante", player=rng.choice([who, "all"]), amount=None if rng.random() < 0.7 else 1)
+                return Ante(player=rng.choice([who, "all"]), amount=None if rng.random() < 0.7 else 1)
             case "bet" | "raise":
-                return Command(verb, player=who, amount=self.amount(st, who))
+                return (Bet if verb == "bet" else Raise)(player=who, amount=self.amount(st, who))
             case "call" | "check" | "fold" | "allin" | "stand" | "bringin":
-                return Command(verb, player=who)
+                return _BY_PLAYER[verb](player=who)
             case "award":
-                return Command("award", player=who)
+                return Award(player=who)
             case "pay":
                 accounts = [s.name for s in st.seats] + ["pot", "house"]
-                return Command("pay", source=rng.choice(accounts), to=rng.choice(accounts), amount=rng.randint(1, 5))
+                return Pay(source=rng.choice(accounts), to=rng.choice(accounts), amount=rng.randint(1, 5))
             case "count":
-                return Command("count", player=who, amount=st.stack(who))
+                return Count(player=who, amount=st.stack(who))
             case "note":
-                return Command("note", text=f"aside {rng.randint(1, 99)}")
+                return Note(text=f"aside {rng.randint(1, 99)}")
             case "join":
-                return Command("join", player=rng.choice(NAMES), amount=100)
+                return Join(player=rng.choice(NAMES), amount=100)
             case "rebuy":
-                return Command("rebuy", player=who, amount=rng.randint(1, 50))
+                return Rebuy(player=who, amount=rng.randint(1, 50))
             case "leave" | "close":
-                return Command(verb, player=who) if rng.random() < 0.05 else None
+                return (Leave(player=who) if verb == "leave" else Close()) if rng.random() < 0.05 else None
         return None
 
     def value(self, st: TableState, param: Param, player: str | None) -> Any:
@@ -281,7 +286,7 @@ class Fuzz:
         st = self.state()
         for cmd in self.candidates(st)[:24]:
             if self.attempt(_shown(cmd), lambda c=cmd: self.led.execute(self.sid, c)):
-                if cmd.verb == "hand":
+                if isinstance(cmd, NewHand):
                     self.figures.hands += 1
                 return
 
@@ -299,16 +304,16 @@ class Fuzz:
             if live:
                 target = self.rng.choice(live)
                 ok = self.attempt(f"void {target}", lambda: self.led.execute(
-                    self.sid, Command("void", target=target, reason="fuzz")))
+                    self.sid, Void(target=target, reason="fuzz")))
         elif kind == "note":
-            ok = self.attempt("note", lambda: self.led.execute(self.sid, Command("note", text="a word")))
+            ok = self.attempt("note", lambda: self.led.execute(self.sid, Note(text="a word")))
         else:  # amend one of the last acts with a command plausible now
             acts = [act for act, _ in zip(self.led.acts(self.sid, st.voided), range(3)) if 1 not in act]
             if acts:
                 seq = self.rng.choice(acts)[0]
                 earlier = self.led.state(self.sid, seq - 1)
                 for cmd in self.candidates(earlier)[:6]:
-                    if cmd.verb in ("close", "leave", "join"):
+                    if isinstance(cmd, (Close, Leave, Join)):
                         continue
                     if self.attempt(f"amend {seq} {_shown(cmd)}", lambda c=cmd: self.led.amend(self.sid, seq, c)):
                         ok = True
@@ -360,6 +365,13 @@ class Fuzz:
         return self.figures
 
 
+_BARE: dict[str, type[Command]] = {"hand": NewHand, "end": End, "carry": Carry, "round": Round, "stands": Stands,
+                                   "showdown": Showdown, "reshuffle": Reshuffle}
+_BY_PLAYER: dict[str, type[Command]] = {"call": Call, "check": Check, "fold": Fold, "allin": AllIn, "stand": Stand,
+                                        "bringin": BringIn}
+"""The commands the fuzzer makes of the words `legal` names (a recorder's reading of them)."""
+
+
 class _Stop(Exception):
     """The first failure ends a run: what follows it would only repeat it."""
 
@@ -368,11 +380,11 @@ def _shown(cmd: Command) -> str:
     """A command as a person would read it in a failure report."""
     parts = [cmd.verb]
     for name in ("player", "to", "source", "amount", "count", "name", "value", "target"):
-        v = getattr(cmd, name)
+        v = getattr(cmd, name, None)
         if v is not None:
             parts.append(f"{name}={v}")
     for name in ("cards", "discard", "faces", "shares"):
-        v = getattr(cmd, name)
+        v = getattr(cmd, name, ())
         if v:
             parts.append(f"{name}={list(v)}")
     return " ".join(parts)

@@ -1,9 +1,9 @@
 """A table in memory, for rule tests at the decider: no database, no CLI.
 
     t = Table("bluke", Ann=0, Ben=0, Cy=0)
-    t("hand", dealer="Cy")
+    t(NewHand(dealer="Cy"))                          # a command, as the CLI builds it
     t.word("bid", "Ann=2", "Ben=3", "Cy=1")          # a game word, parsed as the game declares it
-    t.refused("play", "not your turn", player="Ben", cards=("AS",))
+    t.refused(Play(player="Ben", cards=("AS",)), "not your turn")
 
 Each command goes through the game's `decide`; every event it returns is applied with the
 real reducer and the chips are checked after each, exactly as `Ledger.execute` does before it
@@ -19,7 +19,7 @@ import pytest
 
 from ledger import events as ev
 from ledger.chips import check
-from ledger.commands import Command
+from ledger.commands import Command, Join, NewHand, Open
 from ledger.errors import PotlogError
 from ledger.games import get_ruleset
 from ledger.core.options import fresh_options
@@ -34,9 +34,9 @@ class Table:
         self.state = TableState(session="t")
         self.log: list[tuple[int, ev.Event]] = []
         self.verify = verify
-        self.run(Command("open", options=fresh_options(self.rules.options, dict(options or {}))))  # as potlog new
+        self.run(Open(options=fresh_options(self.rules.options, dict(options or {}))))  # as potlog new
         for name, buyin in players.items():
-            self(Command("join", player=name, amount=buyin))
+            self(Join(player=name, amount=buyin))
 
     def run(self, cmd: Command) -> list[ev.Event]:
         events = self.rules.decided(self.state, cmd)
@@ -52,8 +52,8 @@ class Table:
         self.log += list(enumerate(events, start=seq - len(events) + 1))
         return events
 
-    def __call__(self, verb: str | Command, **fields: Any) -> list[ev.Event]:
-        return self.run(verb if isinstance(verb, Command) else Command(verb, **fields))
+    def __call__(self, cmd: Command) -> list[ev.Event]:
+        return self.run(cmd)
 
     def word(self, name: str, *args: str) -> list[ev.Event]:
         """A game word, its arguments parsed exactly as on the command line."""
@@ -63,11 +63,11 @@ class Table:
         assert word is not None and word.command is not None, f"{self.rules.name} has no recording word {name!r}"
         return self.run(word.command(parse(self.rules, word, list(args))))
 
-    def refused(self, verb: str, says: str, **fields: Any) -> str:
-        """The command is refused with a message containing `says`, and nothing changes."""
+    def refused(self, cmd: Command, says: str) -> str:
+        """`cmd` is refused with a message containing `says`, and nothing changes."""
         before = self.state.clone()
         with pytest.raises(PotlogError) as err:
-            self(verb, **fields)
+            self(cmd)
         assert says in str(err.value), str(err.value)
         assert self.state == before
         return str(err.value)
@@ -83,7 +83,7 @@ class Table:
 def poker_table(game: str, options: dict[str, Any] | None = None, **players: int) -> Table:
     """A poker table (`verify` on) with its first hand started: Ann, Ben and Cy at 100 each unless named."""
     t = Table(game, options=options, verify=True, **(players or {"Ann": 100, "Ben": 100, "Cy": 100}))
-    t("hand")
+    t(NewHand())
     return t
 
 

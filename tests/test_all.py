@@ -9,7 +9,7 @@ import json
 import pytest
 
 from ledger.app import Ledger, count_difference
-from ledger.commands import Command as C
+from ledger.commands import Ante, Bet, Check, Command as C, Deal, Fold, NewHand, Round
 from ledger.errors import InputError, RuleViolation
 
 
@@ -26,38 +26,38 @@ def table(led: Ledger, *cmds: C) -> str:
 
 
 def test_deal_all_deals_each_player_in_turn_from_the_dealers_left(ledger):
-    sid = table(ledger, C("hand", dealer="Ben"))
-    out = ledger.execute(sid, C("deal", to="all", count=2))
+    sid = table(ledger, NewHand(dealer="Ben"))
+    out = ledger.execute(sid, Deal(to="all", count=2))
     assert [(r.event.to, len(r.event.cards)) for r in out] == [("Cy", 2), ("Ann", 2), ("Ben", 2)]  # type: ignore[attr-defined]
     assert len({r.recorded_at for r in out}) == 1  # one act
 
 
 def test_ante_all_and_the_first_refusal_records_nothing(ledger):
-    sid = table(ledger, C("hand"))
-    out = ledger.execute(sid, C("ante", player="ALL", amount=2))
+    sid = table(ledger, NewHand())
+    out = ledger.execute(sid, Ante(player="ALL", amount=2))
     assert [r.event.player for r in out] == ["Ben", "Cy", "Ann"]  # type: ignore[attr-defined]
     head = ledger.store.last_seq(sid)
     with pytest.raises(RuleViolation, match="ante all stops at Cy") as refused:
-        ledger.execute(sid, C("ante", player="all", amount=70))  # Cy has 58 left
+        ledger.execute(sid, Ante(player="all", amount=70))  # Cy has 58 left
     assert "nothing was recorded" in str(refused.value)
     assert ledger.store.last_seq(sid) == head
 
 
 def test_check_all_checks_around_from_whoever_acts(ledger):
-    sid = table(ledger, C("hand"), C("round"))
-    out = ledger.execute(sid, C("check", player="all"))
+    sid = table(ledger, NewHand(), Round())
+    out = ledger.execute(sid, Check(player="all"))
     assert [r.event.type for r in out] == ["check"] * 3
     head = ledger.store.last_seq(sid)
-    ledger.execute(sid, C("bet", player="Ann", amount=5))
+    ledger.execute(sid, Bet(player="Ann", amount=5))
     with pytest.raises(RuleViolation, match="check all stops at"):
-        ledger.execute(sid, C("check", player="all"))
+        ledger.execute(sid, Check(player="all"))
     assert ledger.store.last_seq(sid) == head + 1
 
 
 def test_all_where_it_means_nothing_is_refused(ledger):
-    sid = table(ledger, C("hand"))
+    sid = table(ledger, NewHand())
     with pytest.raises(InputError, match="'all' works with deal, ante, check, call"):
-        ledger.execute(sid, C("fold", player="all"))
+        ledger.execute(sid, Fold(player="all"))
 
 
 def test_a_game_that_reads_deal_all_itself_keeps_its_meaning(potlog, tmp_path):
@@ -68,7 +68,7 @@ def test_a_game_that_reads_deal_all_itself_keeps_its_meaning(potlog, tmp_path):
 
 
 def test_count_says_at_once_when_the_ledger_differs(ledger, potlog):
-    sid = table(ledger, C("hand"), C("ante", player="Cy", amount=5))
+    sid = table(ledger, NewHand(), Ante(player="Cy", amount=5))
     st = ledger.state(sid)
     assert count_difference(st, "cy", 55) is None
     assert count_difference(st, "Cy", 50) == ("Cy counted 50 but the ledger says 55: 5 chips fewer on the table "

@@ -176,17 +176,17 @@ def test_season_sums_sessions():
 def test_random_hands_reconcile(tmp_path_factory, hands):
     """Whatever is bet and whoever wins, the audit reconciles and the hand nets sum to zero."""
     led = Ledger.open(str(tmp_path_factory.mktemp("h") / "p.db"))
-    from ledger.commands import Command
+    from ledger.commands import Award, Bet, End, NewHand
 
     names = ["Ann", "Ben", "Cy"]
     led.new_session("freeform", [(n, 100) for n in names], name="r")
     for bettor, amount, winner in hands:
-        led.execute("r", Command("hand"))
+        led.execute("r", NewHand())
         stack = led.state("r").stack(names[bettor])
         if stack:
-            led.execute("r", Command("bet", player=names[bettor], amount=min(amount, stack)))
-            led.execute("r", Command("award", player=names[winner]))
-        led.execute("r", Command("end"))
+            led.execute("r", Bet(player=names[bettor], amount=min(amount, stack)))
+            led.execute("r", Award(player=names[winner]))
+        led.execute("r", End())
     a = audit_session(led.store, "r")
     led.close()
     assert a.ok

@@ -10,7 +10,9 @@ import pytest
 from table import Table
 
 from ledger import events as ev
+from ledger.commands import Move, NewHand, RollDice
 from ledger.games.backgammon import board as B
+from ledger.games.backgammon.game import Break, Double, Drop, Resign, Take
 from ledger.state import state_hash
 
 OFF, BAR = 0, 25
@@ -24,7 +26,7 @@ def side(**points: int) -> tuple[int, ...]:
 
 def game(options: dict | None = None, verify: bool = True, **chips: int) -> Table:
     t = Table("backgammon", options=options, verify=verify, **(chips or {"Ann": 50, "Ben": 50}))
-    t("hand")
+    t(NewHand())
     return t
 
 
@@ -38,7 +40,7 @@ def place(t: Table, to_roll: str, mine: tuple[int, ...], theirs: tuple[int, ...]
 
 def move(t: Table, player: str, *parts: str) -> list[ev.Event]:
     """``potlog move PLAYER PARTS`` as the CLI builds it (the core move's FROM, TO, CARDS)."""
-    return t("move", source=player, to=parts[0], cards=tuple(parts[1:]))
+    return t(Move(source=player, to=parts[0], cards=tuple(parts[1:])))
 
 
 def played(t: Table) -> str:
@@ -97,30 +99,43 @@ def test_a_typed_play_is_read_split_by_the_dice_and_written_back():
 
 def test_the_opening_roll_is_either_players_never_a_double_then_turns_alternate():
     t = game()
-    t.refused("roll", "the opening roll is never a double", player="Ben", faces=("5", "5"))
-    t.refused("move", "the opening roll comes first", source="Ann", to="13/7")
-    t.refused("double", "a player doubles before their own roll", player="Ann")
-    t("roll", player="Ben", faces=("3", "1"))
+    t.refused(RollDice(player="Ben", faces=("5", "5")), "the opening roll is never a double")
+    t.refused(Move(source="Ann", to="13/7"), "the opening roll comes first")
+    t.refused(Double(player="Ann"), "a player doubles before their own roll")
+    t(RollDice(player="Ben", faces=("3", "1")))
     assert t.to_act == "Ben"
     move(t, "Ben", "8/5", "6/5")
-    t.refused("roll", "it is Ann's turn to roll, not Ben's", player="Ben", faces=("6", "4"))
-    t.refused("roll", "a roll is two dice, each 1 to 6", player="Ann", faces=("7", "1"))
-    t("roll", player="Ann", faces=("6", "4"))
-    t.refused("roll", "Ann has 6-4 to play first", player="Ann", faces=("6", "4"))
+    t.refused(RollDice(player="Ben", faces=("6", "4")), "it is Ann's turn to roll, not Ben's")
+    t.refused(RollDice(player="Ann", faces=("7", "1")), "a roll is two dice, each 1 to 6")
+    t(RollDice(player="Ann", faces=("6", "4")))
+    t.refused(RollDice(player="Ann", faces=("6", "4")), "Ann has 6-4 to play first")
+
+
+def test_the_move_is_the_core_move_as_the_cli_builds_it_and_its_card_options_are_refused():
+    t = game()
+    t(RollDice(player="Ann", faces=("6", "1")))
+    for extra, says in (({"count": 2}, "--count"), ({"position": 0}, "--bottom"), ({"value": True}, "--up")):
+        msg = t.refused(Move(source="Ann", to="13/7", cards=("8/7",), **extra), "a play is its moves")
+        assert says in msg and "\n" not in msg
+    assert [type(c) for c in [t.rules.word(w).command({"player": "Ann", "point": "3", "level": None})
+                              for w in ("double", "take", "drop", "break", "resign")]] == [
+        Double, Take, Drop, Break, Resign]
+    move(t, "Ann", "13/7", "8/7")
+    assert played(t) == "13/7 8/7"
 
 
 def test_a_forbidden_move_is_refused_in_one_line_saying_why():
     t = game()
-    t("roll", player="Ann", faces=("6", "1"))
+    t(RollDice(player="Ann", faces=("6", "1")))
     move(t, "Ann", "13/7", "8/7")                      # Ann makes her 7 point: Ben's 18
-    t("roll", player="Ben", faces=("6", "5"))
-    t.refused("move", "Ben's 24/18 is blocked: Ann holds 18", source="Ben", to="24/18", cards=("18/13",))
-    t.refused("move", "Ben's 13/7 is not a legal play of 6-5: Ben must use both dice", source="Ben", to="13/7")
-    t.refused("move", "Ben's 12/7: no man on 12", source="Ben", to="12/7", cards=("13/7",))
-    t.refused("move", "Ben's 13/1: that is 12 pips and 6-5 moves 11", source="Ben", to="13/1")
-    t.refused("move", "bearing off with a man on 24", source="Ben", to="6/off", cards=("6/1",))
-    t.refused("move", "it is Ben's turn, not Ann's", source="Ann", to="13/7", cards=("13/8",))
-    t.refused("move", "'13-7' is not a move", source="Ben", to="13-7")
+    t(RollDice(player="Ben", faces=("6", "5")))
+    t.refused(Move(source="Ben", to="24/18", cards=("18/13",)), "Ben's 24/18 is blocked: Ann holds 18")
+    t.refused(Move(source="Ben", to="13/7"), "Ben's 13/7 is not a legal play of 6-5: Ben must use both dice")
+    t.refused(Move(source="Ben", to="12/7", cards=("13/7",)), "Ben's 12/7: no man on 12")
+    t.refused(Move(source="Ben", to="13/1"), "Ben's 13/1: that is 12 pips and 6-5 moves 11")
+    t.refused(Move(source="Ben", to="6/off", cards=("6/1",)), "bearing off with a man on 24")
+    t.refused(Move(source="Ann", to="13/7", cards=("13/8",)), "it is Ben's turn, not Ann's")
+    t.refused(Move(source="Ben", to="13-7"), "'13-7' is not a move")
     move(t, "Ben", "13/2")                              # one man with both dice: its stop is open
     assert played(t) in ("13/7 7/2", "13/8 8/2")
 
@@ -128,45 +143,45 @@ def test_a_forbidden_move_is_refused_in_one_line_saying_why():
 def test_a_combined_move_needs_an_open_stop_and_bears_off_through_one():
     t = game()
     place(t, "Ben", side(p24=1, p13=1, off=13), side(p7=2, p6=2))   # Ann holds Ben's 18 and 19
-    t("roll", player="Ben", faces=("6", "5"))
-    t.refused("move", "Ben's 24/13 is blocked: Ann holds", source="Ben", to="24/13")
+    t(RollDice(player="Ben", faces=("6", "5")))
+    t.refused(Move(source="Ben", to="24/13"), "Ben's 24/13 is blocked: Ann holds")
     place(t, "Ben", side(p8=1, off=14), side(p24=15))
-    t("roll", player="Ben", faces=("6", "5"))
+    t(RollDice(player="Ben", faces=("6", "5")))
     move(t, "Ben", "8/off")                                  # through 3 or 2, the other die bearing off
     assert played(t) in ("8/3 3/off", "8/2 2/off") and not t.state.in_hand
 
 
 def test_hits_are_found_without_the_star_and_the_hit_man_enters_first():
     t = game()
-    t("roll", player="Ann", faces=("6", "4"))
+    t(RollDice(player="Ann", faces=("6", "4")))
     move(t, "Ann", "24/18", "13/9")
-    t("roll", player="Ben", faces=("6", "1"))
+    t(RollDice(player="Ben", faces=("6", "1")))
     move(t, "Ben", "13/7", "8/7")                       # Ben's 7 is Ann's 18: her blot is hit
     assert played(t) == "13/7* 8/7" and t.state.ext.board["Ann"][BAR] == 1
-    t("roll", player="Ann", faces=("6", "6"))           # Ben holds Ann's entry point 19 (his 6)
+    t(RollDice(player="Ann", faces=("6", "6")))           # Ben holds Ann's entry point 19 (his 6)
     assert t.to_act == "Ben" and t.state.ext.passed == "Ann rolled 6-6: no legal move"
-    t("roll", player="Ben", faces=("2", "1"))
+    t(RollDice(player="Ben", faces=("2", "1")))
     move(t, "Ben", "6/4", "24/23")
-    t("roll", player="Ann", faces=("5", "2"))
-    t.refused("move", "a man on the bar enters first", source="Ann", to="13/8", cards=("13/11",))
+    t(RollDice(player="Ann", faces=("5", "2")))
+    t.refused(Move(source="Ann", to="13/8", cards=("13/11",)), "a man on the bar enters first")
     move(t, "Ann", "bar/20", "13/11")
 
 
 def test_the_cube_offer_take_drop_redouble_and_its_owner():
     t = game()
-    t("roll", player="Ann", faces=("3", "1"))
+    t(RollDice(player="Ann", faces=("3", "1")))
     move(t, "Ann", "8/5", "6/5")
-    t("double", player="Ben")
-    t.refused("roll", "Ann answers the double first", player="Ben", faces=("3", "1"))
-    t.refused("take", "Ann answers Ben's double, not Ben", player="Ben")
-    t("take", player="Ann")
+    t(Double(player="Ben"))
+    t.refused(RollDice(player="Ben", faces=("3", "1")), "Ann answers the double first")
+    t.refused(Take(player="Ben"), "Ann answers Ben's double, not Ben")
+    t(Take(player="Ann"))
     assert (t.state.ext.cube, t.state.ext.owner, t.to_act) == (2, "Ann", "Ben")
-    t.refused("double", "Ann owns the cube at 2: only the owner may redouble", player="Ben")
-    t("roll", player="Ben", faces=("2", "1"))
+    t.refused(Double(player="Ben"), "Ann owns the cube at 2: only the owner may redouble")
+    t(RollDice(player="Ben", faces=("2", "1")))
     move(t, "Ben", "13/11", "6/5")
-    t("double", player="Ann")                           # the owner redoubles
-    t.refused("take", "Ben answers Ann's double, not Ann", player="Ann")
-    t("drop", player="Ben")
+    t(Double(player="Ann"))                           # the owner redoubles
+    t.refused(Take(player="Ann"), "Ben answers Ann's double, not Ann")
+    t(Drop(player="Ben"))
     scored = [e for _, e in t.log if isinstance(e, ev.Scored)]
     assert [(s.player, s.points) for s in scored] == [("Ann", 2)]  # the cube's value before the double
     assert (t.stack("Ann"), t.stack("Ben")) == (52, 48) and not t.state.in_hand
@@ -174,29 +189,29 @@ def test_the_cube_offer_take_drop_redouble_and_its_owner():
 
 def test_the_cube_tops_at_64_and_is_not_turned_before_the_opening_roll():
     t = game()
-    t("roll", player="Ann", faces=("3", "1"))
+    t(RollDice(player="Ann", faces=("3", "1")))
     move(t, "Ann", "8/5", "6/5")
     t.state.ext.cube, t.state.ext.owner = 64, "Ben"
-    t.refused("double", "the cube is at 64, its highest face", player="Ben")
+    t.refused(Double(player="Ben"), "the cube is at 64, its highest face")
 
 
 def test_gammon_and_backgammon_times_the_cube_and_the_stake_paid():
     t = game({"stake": 3})
     place(t, "Ann", side(p1=1, off=14), side(p19=15))    # Ben has none off, men in Ann's home: backgammon
     t.state.ext.cube = 2
-    t("roll", player="Ann", faces=("2", "1"))
+    t(RollDice(player="Ann", faces=("2", "1")))
     move(t, "Ann", "1/off")
     scored = next(e for _, e in t.log if isinstance(e, ev.Scored))
     assert (scored.player, scored.points) == ("Ann", 6) and "backgammon" in scored.reason
     assert (t.stack("Ann"), t.stack("Ben")) == (68, 32)
-    t("hand")
+    t(NewHand())
     place(t, "Ann", side(p1=1, off=14), side(p6=15))
-    t("roll", player="Ann", faces=("2", "1"))
+    t(RollDice(player="Ann", faces=("2", "1")))
     move(t, "Ann", "1/off")
     assert t.state.scores["Ann"] == 6 + 2                # a gammon: none off, none in Ann's home
-    t("hand")
+    t(NewHand())
     place(t, "Ann", side(p1=1, off=14), side(p6=14, off=1))
-    t("roll", player="Ann", faces=("2", "1"))
+    t(RollDice(player="Ann", faces=("2", "1")))
     move(t, "Ann", "1/off")
     assert t.state.scores["Ann"] == 6 + 2 + 1
 
@@ -204,13 +219,13 @@ def test_gammon_and_backgammon_times_the_cube_and_the_stake_paid():
 def test_jacoby_a_gammon_counts_single_until_the_cube_is_turned():
     t = game({"jacoby": True})
     place(t, "Ann", side(p1=1, off=14), side(p6=15))
-    t("roll", player="Ann", faces=("2", "1"))
+    t(RollDice(player="Ann", faces=("2", "1")))
     move(t, "Ann", "1/off")
     assert t.state.scores["Ann"] == 1
-    t("hand")
+    t(NewHand())
     place(t, "Ann", side(p1=1, off=14), side(p6=15))
     t.state.ext.cube = 2
-    t("roll", player="Ann", faces=("2", "1"))
+    t(RollDice(player="Ann", faces=("2", "1")))
     move(t, "Ann", "1/off")
     assert t.state.scores["Ann"] == 1 + 4
 
@@ -218,7 +233,7 @@ def test_jacoby_a_gammon_counts_single_until_the_cube_is_turned():
 def test_a_loser_short_of_chips_pays_what_they_have():
     t = game({"stake": 10}, Ann=50, Ben=15)
     place(t, "Ann", side(p1=1, off=14), side(p6=15))
-    t("roll", player="Ann", faces=("2", "1"))
+    t(RollDice(player="Ann", faces=("2", "1")))
     move(t, "Ann", "1/off")
     pay = next(e for _, e in t.log if isinstance(e, ev.Transfer))
     assert pay.amount == 15 and "all Ben has" in pay.reason
@@ -227,33 +242,33 @@ def test_a_loser_short_of_chips_pays_what_they_have():
 def test_a_match_to_n_the_crawford_game_and_the_stake_for_the_whole_match():
     t = game({"match": 3, "stake": 5})
     place(t, "Ann", side(p1=1, off=14), side(p6=15))
-    t("roll", player="Ann", faces=("2", "1"))
+    t(RollDice(player="Ann", faces=("2", "1")))
     move(t, "Ann", "1/off")                              # a gammon: Ann 2 of 3
     assert (t.state.scores["Ann"], t.stack("Ann")) == (2, 50)  # no stake paid before the match is won
-    t("hand")                                            # the Crawford game
-    t("roll", player="Ben", faces=("3", "1"))
+    t(NewHand())                                            # the Crawford game
+    t(RollDice(player="Ben", faces=("3", "1")))
     move(t, "Ben", "8/5", "6/5")
-    t.refused("double", "this is the Crawford game: no doubling in it", player="Ann")
-    t("resign", player="Ann")                            # Ben 1
-    t("hand")                                            # after the Crawford game, doubling again
-    t("roll", player="Ben", faces=("3", "1"))
+    t.refused(Double(player="Ann"), "this is the Crawford game: no doubling in it")
+    t(Resign(player="Ann"))                            # Ben 1
+    t(NewHand())                                            # after the Crawford game, doubling again
+    t(RollDice(player="Ben", faces=("3", "1")))
     move(t, "Ben", "8/5", "6/5")
-    t("double", player="Ann")
-    t("drop", player="Ben")
+    t(Double(player="Ann"))
+    t(Drop(player="Ben"))
     assert (t.state.scores["Ann"], t.state.scores["Ben"]) == (3, 1) and (t.stack("Ann"), t.stack("Ben")) == (55, 45)
-    t.refused("hand", "the match to 3 is over: Ann won it 3-1")
+    t.refused(NewHand(), "the match to 3 is over: Ann won it 3-1")
     assert [(lg.verbs, lg.note) for lg in t.rules.legal(t.state)] == \
         [(("close",), "the match to 3 is over: Ann won it 3-1")]
 
 
 def test_resigning_a_gammon_and_a_word_typed_as_the_cli_parses_it():
     t = game()
-    t("roll", player="Ann", faces=("3", "1"))
+    t(RollDice(player="Ann", faces=("3", "1")))
     t.word("resign", "Ann", "gammon")
     scored = next(e for _, e in t.log if isinstance(e, ev.Scored))
     assert (scored.player, scored.points) == ("Ben", 2)
-    t("hand")
-    t("roll", player="Ann", faces=("3", "1"))
+    t(NewHand())
+    t(RollDice(player="Ann", faces=("3", "1")))
     with pytest.raises(Exception, match="resign single, gammon or backgammon"):
         t.word("resign", "Ann", "triple")
 
@@ -261,7 +276,7 @@ def test_resigning_a_gammon_and_a_word_typed_as_the_cli_parses_it():
 def test_legal_and_the_board_drawn_for_state():
     t = game()
     assert [(lg.player, lg.verbs) for lg in t.rules.legal(t.state)] == [(None, ("roll",))]
-    t("roll", player="Ann", faces=("6", "5"))
+    t(RollDice(player="Ann", faces=("6", "5")))
     (lg,) = t.rules.legal(t.state)
     assert lg.player == "Ann" and lg.verbs == ("move",) and "plays 6-5" in lg.note
     move(t, "Ann", "24/13")
@@ -275,12 +290,13 @@ def test_legal_and_the_board_drawn_for_state():
 
 def test_the_state_hash_is_the_same_in_another_process():
     t = game()
-    t("roll", player="Ann", faces=("6", "4"))
+    t(RollDice(player="Ann", faces=("6", "4")))
     move(t, "Ann", "24/14")
     code = ("import sys; sys.path.insert(0, 'tests'); from table import Table; from ledger.state import state_hash\n"
-            "t = Table('backgammon', verify=True, Ann=50, Ben=50); t('hand')\n"
-            "t('roll', player='Ann', faces=('6', '4'))\n"
-            "t('move', source='Ann', to='24/14'); print(state_hash(t.state))")
+            "from ledger.commands import Move, NewHand, RollDice\n"
+            "t = Table('backgammon', verify=True, Ann=50, Ben=50); t(NewHand())\n"
+            "t(RollDice(player='Ann', faces=('6', '4')))\n"
+            "t(Move(source='Ann', to='24/14')); print(state_hash(t.state))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={"PYTHONHASHSEED": "123", "PATH": "", **{k: v for k, v in __import__("os").environ.items()
                                                                        if k in ("PYTHONPATH", "HOME")}})
@@ -288,19 +304,18 @@ def test_the_state_hash_is_the_same_in_another_process():
 
 
 def test_a_table_ruling_records_the_play_as_said_and_the_game_goes_on():
-    from ledger.commands import Command
     from ledger.core.overrides import forced
     from ledger.reducer import apply
 
     t = game()
-    t("roll", player="Ann", faces=("6", "1"))
-    (ruling,) = forced(t.state, Command("move", source="Ann", to="13/1"))   # 12 pips on a 6-1: a ruling
+    t(RollDice(player="Ann", faces=("6", "1")))
+    (ruling,) = forced(t.state, Move(source="Ann", to="13/1"))   # 12 pips on a 6-1: a ruling
     assert (ruling.name, ruling.value) == ("move", "13/1")
     apply(t.state, t.state.seq + 1, ruling)
     assert t.state.ext.board["Ann"][1] == 1 and t.to_act == "Ben"
     with pytest.raises(Exception, match="a roll is two dice"):
-        forced(t.state, Command("roll", player="Ben", faces=("9", "1")))
-    t("roll", player="Ben", faces=("2", "1"))
+        forced(t.state, RollDice(player="Ben", faces=("9", "1")))
+    t(RollDice(player="Ben", faces=("2", "1")))
 
 
 # ----------------------------------------------------------------------------- Willughby's rules
@@ -310,22 +325,22 @@ def test_willughby_layout_exact_bearing_off_doubles_twice_and_its_opening():
     x = t.state.ext
     assert x.board["Ann"] == list(side(p24=2, p13=5, p8=3, p6=5))
     assert x.board["Ben"] == list(side(p24=2, p15=5, p13=5, p8=3))  # the text's 10, 12, 17 and 1 in Ann's numbering
-    t("roll", player="Ann", faces=("3", "3"))             # an opening double is allowed
-    t.refused("move", "that is 12 pips and 3-3 moves 6", source="Ann", to="8/5", cards=("8/5", "6/3", "6/3"))
+    t(RollDice(player="Ann", faces=("3", "3")))             # an opening double is allowed
+    t.refused(Move(source="Ann", to="8/5", cards=("8/5", "6/3", "6/3")), "that is 12 pips and 3-3 moves 6")
     move(t, "Ann", "8/5", "8/5")                          # played twice
     place(t, "Ben", side(p2=1, p1=1, off=13), side(p6=15))
-    t("roll", player="Ben", faces=("6", "1"))
-    t.refused("move", "bearing off needs the exact number: 2 takes a 2, not a 6", source="Ben", to="2/off",
-              cards=("1/off",))
+    t(RollDice(player="Ben", faces=("6", "1")))
+    t.refused(Move(source="Ben", to="2/off", cards=("1/off",)),
+              "bearing off needs the exact number: 2 takes a 2, not a 6")
 
 
 def test_willughby_doubling_dice_house_rule_and_its_backgammon():
     t = game({"rules": "willughby", "doubling_dice": True})
-    t("roll", player="Ann", faces=("3", "3"))
+    t(RollDice(player="Ann", faces=("3", "3")))
     move(t, "Ann", "8/5", "8/5", "6/3")
     assert played(t) == "8/5 8/5 6/3"
     place(t, "Ann", side(p1=1, off=14), side(p6=15))      # Ben none off, none on the bar or in Ann's home
-    t("roll", player="Ann", faces=("1", "2"))
+    t(RollDice(player="Ann", faces=("1", "2")))
     move(t, "Ann", "1/off")
     assert t.state.scores["Ann"] == 3                      # the text's backgammon
 
@@ -334,21 +349,21 @@ def test_willughby_binding_up_the_tables_a_throw_each_and_the_higher_breaks_a_po
     t = game({"rules": "willughby"})
     home = {f"p{p}": 2 for p in range(1, 7)}
     place(t, "Ben", side(p8=3, **home), side(bar=1, p13=14))
-    t("roll", player="Ben", faces=("2", "1"))
+    t(RollDice(player="Ben", faces=("2", "1")))
     move(t, "Ben", "8/6", "8/7")                          # Ben still holds his whole home table: Ann is bound
     assert [(lg.player, lg.verbs) for lg in t.rules.legal(t.state)] == [("Ann", ("roll",)), ("Ben", ("roll",))]
-    t.refused("roll", "each throws one die", player="Ann", faces=("6", "5"))
-    t.refused("double", "a player doubles before their own roll", player="Ann")
-    t("roll", player="Ann", faces=("4",))
-    t.refused("roll", "Ann has thrown for the binding already", player="Ann", faces=("5",))
-    t("roll", player="Ben", faces=("4",))                  # a tie: each throws again
+    t.refused(RollDice(player="Ann", faces=("6", "5")), "each throws one die")
+    t.refused(Double(player="Ann"), "a player doubles before their own roll")
+    t(RollDice(player="Ann", faces=("4",)))
+    t.refused(RollDice(player="Ann", faces=("5",)), "Ann has thrown for the binding already")
+    t(RollDice(player="Ben", faces=("4",)))                  # a tie: each throws again
     assert t.state.ext.step == "bind" and t.state.ext.bind == {}
-    t("roll", player="Ben", faces=("2",))
-    t("roll", player="Ann", faces=("5",))
-    t.refused("break", "Ann threw higher and names the point broken up, not Ben", player="Ben", value="3")
+    t(RollDice(player="Ben", faces=("2",)))
+    t(RollDice(player="Ann", faces=("5",)))
+    t.refused(Break(player="Ben", point="3"), "Ann threw higher and names the point broken up, not Ben")
     t.word("break", "Ann", "3")
     assert t.state.ext.board["Ben"][3] == 0 and t.state.ext.board["Ben"][BAR] == 2 and t.to_act == "Ann"
-    t("roll", player="Ann", faces=("3", "1"))
+    t(RollDice(player="Ann", faces=("3", "1")))
     move(t, "Ann", "bar/22", "13/12")                      # Ann enters on Ben's broken 3 point
 
 
@@ -356,8 +371,8 @@ def test_the_modern_game_has_no_binding_a_shut_out_roll_passes():
     t = game()
     home = {f"p{p}": 2 for p in range(1, 7)}
     place(t, "Ben", side(p8=3, **home), side(bar=1, p13=14))
-    t("roll", player="Ben", faces=("2", "1"))
+    t(RollDice(player="Ben", faces=("2", "1")))
     move(t, "Ben", "8/6", "8/7")
-    t("roll", player="Ann", faces=("6", "5"))
+    t(RollDice(player="Ann", faces=("6", "5")))
     assert t.to_act == "Ben" and t.state.ext.passed == "Ann rolled 6-5: no legal move"
-    t.refused("break", "a point is broken up only when the tables are bound", player="Ann", value="3")
+    t.refused(Break(player="Ann", point="3"), "a point is broken up only when the tables are bound")

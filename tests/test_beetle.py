@@ -7,18 +7,19 @@ import pytest
 from ledger import events as ev
 from ledger.games.beetle import PARTS, WHOLE, drawn, shown, whole
 from tests.table import Table
+from ledger.commands import Declare, NewHand, RollDice
 
 BEETLE = (6, 5, 1, 1, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4)     # every part, fourteen rolls
 
 
 def game(**players: int) -> Table:
     t = Table("beetle", options={"ante": 2}, verify=True, **(players or {"Ann": 20, "Ben": 20}))
-    t("hand")
+    t(NewHand())
     return t
 
 
 def roll(t: Table, who: str, face: int) -> list[ev.Event]:
-    return t("roll", player=who, faces=(str(face),))
+    return t(RollDice(player=who, faces=(str(face),)))
 
 
 @pytest.mark.parametrize("face,name,most", [(1, "eye", 2), (2, "antenna", 2), (3, "leg", 6), (4, "wing", 2),
@@ -36,10 +37,10 @@ def test_a_whole_beetle_has_fourteen_parts():
 def test_one_roll_a_turn_clockwise_and_refusals():
     t = game()
     assert t.state.balance("pot") == 4 and t.to_act == "Ben"
-    t.refused("roll", "it is Ben's turn to roll, not Ann's", player="Ann", faces=("3",))
-    t.refused("roll", "a second die", player="Ben", faces=("3", "4"))
-    t.refused("roll", "not a face of a 6-sided die", player="Ben", faces=("7",))
-    t.refused("stop", "no 'stop'", player="Ben")
+    t.refused(RollDice(player="Ann", faces=("3",)), "it is Ben's turn to roll, not Ann's")
+    t.refused(RollDice(player="Ben", faces=("3", "4")), "a second die")
+    t.refused(RollDice(player="Ben", faces=("7",)), "not a face of a 6-sided die")
+    t.refused(Declare(player="Ben", name="stop"), "does not choose to stop")
     roll(t, "Ben", 3)
     assert t.to_act == "Ann"
     roll(t, "Ann", 5)
@@ -63,7 +64,7 @@ def test_the_first_whole_beetle_takes_the_kitty_and_a_full_part_draws_nothing():
 
 def test_the_beetle_is_built_over_the_game_and_starts_again_next_game():
     t = Table("beetle", Ann=20, Ben=20)
-    t("hand", first="Ann")
+    t(NewHand(first="Ann"))
     roll(t, "Ann", 3)
     roll(t, "Ben", 1)
     assert "1 leg" in t.state.ext.said["Ann"] and "1 eye" in t.state.ext.said["Ben"]
@@ -73,6 +74,6 @@ def test_the_beetle_is_built_over_the_game_and_starts_again_next_game():
             break
         roll(t, "Ben", 1)
     assert not t.state.in_hand and t.stack("Ann") == 21  # Ann's extra leg came early: one roll to spare
-    t("hand")
+    t(NewHand())
     roll(t, "Ann", 3)
     assert "draws a leg: 1 leg" in t.state.ext.said["Ann"]

@@ -13,7 +13,10 @@ from hypothesis import strategies as st
 from ledger import reducer
 from ledger.cards import PACKS, UNKNOWN
 from ledger.chips import check
-from ledger.commands import Command
+from ledger.commands import (
+    AllIn, Bet, Call, Check, Command, Deal, Declare, Exchange, Fold, Join, NewHand, Open, Raise, Reveal,
+    RollDice, Showdown,
+)
 from ledger.errors import RuleViolation
 from ledger.games import bluecher
 from ledger.state import TableState, state_hash
@@ -42,17 +45,17 @@ def _action(rng: random.Random, t: Table) -> Command:
     limit = x.limit or 3
     if verb == "declare":
         if x.dice is None:
-            return Command("declare", player=p, name="dice", value=str(rng.randint(1, 5)))
-        return Command("declare", player=p, name="limit", value=str(rng.randint(1, 6)))
+            return Declare(player=p, name="dice", value=str(rng.randint(1, 5)))
+        return Declare(player=p, name="limit", value=str(rng.randint(1, 6)))
     if verb == "hole":
-        return Command("declare", player=p, name="hole", value=UNKNOWN)
+        return Declare(player=p, name="hole", value=UNKNOWN)
     if verb in ("bet", "raise"):
-        return Command(verb, player=p, amount=rng.randint(1, limit + 1))
+        return (Bet if verb == "bet" else Raise)(player=p, amount=rng.randint(1, limit + 1))
     if verb == "roll":
-        return Command("roll", player=p, faces=tuple(str(rng.randint(1, 6)) for _ in range(x.dice)))
+        return RollDice(player=p, faces=tuple(str(rng.randint(1, 6)) for _ in range(x.dice)))
     if verb == "buy":
-        return Command("exchange", player=p, cards=(UNKNOWN,), discard=(UNKNOWN,))
-    return Command(verb, player=p)
+        return Exchange(player=p, cards=(UNKNOWN,), discard=(UNKNOWN,))
+    return {"call": Call, "check": Check, "fold": Fold, "allin": AllIn}[verb](player=p)
 
 
 def _showdown(rng: random.Random, t: Table, pack: str) -> None:
@@ -62,9 +65,9 @@ def _showdown(rng: random.Random, t: Table, pack: str) -> None:
     rng.shuffle(free)
     for seat in st_.live_players():
         cards = [free.pop() for h in seat.cards if h.card == UNKNOWN]
-        t.do(Command("reveal", player=seat.name, cards=tuple(cards)))
-        t.do(Command("declare", player=seat.name, name="hole", value=rng.choice(cards)))
-    t.do(Command("showdown"))
+        t.do(Reveal(player=seat.name, cards=tuple(cards)))
+        t.do(Declare(player=seat.name, name="hole", value=rng.choice(cards)))
+    t.do(Showdown())
 
 
 @settings(max_examples=25, deadline=None)
@@ -73,20 +76,20 @@ def _showdown(rng: random.Random, t: Table, pack: str) -> None:
 def test_random_evenings_keep_the_chips_and_the_rules(seed, players, pack):
     rng = random.Random(seed)
     t = Table()
-    t.do(Command("open", options={"pack": pack}))
+    t.do(Open(options={"pack": pack}))
     pack_name = t.state.options["pack"]
     names = [f"P{i}" for i in range(players)]
     for name in names:
-        t.do(Command("join", player=name, amount=rng.randint(2, 30)))
+        t.do(Join(player=name, amount=rng.randint(2, 30)))
     bought = t.state.table_chips()
     hands = 0
     for _ in range(4):
         try:
-            t.do(Command("hand"))
+            t.do(NewHand())
         except RuleViolation:
             break  # too few players with chips left
         hands += 1
-        t.do(Command("deal", to="all", count=3))
+        t.do(Deal(to="all", count=3))
         for _step in range(400):
             phase = t.state.ext.phase
             if phase == "ended":

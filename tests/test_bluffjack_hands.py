@@ -8,7 +8,9 @@ import shlex
 
 import pytest
 
-from ledger.commands import Command
+from ledger.commands import (
+    AllIn, Ante, Bet, Call, Check, Command, Deal, Fold, Hit, NewHand, Raise, Reveal, Stand,
+)
 
 
 def table(potlog):
@@ -300,13 +302,20 @@ def command(line: str) -> Command:
     words = [a for a in args if not a.startswith("--")]
     if verb == "hand":
         opt = dict(zip(args[::2], args[1::2]))
-        return Command("hand", dealer=opt.get("--dealer"), first=opt.get("--first"))
+        return NewHand(dealer=opt.get("--dealer"), first=opt.get("--first"))
     if verb == "deal":
-        return Command("deal", to=words[0], cards=tuple(words[1:]), face_up="up" in flags)
-    if verb in ("hit", "reveal"):
-        return Command(verb, player=words[0], cards=tuple(words[1:]), face_up=verb == "hit")
+        return Deal(to=words[0], cards=tuple(words[1:]), face_up="up" in flags)
+    if verb == "hit":
+        return Hit(player=words[0], cards=tuple(words[1:]), face_up=True)
+    if verb == "reveal":
+        return Reveal(player=words[0], cards=tuple(words[1:]))
     amount = int(words[1]) if len(words) > 1 else None
-    return Command(verb, player=words[0] if words else None, amount=amount)
+    if verb in _STAKES:
+        return _STAKES[verb](player=words[0], amount=amount)
+    return {"check": Check, "fold": Fold, "allin": AllIn, "stand": Stand}[verb](player=words[0])
+
+
+_STAKES = {"bet": Bet, "raise": Raise, "call": Call, "ante": Ante}
 
 
 @pytest.mark.parametrize("lines,message", REFUSALS, ids=[m for _, m in REFUSALS])

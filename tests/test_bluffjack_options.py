@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from ledger.commands import Command
+from ledger.commands import Ante, Call, Check, Command, Deal, Hit, NewHand, Showdown, Stand, player_of
 
 
 def table(potlog):
@@ -23,11 +23,11 @@ def events(potlog):
 def heads_up(ben: list[str], ann: list[str]) -> list[Command]:
     """Ann deals; Ben (first) and Ann get `ben`/`ann` (down card first, then up, then the draw,
     taken in turn until each stands), both check, showdown. The pot is 4."""
-    cmds = [Command("hand"), Command("deal", to="Ben", cards=(ben[0],)), Command("deal", to="Ann", cards=(ann[0],)),
-            Command("deal", to="Ben", cards=(ben[1],), face_up=True),
-            Command("deal", to="Ann", cards=(ann[1],), face_up=True),
-            Command("ante", player="Ann", amount=1), Command("ante", player="Ben", amount=1),
-            Command("call", player="Ann")]
+    cmds = [NewHand(), Deal(to="Ben", cards=(ben[0],)), Deal(to="Ann", cards=(ann[0],)),
+            Deal(to="Ben", cards=(ben[1],), face_up=True),
+            Deal(to="Ann", cards=(ann[1],), face_up=True),
+            Ante(player="Ann", amount=1), Ante(player="Ben", amount=1),
+            Call(player="Ann")]
     extra = {"Ben": list(ben[2:]), "Ann": list(ann[2:])}
     stood: set[str] = set()
     while len(stood) < 2:
@@ -35,24 +35,26 @@ def heads_up(ben: list[str], ann: list[str]) -> list[Command]:
             if who in stood:
                 continue
             if extra[who]:
-                cmds.append(Command("hit", player=who, cards=(extra[who].pop(0),), face_up=True))
+                cmds.append(Hit(player=who, cards=(extra[who].pop(0),), face_up=True))
             else:
-                cmds.append(Command("stand", player=who))
+                cmds.append(Stand(player=who))
                 stood.add(who)
-    return cmds + [Command("check", player="Ben"), Command("check", player="Ann"), Command("showdown")]
+    return cmds + [Check(player="Ben"), Check(player="Ann"), Showdown()]
 
 
 def as_script(cmds: list[Command], opts: str) -> str:
     """The same commands as a `potlog run` file."""
     lines = [f"new bluffjack --name t -p Ann=20 -p Ben=20 {opts}"]
     for c in cmds:
-        if c.verb in ("deal", "hit"):
-            who = c.to or c.player
-            lines.append(f"{c.verb} {who} {c.cards[0]}" + (" --up" if c.verb == "deal" and c.face_up else ""))
-        elif c.verb in ("ante",):
-            lines.append(f"ante {c.player} {c.amount}")
-        else:
-            lines.append(" ".join(x for x in (c.verb, c.player) if x))
+        match c:
+            case Deal():
+                lines.append(f"deal {c.to} {c.cards[0]}" + (" --up" if c.face_up else ""))
+            case Hit():
+                lines.append(f"hit {c.player} {c.cards[0]}")
+            case Ante():
+                lines.append(f"ante {c.player} {c.amount}")
+            case _:
+                lines.append(" ".join(x for x in (c.verb, player_of(c)) if x))
     return "\n".join(lines) + "\n"
 
 

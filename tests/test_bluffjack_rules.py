@@ -11,7 +11,10 @@ from hypothesis import strategies as st
 
 from ledger import chips
 from ledger.cards import PACKS, UNKNOWN
-from ledger.commands import Command
+from ledger.commands import (
+    AllIn, Ante, Bet, Call, Check, Command, Deal, Fold, Hit, Join, NewHand, Open, Raise, Reveal,
+    Showdown, Stand, Void,
+)
 from ledger.errors import RuleViolation
 from ledger.games import bluffjack as bj
 from ledger.reducer import apply, fold
@@ -55,9 +58,9 @@ class Table:
     def __init__(self, options: dict, players: list[tuple[str, int]]):
         self.state = TableState(session="p")
         self.records: list[tuple[int, object]] = []
-        self.do(Command("open", options=options))
+        self.do(Open(options=options))
         for name, chips_ in players:
-            self.do(Command("join", player=name, amount=chips_))
+            self.do(Join(player=name, amount=chips_))
 
     def do(self, cmd: Command) -> None:
         for e in bj.decide(self.state, cmd):
@@ -82,7 +85,7 @@ def _move(t: Table, data) -> Command | None:
     recent = state.ext.recent
     if recent and recent[-1] > 1 and recent[-1] not in state.ext.final and data.draw(st.integers(0, 19)) == 0:
         # now and then, a correction (what the rules record after a hand stands, and is never voided)
-        return Command("void", target=recent[-1], reason="a slip")
+        return Void(target=recent[-1], reason="a slip")
     if state.in_hand and state.ext.due:  # after a void: the step potlog records before the next move
         state = bj.trial(state, bj.auto_steps(state))
     item = data.draw(st.sampled_from(legal))
@@ -91,25 +94,25 @@ def _move(t: Table, data) -> Command | None:
     if "showdown" in verbs:
         for s in state.live_players():
             if len(state.live_players()) > 1 and any(h.card == UNKNOWN for h in s.cards):
-                return Command("reveal", player=s.name, cards=(data.draw(st.sampled_from(_unused(state))),))
-        return Command("showdown")
+                return Reveal(player=s.name, cards=(data.draw(st.sampled_from(_unused(state))),))
+        return Showdown()
     if "hand" in verbs:
-        return Command("hand")
+        return NewHand()
     if "close" in verbs:
         return None
     if verbs == ("deal",):
         seat = state.seat(who)
         down = not seat.cards
         card = UNKNOWN if down and data.draw(st.booleans()) else data.draw(st.sampled_from(_unused(state)))
-        return Command("deal", to=who, cards=(card,), face_up=not down)
+        return Deal(to=who, cards=(card,), face_up=not down)
     if verbs == ("ante",):
-        return Command("ante", player=who, amount=min(int(state.options["ante"]), state.stack(who)))
+        return Ante(player=who, amount=min(int(state.options["ante"]), state.stack(who)))
     if verbs == ("hit", "stand"):
         seat = state.seat(who)
         total = bj.hand_total([h.card for h in seat.cards if h.card != UNKNOWN])
         if len(seat.cards) >= 6 or data.draw(st.integers(0, 21)) <= total:
-            return Command("stand", player=who)
-        return Command("hit", player=who, cards=(data.draw(st.sampled_from(_unused(state))),), face_up=True)
+            return Stand(player=who)
+        return Hit(player=who, cards=(data.draw(st.sampled_from(_unused(state))),), face_up=True)
     verb = data.draw(st.sampled_from([v for v in verbs if v != "fold"] * 3 + ["fold"]))
     stack = state.stack(who)
     owed = max(0, state.hand.current_bet - state.seat(who).round_bet)
@@ -117,9 +120,9 @@ def _move(t: Table, data) -> Command | None:
     if verb in ("bet", "raise"):
         room = stack - owed
         if room < ante:
-            return Command("allin", player=who)
-        return Command(verb, player=who, amount=data.draw(st.integers(ante, min(room, ante * 4))))
-    return Command(verb, player=who)
+            return AllIn(player=who)
+        return (Bet if verb == "bet" else Raise)(player=who, amount=data.draw(st.integers(ante, min(room, ante * 4))))
+    return {"call": Call, "check": Check, "fold": Fold, "allin": AllIn}[verb](player=who)
 
 
 OPTIONS = st.fixed_dictionaries({
@@ -142,7 +145,7 @@ def test_random_games_follow_the_rules_to_the_end(options, stacks, data):
         except RuleViolation as exc:  # a move legal() offered must be accepted
             raise AssertionError(f"{cmd} was offered but refused: {exc}") from None
         state = t.state
-        if state.in_hand and cmd.verb != "void":
+        if state.in_hand and not isinstance(cmd, Void):
             assert state.ext.due == "", "potlog records its own steps in the same command"
     state = t.state
     holders = [s.name for s in state.seats if s.active and state.stack(s.name) > 0]

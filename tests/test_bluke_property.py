@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from ledger.app import Ledger
 from ledger.cards import PACKS
-from ledger.commands import Command
+from ledger.commands import Bids, Close, NewHand, Tricks
 from ledger.games import bluke
 
 PACK = list(PACKS["french54"].cards)
@@ -59,16 +59,16 @@ def test_random_tallied_games_score_and_settle_exactly(tmp_path_factory, game):
         sid = led.new_session("bluke", list(zip(names, buyins)), options={"stake": stake}, name="g")
         expected = dict.fromkeys(names, 0)
         for bids, taken in played:
-            led.execute(sid, Command("hand"))
-            led.execute(sid, Command("bid", shares=tuple(zip(names, bids))))
-            led.execute(sid, Command("tricks", shares=tuple(zip(names, taken))))
+            led.execute(sid, NewHand())
+            led.execute(sid, Bids(shares=tuple(zip(names, bids))))
+            led.execute(sid, Tricks(shares=tuple(zip(names, taken))))
             for p, b, t in zip(names, bids, taken):
                 expected[p] += bluke.hand_points(b, t)
         state = led.state(sid)
         assert state.scores == expected
         card_rows = state.ext.history
         assert len(card_rows) == len(played)
-        led.execute(sid, Command("close"))
+        led.execute(sid, Close())
         state = led.state(sid)
         total = sum(expected.values())
         nets = {s.name: s.cashed_out - s.bought_in for s in state.seats}

@@ -7,16 +7,17 @@ import pytest
 from ledger import events as ev
 from ledger.games.chicago import points, target
 from tests.table import Table
+from ledger.commands import NewHand, RollDice
 
 
 def game(**options) -> Table:
     t = Table("chicago", options={"ante": 2, **options}, verify=True, Ann=20, Ben=20, Cy=20)
-    t("hand")
+    t(NewHand())
     return t
 
 
 def roll(t: Table, who: str, *faces: int) -> list[ev.Event]:
-    return t("roll", player=who, faces=tuple(str(f) for f in faces))
+    return t(RollDice(player=who, faces=tuple(str(f) for f in faces)))
 
 
 @pytest.mark.parametrize("rnd", range(1, 12))
@@ -33,8 +34,8 @@ def test_one_roll_a_turn_and_the_dice_pass_left():
     assert "Ben aims at 2" in t.rules.legal(t.state)[0].note
     roll(t, "Ben", 1, 1)
     assert t.to_act == "Cy" and t.state.ext.totals["Ben"] == 2
-    t.refused("roll", "Chicago allows one throw a turn: Ben has thrown once", player="Ben", faces=("1", "2"))
-    t.refused("roll", "a third die in a two-dice game", player="Cy", faces=("1", "2", "3"))
+    t.refused(RollDice(player="Ben", faces=("1", "2")), "Chicago allows one throw a turn: Ben has thrown once")
+    t.refused(RollDice(player="Cy", faces=("1", "2", "3")), "a third die in a two-dice game")
     roll(t, "Cy", 1, 2)
     roll(t, "Ann", 3, 3)
     assert t.state.ext.round == 2 and t.to_act == "Ben" and "Ben aims at 3" in t.rules.legal(t.state)[0].note
@@ -60,7 +61,7 @@ def test_a_tie_is_rolled_off_with_two_dice():
     t = game(rounds=2)
     play(t, {"Ben": [(1, 1), (1, 2)], "Cy": [(1, 1), (1, 2)], "Ann": [(6, 6), (6, 6)]}, 2)
     assert t.state.ext.rolloff == ["Ben", "Cy"] and t.to_act == "Ben"
-    t.refused("roll", "Ann is not in the roll-off (Ben and Cy tied with 5)", player="Ann", faces=("6", "6"))
+    t.refused(RollDice(player="Ann", faces=("6", "6")), "Ann is not in the roll-off (Ben and Cy tied with 5)")
     roll(t, "Ben", 4, 5)
     out = roll(t, "Cy", 6, 2)
     award = next(e for e in out if isinstance(e, ev.PotAwarded))
@@ -71,6 +72,6 @@ def test_with_ties_stand_the_kitty_rides_and_is_won_later():
     t = game(rounds=1, ties="stand")
     out = roll(t, "Ben", 1, 1) + roll(t, "Cy", 1, 1) + roll(t, "Ann", 3, 3)
     assert any(isinstance(e, ev.PotCarried) and e.amount == 6 for e in out)
-    t("hand")
+    t(NewHand())
     out = roll(t, "Cy", 6, 6) + roll(t, "Ann", 1, 1) + roll(t, "Ben", 5, 5)
     assert next(e for e in out if isinstance(e, ev.PotAwarded)).shares == [ev.Share(player="Ann", amount=12)]

@@ -24,7 +24,10 @@ from hypothesis import strategies as st
 from ledger import recording as app_mod  # (execute and its retries live there)
 from ledger import events as ev
 from ledger.app import RETRIES, Ledger
-from ledger.commands import Command
+from ledger.commands import (
+    AllIn, Award, Bet, Call, Check, Command, Count, Deal, End, Fold, NewHand, Note, Pay, Raise,
+    Round,
+)
 from ledger.errors import ChipError, Conflict, PotlogError
 from ledger.verify import verify_session
 from tests.conftest import ROOT
@@ -86,8 +89,8 @@ def _stale_pay(tmp_path: Path) -> tuple[str | None, str | None]:
     """Ann has 10. A decides 'pay Ann Ben 10'; B records 'pay Ann Cy 10' first."""
     db = tmp_path / "pay.db"
     _session(db)
-    a, refusal, _ = _race(db, Command("pay", source="Ann", to="Ben", amount=10),
-                          [Command("pay", source="Ann", to="Cy", amount=10)])
+    a, refusal, _ = _race(db, Pay(source="Ann", to="Ben", amount=10),
+                          [Pay(source="Ann", to="Cy", amount=10)])
     broken = _broken(a)
     a.close()
     return refusal, broken
@@ -121,25 +124,25 @@ def test_mutation_appending_at_the_head_is_caught(tmp_path, monkeypatch):
 def test_a_note_overtaken_by_another_recorder_lands_after_it(tmp_path):
     db = tmp_path / "n.db"
     _session(db)
-    a, refusal, attempts = _race(db, Command("note", text="mine"), [Command("note", text="theirs")])
+    a, refusal, attempts = _race(db, Note(text="mine"), [Note(text="theirs")])
     assert refusal is None and attempts == 2
     texts = [json.loads(r[2]).get("text") for r in a.store.rows("s")]
     assert texts[-2:] == ["theirs", "mine"] and verify_session(a.store, "s").ok
 
 
 @pytest.mark.parametrize("mine,theirs", [
-    (Command("count", player="Ann", amount=10), [Command("note", text="x")]),
-    (Command("fold", player="Ann"), [Command("bet", player="Ben", amount=2)]),
-    (Command("bet", player="Ann", amount=3), [Command("deal", to="Cy", count=2)]),
-    (Command("award", player="Ben", amount=1), [Command("call", player="Cy")]),  # an explicit amount: the same
+    (Count(player="Ann", amount=10), [Note(text="x")]),
+    (Fold(player="Ann"), [Bet(player="Ben", amount=2)]),
+    (Bet(player="Ann", amount=3), [Deal(to="Cy", count=2)]),
+    (Award(player="Ben", amount=1), [Call(player="Cy")]),  # an explicit amount: the same
 ], ids=["count", "fold-after-a-bet", "bet-after-a-deal", "award-part"])
 def test_a_command_whose_decision_still_holds_is_retried(tmp_path, mine, theirs):
     db = tmp_path / "r.db"
     _session(db)
     led = Ledger.open(str(db))
-    led.execute("s", Command("hand"))
-    if mine.verb == "award":
-        led.execute("s", Command("bet", player="Ben", amount=2))
+    led.execute("s", NewHand())
+    if isinstance(mine, Award):
+        led.execute("s", Bet(player="Ben", amount=2))
     seq = led.store.last_seq("s")
     a, refusal, attempts = _race(db, mine, theirs)
     assert refusal is None and attempts == 2
@@ -147,22 +150,22 @@ def test_a_command_whose_decision_still_holds_is_retried(tmp_path, mine, theirs)
 
 
 @pytest.mark.parametrize("setup,mine,theirs,why", [
-    ([], Command("bet", player="Ann", amount=3), [Command("bet", player="Ben", amount=2)],
+    ([], Bet(player="Ann", amount=3), [Bet(player="Ben", amount=2)],
      "someone recorded seq 6 first: Ben bets 2; now it would be refused: Ann faces a bet of 2"),
-    ([], Command("bet", player="Ann", amount=3), [Command("bet", player="Ben", amount=2), Command("call", player="Cy")],
+    ([], Bet(player="Ann", amount=3), [Bet(player="Ben", amount=2), Call(player="Cy")],
      "someone recorded seq 6 first: Ben bets 2 (and 1 more, up to seq 7); now it would be refused"),
-    ([Command("bet", player="Ben", amount=2)], Command("call", player="Cy"), [Command("raise", player="Ann", amount=4)],
+    ([Bet(player="Ben", amount=2)], Call(player="Cy"), [Raise(player="Ann", amount=4)],
      "someone recorded seq 7 first: Ann raises by 4 (puts in 6); now it would record something else"),
-    ([Command("bet", player="Ben", amount=2)], Command("award", player="Ben"), [Command("call", player="Cy")],
+    ([Bet(player="Ben", amount=2)], Award(player="Ben"), [Call(player="Cy")],
      "someone recorded seq 7 first: Cy calls 2; now it would record something else"),
-    ([Command("end")], Command("hand"), [Command("hand", dealer="Cy")],
+    ([End()], NewHand(), [NewHand(dealer="Cy")],
      "someone recorded seq 7 first: hand 2 starts, Cy deals; now it would be refused: hand 2 is still going"),
 ], ids=["bet-after-a-bet", "bet-after-two", "call-after-a-raise", "award-after-a-call", "hand-after-a-hand"])
 def test_a_command_whose_decision_changed_is_refused_naming_what_came_first(tmp_path, setup, mine, theirs, why):
     db = tmp_path / "c.db"
     _session(db)
     led = Ledger.open(str(db))
-    for cmd in [Command("hand"), *setup]:
+    for cmd in [NewHand(), *setup]:
         led.execute("s", cmd)
     before = led.store.last_seq("s")
     led.close()
@@ -177,7 +180,7 @@ def test_retries_are_bounded_and_the_last_decision_holds_the_lock(tmp_path, monk
     monkeypatch.setattr(app_mod.time, "sleep", lambda s: None)
     db = tmp_path / "b.db"
     _session(db)
-    a, refusal, decisions = _race(db, Command("note", text="mine"), [Command("note", text="theirs")], times=100)
+    a, refusal, decisions = _race(db, Note(text="mine"), [Note(text="theirs")], times=100)
     assert refusal is None and decisions == RETRIES
     texts = [json.loads(r[2]).get("text") for r in a.store.rows("s")][4:]
     assert texts == ["theirs"] * (RETRIES - 1) + ["mine"] and _broken(a) is None
@@ -188,7 +191,7 @@ def test_the_decision_under_the_lock_can_still_be_refused(tmp_path, monkeypatch)
     db = tmp_path / "l.db"
     _session(db)
     led = Ledger.open(str(db))
-    led.execute("s", Command("hand"))
+    led.execute("s", NewHand())
     led.close()
     # three notes overtake 'bet Ann 3' (the same bet each time); then, under the lock, Ben's bet is there
     a, b = Ledger.open(str(db)), Ledger.open(str(db))
@@ -199,13 +202,13 @@ def test_the_decision_under_the_lock_can_still_be_refused(tmp_path, monkeypatch)
         if decisions[0] == RETRIES:  # the last decision: someone's bet got in just before the lock
             return real(*args, **kwargs)
         out = real(*args, **kwargs)
-        b.execute("s", Command("bet", player="Ben", amount=2) if decisions[0] == RETRIES - 1
-                  else Command("note", text=str(decisions[0])))
+        b.execute("s", Bet(player="Ben", amount=2) if decisions[0] == RETRIES - 1
+                  else Note(text=str(decisions[0])))
         return out
 
     a._decide = overtaken  # type: ignore[method-assign]
     with pytest.raises(Conflict, match="someone recorded seq 9 first: Ben bets 2; now it would be refused"):
-        a.execute("s", Command("bet", player="Ann", amount=3))
+        a.execute("s", Bet(player="Ann", amount=3))
     assert decisions[0] == RETRIES and a.store.last_seq("s") == 5 + RETRIES - 1 and _broken(a) is None
 
 
@@ -220,7 +223,7 @@ def test_a_busy_database_is_not_retried(tmp_path):
     try:
         t = time.monotonic()
         with pytest.raises(Conflict, match="busy"):
-            led.execute("s", Command("note", text="x"))
+            led.execute("s", Note(text="x"))
         assert time.monotonic() - t < 2
     finally:
         holder.execute("ROLLBACK")
@@ -248,11 +251,11 @@ def test_two_sessions_opened_at_once_get_two_names(tmp_path):
 
 
 POOL = [
-    Command("note", text="n"), Command("count", player="Ann", amount=10), Command("bet", player="Ann", amount=3),
-    Command("bet", player="Ben", amount=2), Command("call", player="Cy"), Command("call", player="Ben"),
-    Command("raise", player="Ann", amount=2), Command("fold", player="Ben"), Command("check", player="Cy"),
-    Command("pay", source="Ann", to="Ben", amount=5), Command("pay", source="Ben", to="Cy", amount=10),
-    Command("award", player="Ann"), Command("deal", to="Cy", count=2), Command("round"), Command("allin", player="Ann"),
+    Note(text="n"), Count(player="Ann", amount=10), Bet(player="Ann", amount=3),
+    Bet(player="Ben", amount=2), Call(player="Cy"), Call(player="Ben"),
+    Raise(player="Ann", amount=2), Fold(player="Ben"), Check(player="Cy"),
+    Pay(source="Ann", to="Ben", amount=5), Pay(source="Ben", to="Cy", amount=10),
+    Award(player="Ann"), Deal(to="Cy", count=2), Round(), AllIn(player="Ann"),
 ]
 
 
@@ -266,7 +269,7 @@ def test_any_overtaken_command_records_what_it_would_record_now_or_nothing(tmp_p
     db = tmp_path_factory.mktemp("prop") / "p.db"
     _session(db)
     led = Ledger.open(str(db))
-    for cmd in [Command("hand"), *setup]:
+    for cmd in [NewHand(), *setup]:
         try:
             led.execute("s", cmd)
         except PotlogError:
@@ -327,7 +330,7 @@ def _cli_race(tmp_path: Path, notes: int, bettors: int, each: int) -> dict[str, 
     db = tmp_path / "race.db"
     _session(db, Ann=60, Ben=60, Cy=60, Dee=60)
     led = Ledger.open(str(db))
-    led.execute("s", Command("hand"))
+    led.execute("s", NewHand())
     start = led.store.last_seq("s")
     led.close()
     go = tmp_path / "go"

@@ -7,6 +7,7 @@ import pytest
 from ledger import events as ev
 from ledger.games.dixmille import best, score
 from tests.table import Table
+from ledger.commands import NewHand, Reroll, RollDice
 
 
 @pytest.mark.parametrize("dice,points", [
@@ -35,16 +36,16 @@ def test_the_best_of_a_throw(faces, points):
 
 def game(verify: bool = True, **options: object) -> Table:
     t = Table("dixmille", options={"ante": 2, "target": 2000, **options}, verify=verify, Ann=20, Ben=20)
-    t("hand", first="Ann")
+    t(NewHand(first="Ann"))
     return t
 
 
 def roll(t: Table, who: str, *faces: int) -> list[ev.Event]:
-    return t("roll", player=who, faces=tuple(map(str, faces)))
+    return t(RollDice(player=who, faces=tuple(map(str, faces))))
 
 
 def reroll(t: Table, who: str, faces: tuple[int, ...], keep: tuple[int, ...]) -> list[ev.Event]:
-    return t("reroll", player=who, faces=tuple(map(str, faces)), value=tuple(map(str, keep)))
+    return t(Reroll(player=who, faces=tuple(map(str, faces)), value=tuple(map(str, keep))))
 
 
 def stop(t: Table, who: str) -> list[ev.Event]:
@@ -59,17 +60,16 @@ def test_set_aside_throw_the_rest_and_stop():
     t = game()
     assert t.to_act == "Ann" and t.state.balance("pot") == 4
     roll(t, "Ann", 1, 5, 2, 3, 4, 4)
-    t.refused("roll", "sets aside at least one die", player="Ann", faces=("1",) * 6)
-    t.refused("reroll", "cannot set aside 1 2 together", player="Ann", faces=("3", "3", "3", "3"),
-              value=("1", "2"))
-    t.refused("reroll", "has six dice", player="Ann", faces=("3", "3", "3"), value=("1", "5"))
+    t.refused(RollDice(player="Ann", faces=("1",) * 6), "sets aside at least one die")
+    t.refused(Reroll(player="Ann", faces=("3", "3", "3", "3"), value=("1", "2")), "cannot set aside 1 2 together")
+    t.refused(Reroll(player="Ann", faces=("3", "3", "3"), value=("1", "5")), "has six dice")
     reroll(t, "Ann", (6, 6, 6, 2), (1, 5))                  # 150 aside; the second chance
-    t.refused("reroll", "stay so", player="Ann", faces=("3", "3", "3"), value=("6", "6", "6"))
+    t.refused(Reroll(player="Ann", faces=("3", "3", "3"), value=("6", "6", "6")), "stay so")
     stop(t, "Ann")                                          # 150 + three 6s
     assert total(t, "Ann") == 750 and t.to_act == "Ben"
-    t.refused("roll", "a stop ends the turn: Ann has stopped (750); Ben rolls now", player="Ann", faces=("1",) * 6)
-    t.refused("roll", "a seventh die", player="Ben", faces=("1",) * 7)
-    t.refused("roll", "not a face of a 6-sided die", player="Ben", faces=("7", "1", "1", "1", "1", "1"))
+    t.refused(RollDice(player="Ann", faces=("1",) * 6), "a stop ends the turn: Ann has stopped (750); Ben rolls now")
+    t.refused(RollDice(player="Ben", faces=("1",) * 7), "a seventh die")
+    t.refused(RollDice(player="Ben", faces=("7", "1", "1", "1", "1", "1")), "not a face of a 6-sided die")
 
 
 def test_nothing_scoring_ends_the_turn_with_nothing():
@@ -95,8 +95,7 @@ def test_a_straight_is_a_free_chance_and_six_dice_set_aside_are_thrown_again():
     roll(t, "Ann", 1, 2, 3, 4, 6, 6)                        # the first chance
     reroll(t, "Ann", (2, 2, 2, 4, 6), (1,))                 # the second
     assert t.to_act == "Ann"
-    t.refused("reroll", "cannot set aside 2: only scoring dice", player="Ann", faces=("5", "2", "3", "6"),
-              value=("1", "2"))
+    t.refused(Reroll(player="Ann", faces=("5", "2", "3", "6"), value=("1", "2")), "cannot set aside 2: only scoring dice")
     reroll(t, "Ann", (5, 3), (1, 2, 2, 2))                  # the third: its 5 counts
     assert total(t, "Ann") == 1500 + 100 + 200 + 50 and t.to_act == "Ben"
 
@@ -105,8 +104,8 @@ def test_all_six_set_aside_are_taken_up_again_within_the_chances():
     t = game()
     roll(t, "Ann", 2, 2, 2, 3, 3, 6)
     reroll(t, "Ann", (1,), (2, 2, 2, 3, 3))                 # a full house with the 3s: 1500
-    t.refused("reroll", "sets aside at least one scoring die", player="Ann", faces=("4",), value=(2, 2, 2, 3, 3))
-    t.refused("reroll", "stay so", player="Ann", faces=("1",) * 6, value=())      # six again: a plain roll
+    t.refused(Reroll(player="Ann", faces=("4",), value=(2, 2, 2, 3, 3)), "sets aside at least one scoring die")
+    t.refused(Reroll(player="Ann", faces=("1",) * 6, value=()), "stay so")      # six again: a plain roll
     roll(t, "Ann", 5, 2, 3, 4, 6, 6)                        # the 1 set aside too: six dice again
     assert total(t, "Ann") == 1500 + 100 + 50 and t.to_act == "Ben"
 

@@ -25,6 +25,7 @@ from ledger import games, reducer
 from ledger.core import zones
 from ledger.core.contract import Ruleset
 from tests.table import Table, awards
+from ledger.commands import Bet, Call, Check, Deal, Fold, NewHand, Raise, RollDice, Turn
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
@@ -71,10 +72,15 @@ def test_each_example_meets_the_ruleset_contract(name: str, load: Callable[[str]
     assert rules.check_event is not None  # so Table(verify=True) re-checks every event
 
 
+def snap(t: Table) -> type:
+    """The example's own command class, `Snap` (declared on the page, beside its word)."""
+    return sys.modules["ledger.games.snap"].Snap
+
+
 def snap_table(load: Callable[[str], ModuleType]) -> Table:
     load("snap")
     t = Table("snap", options={"stake": 2}, verify=True, Ann=10, Ben=10)
-    t("hand")
+    t(NewHand())
     return t
 
 
@@ -83,12 +89,12 @@ def test_snap_deals_the_pack_takes_the_stakes_and_keeps_the_turn(load: Callable[
     assert [len(zones.cards(t.state, f"stack:{p}")) for p in ("Ann", "Ben")] == [26, 26]
     assert t.state.balance("pot") == 4 and t.stack("Ann") == t.stack("Ben") == 8
     assert [(x.player, x.verbs) for x in t.rules.legal(t.state)] == [("Ben", ("turn",))]  # the dealer's left
-    t.refused("turn", "it is Ben's turn to turn a card, not Ann's", player="Ann", cards=("7H",))
+    t.refused(Turn(player="Ann", cards=("7H",)), "it is Ben's turn to turn a card, not Ann's")
     t.word("turn", "Ben", "7H")                                    # the word, parsed as typed
     assert t.to_act == "Ann"
-    t.refused("snap", "no snap: the pile shows 7H, not two cards of one rank", player="Ann")
-    t.refused("turn", "7H is already in", player="Ann", cards=("7H",))  # a pack holds one 7H
-    t("turn", player="Ann", cards=("7S",))
+    t.refused(snap(t)(player="Ann"), "no snap: the pile shows 7H, not two cards of one rank")
+    t.refused(Turn(player="Ann", cards=("7H",)), "7H is already in")  # a pack holds one 7H
+    t(Turn(player="Ann", cards=("7S",)))
     assert ("snap",) in [x.verbs for x in t.rules.legal(t.state)]
     t.word("snap", "Ann")
     ann = zones.cards(t.state, "stack:Ann")
@@ -102,7 +108,7 @@ def test_snap_ends_when_the_player_to_turn_has_no_card(load: Callable[[str], Mod
     ranks = "2 3 4 5 6 7 8 9 10 J Q K A".split()
     pack = [r + s for s in "CDHS" for r in ranks]                 # no two of a rank in a row
     for i, card in enumerate(pack):
-        t("turn", player="Ben" if i % 2 == 0 else "Ann", cards=(card,))
+        t(Turn(player="Ben" if i % 2 == 0 else "Ann", cards=(card,)))
     # both stacks are empty: Ben is to turn and has no card
     assert t.state.hand is not None and t.state.hand.ended
     assert awards([e for _, e in t.log]) == [("Ann wins: Ben has no card left", [("Ann", 4)])]
@@ -113,23 +119,23 @@ def test_five_card_stud_brings_in_by_the_lowest_card_and_opens_by_the_best_hand_
         load: Callable[[str], ModuleType]) -> None:
     load("fivestud")
     t = Table("fivestud", verify=True, Ann=100, Ben=100, Cy=100)
-    t("hand")                                                      # antes: 1 each
+    t(NewHand())                                                      # antes: 1 each
     for player, cards in (("Ann", ("AS", "KD")), ("Ben", ("2C", "3C")), ("Cy", ("QH", "QD"))):
-        t("deal", to=player, cards=cards)                          # one down, one up
+        t(Deal(to=player, cards=cards))                          # one down, one up
     assert [h.up for h in t.state.seat("Ann").cards] == [False, True]
     assert t.to_act == "Ben"                                       # 3C, the lowest up card
-    t.refused("check", "", player="Ben")                           # the bring-in may not check
+    t.refused(Check(player="Ben"), "")                           # the bring-in may not check
     t.word("bringin", "Ben")
-    t("raise", player="Cy", amount=2)                              # completes to the small bet, 4
-    t("call", player="Ann")
-    t("call", player="Ben")
+    t(Raise(player="Cy", amount=2))                              # completes to the small bet, 4
+    t(Call(player="Ann"))
+    t(Call(player="Ben"))
     for player, card in (("Ann", "AH"), ("Ben", "4C"), ("Cy", "7S")):
-        t("deal", to=player, cards=(card,))
+        t(Deal(to=player, cards=(card,)))
     assert t.to_act == "Ann"                                       # A-K showing beats Q-7 and 4-3
-    t("bet", player="Ann", amount=4)
-    t.refused("bet", "", player="Ben", amount=40)                  # fixed limit
-    t("fold", player="Ben")
-    events = t("fold", player="Cy")
+    t(Bet(player="Ann", amount=4))
+    t.refused(Bet(player="Ben", amount=40), "")                  # fixed limit
+    t(Fold(player="Ben"))
+    events = t(Fold(player="Cy"))
     assert awards(events) == [("Ann is the last player in: everyone else folded", [("Ann", 19)])]
     assert [t.stack(p) for p in ("Ann", "Ben", "Cy")] == [110, 95, 95]
 
@@ -137,17 +143,17 @@ def test_five_card_stud_brings_in_by_the_lowest_card_and_opens_by_the_best_hand_
 def test_dice_twenty_one_stops_busts_and_pays_the_highest_total(load: Callable[[str], ModuleType]) -> None:
     load("twentyone")
     t = Table("twentyone", options={"ante": 2}, verify=True, Ann=20, Ben=20, Cy=20)
-    t("hand")
+    t(NewHand())
     assert t.state.balance("pot") == 6 and t.to_act == "Ben"
-    t.refused("roll", "", player="Ben", faces=("3", "4"))          # one die
+    t.refused(RollDice(player="Ben", faces=("3", "4")), "")          # one die
     for face in ("6", "6", "5"):
-        t("roll", player="Ben", faces=(face,))
+        t(RollDice(player="Ben", faces=(face,)))
     t.word("stop", "Ben")                                          # 17
     assert t.to_act == "Cy"
     for face in ("6", "6", "6", "4"):
-        t("roll", player="Cy", faces=(face,))                      # 22: bust, the turn is over
-    t.refused("roll", "a total past 21 is bust", player="Cy", faces=("1",))
-    t("roll", player="Ann", faces=("6",))
+        t(RollDice(player="Cy", faces=(face,)))                      # 22: bust, the turn is over
+    t.refused(RollDice(player="Cy", faces=("1",)), "a total past 21 is bust")
+    t(RollDice(player="Ann", faces=("6",)))
     events = t.word("stop", "Ann")                                 # 6: Ben's 17 takes the kitty
     assert awards(events) and awards(events)[0][1] == [("Ben", 6)]
     assert [t.stack(p) for p in ("Ann", "Ben", "Cy")] == [18, 24, 18]
@@ -212,7 +218,8 @@ def test_the_pages_table_snippet_runs(load: Callable[[str], ModuleType]) -> None
     block = re.search(r"```python\n(t = Table\(.*?)```", DOC, re.S)
     assert block is not None
     load("snap")
-    space: dict[str, object] = {"Table": Table, "zones": zones}
+    space: dict[str, object] = {"Table": Table, "zones": zones, "NewHand": NewHand, "Turn": Turn,
+                                "Snap": sys.modules["ledger.games.snap"].Snap}
     exec(compile(block.group(1), "ARCHITECTURE.md", "exec"), space)
     t = space["t"]
     assert isinstance(t, Table) and t.state.balance("pot") == 4
@@ -220,5 +227,5 @@ def test_the_pages_table_snippet_runs(load: Callable[[str], ModuleType]) -> None
 
 def test_a_refused_example_command_changes_nothing(load: Callable[[str], ModuleType]) -> None:
     t = snap_table(load)
-    said = t.refused("bet", "Snap has no 'bet'", player="Ben", amount=1)   # (Table.refused: the state unchanged)
+    said = t.refused(Bet(player="Ben", amount=1), "Snap has no 'bet'")   # (Table.refused: the state unchanged)
     assert "turn" in said and "snap" in said                               # the refusal names the game's moves

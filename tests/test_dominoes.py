@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from ledger import events as ev
+from ledger.commands import NewHand
 from ledger.errors import PotlogError
-from ledger.kit.dominoes import Line, end_count, name, tile
+from ledger.kit.dominoes import Draw, Line, end_count, name, tile
 from tests.table import Table
 
 
@@ -37,13 +38,13 @@ def test_muggins_counts_the_ends_a_double_at_an_end_counting_both_halves():
 
 def test_block_lays_to_the_ends_refuses_what_does_not_fit_and_ends_blocked_on_the_fewest_pips():
     t = Table("blockdominoes", options={"stake": 2}, verify=True, Ann=20, Ben=20)
-    t("hand", first="Ann")
+    t(NewHand(first="Ann"))
     assert t.state.balance("pot") == 4 and t.state.ext.held == {"Ann": 7, "Ben": 7} and t.to_act == "Ann"
     refused(t, "it is Ann's turn, not Ben's", "lay", "Ben", "6-4")
     t.word("lay", "Ann", "6-4")
     refused(t, "5-2 matches neither end of the line \\(6 left, 4 right\\)", "lay", "Ben", "5-2")
     refused(t, "6-4 is already on the table", "lay", "Ben", "4-6")
-    t.refused("draw", "Block Dominoes has no 'draw'", player="Ben")
+    t.refused(Draw(player="Ben"), "Block Dominoes has no 'draw'")
     t.word("lay", "Ben", "4-4")  # a double across the right end: it stays 4
     t.word("lay", "Ann", "4-1")  # only the right end has a 4
     refused(t, "6-1 fits both ends \\(6 left, 1 right\\): say left or right", "lay", "Ben", "6-1")
@@ -65,7 +66,7 @@ def test_block_lays_to_the_ends_refuses_what_does_not_fit_and_ends_blocked_on_th
 
 def test_draw_must_draw_until_the_boneyard_is_exhausted_then_passes():
     t = Table("drawdominoes", options={"stake": 0, "per_point": 1}, verify=True, Ann=20, Ben=20)
-    t("hand", first="Ann")
+    t(NewHand(first="Ann"))
     assert t.state.ext.boneyard == 14
     t.word("lay", "Ann", "6-6")
     refused(t, "Ben draws from the boneyard \\(14 left\\) until a tile fits: potlog draw Ben", "pass", "Ben")
@@ -92,7 +93,7 @@ def test_draw_must_draw_until_the_boneyard_is_exhausted_then_passes():
 
 def test_muggins_scores_fives_as_laid_and_the_other_hands_at_the_end():
     t = Table("muggins", options={"stake": 1}, verify=True, Ann=20, Ben=20)
-    t("hand", first="Ann")
+    t(NewHand(first="Ann"))
     assert t.state.ext.held == {"Ann": 5, "Ben": 5}
     t.word("lay", "Ann", "5-5")  # the set: 10
     assert t.state.scores.get("Ann") == 2
@@ -109,7 +110,7 @@ def test_muggins_scores_fives_as_laid_and_the_other_hands_at_the_end():
 
 def test_a_blocked_game_with_equal_pips_lets_the_pot_stand():
     t = Table("blockdominoes", options={"stake": 3}, verify=True, Ann=20, Ben=20)
-    t("hand", first="Ann")
+    t(NewHand(first="Ann"))
     t.word("lay", "Ann", "6-6")
     t.word("pass", "Ben")
     t.word("pass", "Ann")
@@ -121,7 +122,7 @@ def test_a_blocked_game_with_equal_pips_lets_the_pot_stand():
 def test_muggins_with_teams_partners_across_win_a_blocked_game_together():
     t = Table("muggins", options={"stake": 1, "teams": True, "per_point": 1}, verify=True,
               Ann=20, Ben=20, Cy=20, Dee=20)
-    t("hand", first="Ann")
+    t(NewHand(first="Ann"))
     assert t.state.ext.order == ["Ann", "Ben", "Cy", "Dee"] and t.state.ext.boneyard == 8
     t.word("lay", "Ann", "6-6")
     for _ in range(7):

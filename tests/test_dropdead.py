@@ -7,16 +7,17 @@ import pytest
 from ledger import events as ev
 from ledger.games.dropdead import dropped
 from tests.table import Table
+from ledger.commands import Bet, NewHand, RollDice
 
 
 def game(**players: int) -> Table:
     t = Table("dropdead", options={"ante": 2}, verify=True, **(players or {"Ann": 20, "Ben": 20, "Cy": 20}))
-    t("hand")
+    t(NewHand())
     return t
 
 
 def roll(t: Table, who: str, a: int, b: int) -> list[ev.Event]:
-    return t("roll", player=who, faces=(str(a), str(b)))
+    return t(RollDice(player=who, faces=(str(a), str(b))))
 
 
 @pytest.mark.parametrize("faces,dead", [
@@ -35,15 +36,15 @@ def test_a_total_of_two_or_five_ends_the_turn_and_scores_nothing(a, b):
     roll(t, "Ben", a, b)                      # no die shows a 2 or a 5, but the total is 2 or 5
     assert t.to_act == "Cy" and t.state.ext.totals["Ben"] == 12
     assert t.state.ext.said["Ben"] == "dropped dead with 12"
-    t.refused("roll", "Ben's turn is over (dropped dead with 12); Cy rolls now", player="Ben", faces=("3", "3"))
+    t.refused(RollDice(player="Ben", faces=("3", "3")), "Ben's turn is over (dropped dead with 12); Cy rolls now")
 
 
 def test_everyone_antes_and_the_dealers_left_rolls_first():
     t = game()
     assert t.state.balance("pot") == 6 and t.to_act == "Ben"
-    t.refused("roll", "it is Ben's turn to roll, not Ann's", player="Ann", faces=("3", "4"))
-    t.refused("roll", "two dice", player="Ben", faces=("3", "4", "6"))
-    t.refused("bet", "Drop Dead has no 'bet'", player="Ben", amount=1)
+    t.refused(RollDice(player="Ann", faces=("3", "4")), "it is Ben's turn to roll, not Ann's")
+    t.refused(RollDice(player="Ben", faces=("3", "4", "6")), "two dice")
+    t.refused(Bet(player="Ben", amount=1), "Drop Dead has no 'bet'")
 
 
 def test_the_highest_total_takes_the_kitty_and_the_game_ends():
@@ -67,12 +68,12 @@ def test_a_tie_and_the_kitty_stands_for_the_next_game():
     roll(t, "Cy", 6, 2)
     roll(t, "Ann", 4, 2)                       # Ben's 6 beats two zeros
     assert t.state.hands_played == 1 and t.state.balance("pot") == 0 and t.stack("Ben") == 24
-    t("hand")                                  # Ben deals; Cy first
+    t(NewHand())                                  # Ben deals; Cy first
     assert t.to_act == "Cy"
     roll(t, "Cy", 6, 5)
     roll(t, "Ann", 2, 2)
     carried = roll(t, "Ben", 5, 5)             # all dead with 0: a tie
     assert any(isinstance(e, ev.PotCarried) and e.amount == 6 for e in carried)
-    t("hand")
+    t(NewHand())
     assert t.state.balance("pot") == 12        # the kitty rode in, and three more antes
 

@@ -23,6 +23,7 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from ledger import events as ev
+from ledger.commands import Call, Check, Deal, Fold, NewHand, Raise, Reveal
 from ledger.export.ohh_format import hand_object
 from ledger.export.poker_hands import Hand, session_hands
 from ledger.phh import phh_to_commands, replay
@@ -142,11 +143,11 @@ def test_a_session_in_cents_is_in_dollars_and_cents(real: dict[str, str]):
 def test_odd_names_stay_data():
     names = {'O"Brien\\ (Rock)': 100, "Zoë [7]": 100, "=cmd|'/C calc'!A0": 100, "</script><b>Al</b>": 100}
     t = Table("holdem", **names)
-    t("hand", dealer="Zoë [7]")
-    t("deal", to="all")
-    t("raise", player=t.to_act, amount=10)
+    t(NewHand(dealer="Zoë [7]"))
+    t(Deal(to="all"))
+    t(Raise(player=t.to_act, amount=10))
     while t.state.hand is not None and not t.state.hand.ended:
-        t("fold", player=t.to_act)
+        t(Fold(player=t.to_act))
     (h,) = session_hands(t.log, (), "odd")
     text = json.dumps(hand_object(h), ensure_ascii=False)
     back = json.loads(text)
@@ -171,17 +172,17 @@ def test_several_hands_are_objects_a_blank_line_apart(potlog):
 
 def test_omaha_hi_lo_and_limits_are_named_as_the_spec_names_them():
     t = Table("omaha", options={"split": "hi-lo", "structure": "fixed-limit"}, Ann=100, Ben=100)
-    t("hand", dealer="Ann")
-    t("deal", to="Ann", cards=("AS", "2S", "KD", "KC"))
-    t("deal", to="Ben", cards=("QH", "QD", "9C", "8C"))
-    t("call", player=t.to_act)
-    t("check", player=t.to_act)
+    t(NewHand(dealer="Ann"))
+    t(Deal(to="Ann", cards=("AS", "2S", "KD", "KC")))
+    t(Deal(to="Ben", cards=("QH", "QD", "9C", "8C")))
+    t(Call(player=t.to_act))
+    t(Check(player=t.to_act))
     for cards in (("3H", "4D", "JC"), ("7S",), ("10H",)):
-        t("deal", to="board", cards=cards)
-        t("check", player=t.to_act)
-        t("check", player=t.to_act)
-    t("reveal", player="Ben")
-    t("reveal", player="Ann")
+        t(Deal(to="board", cards=cards))
+        t(Check(player=t.to_act))
+        t(Check(player=t.to_act))
+    t(Reveal(player="Ben"))
+    t(Reveal(player="Ann"))
     (h,) = session_hands(t.log, (), "hilo")
     ohh = hand_object(h)["ohh"]
     assert ohh["game_type"] == "OmahaHiLo" and ohh["bet_limit"] == {"bet_type": "FL", "bet_cap": 0}

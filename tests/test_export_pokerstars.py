@@ -29,6 +29,7 @@ from re import compile
 import pytest
 
 from ledger import events as ev
+from ledger.commands import AllIn, Call, Check, Deal, Fold, NewHand, Raise, Reveal
 from ledger.errors import InputError
 from ledger.export.phh_format import session_hands as phh_hands
 from ledger.export.poker_hands import Hand, session_hands
@@ -220,15 +221,15 @@ def test_a_session_in_cents_is_a_cash_game_in_dollars(real: dict[str, str]):
 
 def test_two_side_pots_are_named_as_pokerstars_names_them():
     t = Table("holdem", options={"small_blind": 1, "big_blind": 2}, Ann=50, Ben=100, Cy=200, Dee=300)
-    t("hand", dealer="Ann")
+    t(NewHand(dealer="Ann"))
     for p, cards in (("Ben", ["AS", "AD"]), ("Cy", ["KS", "KD"]), ("Dee", ["QS", "QD"]), ("Ann", ["JS", "JD"])):
-        t("deal", to=p, cards=tuple(cards))
+        t(Deal(to=p, cards=tuple(cards)))
     for p in ("Dee", "Ann", "Ben", "Cy"):
-        t("allin", player=p)
+        t(AllIn(player=p))
     for cards in (("2C", "5H", "9D"), ("3S",), ("7C",)):
-        t("deal", to="board", cards=cards)
+        t(Deal(to="board", cards=cards))
     for p in ("Ben", "Cy", "Dee", "Ann"):
-        t("reveal", player=p)
+        t(Reveal(player=p))
     (hand,) = session_hands(t.log, (), "t")
     text = hand_text(hand)
     assert "Total pot 550 Main pot 200. Side pot-1 150. Side pot-2 200. | Rake 0" in text
@@ -241,12 +242,12 @@ def test_two_side_pots_are_named_as_pokerstars_names_them():
 def test_odd_names_stay_data():
     names = {"O'Brien (Rock)": 100, "Zoë [7]": 100, "=cmd|'/C calc'!A0": 100, "<b>Al</b> & co": 100}
     t = Table("holdem", **names)
-    t("hand", dealer="O'Brien (Rock)")
-    t("deal", to="all")
+    t(NewHand(dealer="O'Brien (Rock)"))
+    t(Deal(to="all"))
     first = t.to_act
-    t("raise", player=first, amount=10)
+    t(Raise(player=first, amount=10))
     while t.state.hand is not None and not t.state.hand.ended:
-        t("fold", player=t.to_act)
+        t(Fold(player=t.to_act))
     (hand,) = session_hands(t.log, (), "odd")
     (hh,) = parse(hand_text(hand))
     assert sorted(hh.players) == sorted(names)
@@ -255,17 +256,17 @@ def test_odd_names_stay_data():
 
 def test_omaha_hi_lo_names_both_halves():
     t = Table("omaha", options={"split": "hi-lo", "structure": "fixed-limit"}, Ann=100, Ben=100)
-    t("hand", dealer="Ann")
-    t("deal", to="Ann", cards=("AS", "2S", "KD", "KC"))
-    t("deal", to="Ben", cards=("QH", "QD", "9C", "8C"))
-    t("call", player=t.to_act)
-    t("check", player=t.to_act)
+    t(NewHand(dealer="Ann"))
+    t(Deal(to="Ann", cards=("AS", "2S", "KD", "KC")))
+    t(Deal(to="Ben", cards=("QH", "QD", "9C", "8C")))
+    t(Call(player=t.to_act))
+    t(Check(player=t.to_act))
     for cards in (("3H", "4D", "JC"), ("7S",), ("10H",)):
-        t("deal", to="board", cards=cards)
-        t("check", player=t.to_act)
-        t("check", player=t.to_act)
-    t("reveal", player="Ben")
-    t("reveal", player="Ann")
+        t(Deal(to="board", cards=cards))
+        t(Check(player=t.to_act))
+        t(Check(player=t.to_act))
+    t(Reveal(player="Ben"))
+    t(Reveal(player="Ann"))
     text = hand_text(session_hands(t.log, (), "hilo")[0])
     for line in ["Omaha Hi/Lo Limit (2/4)", "Ann: posts small blind 1\nBen: posts big blind 2", "Ben: shows [Qh Qd 9c 8c] (HI: a straight, Seven to Jack)",
                  "Ann: shows [As 2s Kd Kc] (HI: a pair of Kings; LO: 7,4,3,2,A)",

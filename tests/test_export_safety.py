@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.conftest import Potlog
+from ledger.commands import Award, End, NewHand, Note, Pay, Void
 
 FORMULA = ("=", "+", "-", "@", "\t", "\r")
 LINE_BREAKS = ["\n", "\r", "\r\n", "\v", "\f", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
@@ -224,11 +225,11 @@ def _record(db: Path, sid: str, *commands) -> None:
               st.text(max_size=40)),
     st.text(min_size=1, max_size=60)).filter(lambda s: "\x00" not in s))
 def test_every_csv_text_cell_is_safe_and_reads_back(tmp_path_factory: pytest.TempPathFactory, reason: str):
-    from ledger.commands import Command
+    from ledger.commands import Pay
 
     db = tmp_path_factory.mktemp("csvprop") / "p.db"
     Potlog(db)("new", "freeform", "--name", "p", "-p", "Ann=100", "-p", "Ben=100")
-    _record(db, "p", Command("pay", source="Ann", to="Ben", amount=3, reason=reason))
+    _record(db, "p", Pay(source="Ann", to="Ben", amount=3, reason=reason))
     rows = list(csv.reader(io.StringIO(_library_export(db, "csv", ["p"]), newline="")))
     header = rows[0]
     for row in rows[1:]:
@@ -296,12 +297,11 @@ def _hand_with_note(db: Path, note: str, *, cli: bool) -> str:
     """A session whose title, a note, a payment's reason, a void's reason and a note after
     the hand are `note`; its text history. Recorded through the CLI (`cli`) or the library."""
     from ledger.app import Ledger
-    from ledger.commands import Command
 
-    commands = [Command("pay", source="Ann", to="Ben", amount=1, reason="x"), Command("hand"),
-                Command("note", text=note), Command("pay", source="Ann", to="pot", amount=2, reason=note[:200]),
-                Command("void", target=6, reason=note[:500]), Command("award", player="Ben"), Command("end"),
-                Command("note", text=note)]
+    commands = [Pay(source="Ann", to="Ben", amount=1, reason="x"), NewHand(),
+                Note(text=note), Pay(source="Ann", to="pot", amount=2, reason=note[:200]),
+                Void(target=6, reason=note[:500]), Award(player="Ben"), End(),
+                Note(text=note)]
     if cli:
         pl = Potlog(db)
         pl("new", "freeform", "--name", "h", "-p", "Ann=100", "-p", "Ben=100", "--title", note[:200])

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.commands import Command
+from ledger.commands import Deal, Fold, NewHand, Note, RollDice, Void
 from ledger.errors import PotlogError
 from ledger.games import all_rulesets
 from ledger.verify import verify_session
@@ -67,12 +67,12 @@ def test_hand_then_undo_passes_verify_rules(game: str, tmp_path: Path) -> None:
     voids the steps potlog recorded by itself (blinds, antes) one by one, and the verifier
     asked each void to be the blind due at that moment."""
     fuzz = _table(tmp_path, game)
-    fuzz.led.execute(fuzz.sid, Command("hand"))
+    fuzz.led.execute(fuzz.sid, NewHand())
     _rules_ok(fuzz)
     fuzz.led.undo(fuzz.sid)
     _rules_ok(fuzz)
     assert not fuzz.state().in_hand
-    fuzz.led.execute(fuzz.sid, Command("hand"))  # and the table plays on
+    fuzz.led.execute(fuzz.sid, NewHand())  # and the table plays on
     _rules_ok(fuzz)
 
 
@@ -80,9 +80,9 @@ def test_hand_then_undo_passes_verify_rules(game: str, tmp_path: Path) -> None:
 def test_a_plain_note_passes_verify_rules(game: str, tmp_path: Path) -> None:
     """A note in Liar's Dice and Meier was "potlog records note by itself, and none is due here"."""
     fuzz = _table(tmp_path, game)
-    fuzz.led.execute(fuzz.sid, Command("note", text="Ben's round"))
-    fuzz.led.execute(fuzz.sid, Command("hand"))
-    fuzz.led.execute(fuzz.sid, Command("note", text="Ann's cup tipped over"))
+    fuzz.led.execute(fuzz.sid, Note(text="Ben's round"))
+    fuzz.led.execute(fuzz.sid, NewHand())
+    fuzz.led.execute(fuzz.sid, Note(text="Ann's cup tipped over"))
     _rules_ok(fuzz)
 
 
@@ -91,11 +91,11 @@ def test_a_step_left_due_by_a_void_is_recorded_first(tmp_path: Path) -> None:
     verifier asks (it was recorded after the roll, and verify called the log broken)."""
     fuzz = _table(tmp_path, "shipcaptaincrew")
     led, sid = fuzz.led, fuzz.sid
-    led.execute(sid, Command("hand"))
+    led.execute(sid, NewHand())
     ante = next(s for s in range(1, fuzz.state().seq + 1) if "antes" in _described(fuzz, s) and "Cy" in
                 _described(fuzz, s))
-    led.execute(sid, Command("void", target=ante, reason="misdealt"))
-    got = led.execute(sid, Command("roll", player="Ben", faces=("6", "5", "4", "2", "1")))
+    led.execute(sid, Void(target=ante, reason="misdealt"))
+    got = led.execute(sid, RollDice(player="Ben", faces=("6", "5", "4", "2", "1")))
     assert [r.event.type for r in got][:2] == ["ante", "dice_rolled"], [r.event.type for r in got]
     _rules_ok(fuzz)
 
@@ -104,19 +104,19 @@ def test_deal_all_passes_over_a_folded_player(tmp_path: Path) -> None:
     """A void of a deal under a fold left Bouillotte's `deal all` dealing to the folded player."""
     fuzz = _table(tmp_path, "bouillotte")
     led, sid = fuzz.led, fuzz.sid
-    led.execute(sid, Command("hand"))
-    led.execute(sid, Command("deal", to="all", count=3))
-    led.execute(sid, Command("deal", to="board", cards=("KD",), face_up=True))
+    led.execute(sid, NewHand())
+    led.execute(sid, Deal(to="all", count=3))
+    led.execute(sid, Deal(to="board", cards=("KD",), face_up=True))
     st = fuzz.state()
     dealt = [s for s in range(1, st.seq + 1) if "is dealt" in _described(fuzz, s)]
     folder = st.hand.to_act if st.hand is not None else None
     assert folder is not None
-    led.execute(sid, Command("fold", player=folder))
+    led.execute(sid, Fold(player=folder))
     victim = next(s for s in dealt if _described(fuzz, s).startswith(folder))
-    led.execute(sid, Command("void", target=victim, reason="misdealt"))
+    led.execute(sid, Void(target=victim, reason="misdealt"))
     before = fuzz.state().seq
     with pytest.raises(PotlogError, match="3 cards"):  # (nobody still in is short of cards)
-        led.execute(sid, Command("deal", to="all", count=3))
+        led.execute(sid, Deal(to="all", count=3))
     assert fuzz.state().seq == before and fuzz.state().seat(folder).cards == []
     _rules_ok(fuzz)
 

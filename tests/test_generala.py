@@ -8,6 +8,7 @@ import pytest
 from ledger import events as ev
 from ledger.games.generala import CATEGORIES, DOUBLE, Options, category, points
 from tests.table import Table
+from ledger.commands import Declare, NewHand, RollDice
 
 
 @pytest.mark.parametrize("dice,cat,score", [
@@ -42,31 +43,30 @@ def test_category_names():
 
 def game(**options) -> Table:
     t = Table("generala", options={"ante": 2, **options}, verify=True, Ann=20, Ben=20)
-    t("hand")
+    t(NewHand())
     return t
 
 
 def roll(t: Table, who: str, *faces: int) -> list[ev.Event]:
-    return t("roll", player=who, faces=tuple(str(f) for f in faces))
+    return t(RollDice(player=who, faces=tuple(str(f) for f in faces)))
 
 
 def test_three_rolls_then_a_mark_ends_the_turn():
     t = game()
-    t.refused("declare", "Ben has not rolled yet", player="Ben", name="category", value="fours")
+    t.refused(Declare(player="Ben", name="category", value="fours"), "Ben has not rolled yet")
     roll(t, "Ben", 4, 4, 4, 2, 6)
     t.word("reroll", "Ben", "4", "1", "--keep", "4,4,4")
     t.word("reroll", "Ben", "2", "--keep", "4,4,4,4")
     assert t.rules.legal(t.state)[0].verbs == ("mark",)
-    t.refused("roll", "Ben has rolled 3 times, the most a turn has: now potlog mark Ben CATEGORY",
-              player="Ben", faces=tuple("12345"))
-    t.refused("declare", "no Generala category called 'chance'", player="Ben", name="category", value="chance")
+    t.refused(RollDice(player="Ben", faces=tuple("12345")), "Ben has rolled 3 times, the most a turn has: now potlog mark Ben CATEGORY")
+    t.refused(Declare(player="Ben", name="category", value="chance"), "no Generala category called 'chance'")
     t.word("mark", "Ben", "fours")
     assert t.to_act == "Ann" and t.state.ext.totals["Ben"] == 16 and t.state.ext.sheet["Ben"] == [["fours", 16]]
     roll(t, "Ann", 1, 2, 3, 5, 6)
     t.word("mark", "Ann", "straight")                      # not made: scratched, 0
     assert t.state.ext.totals["Ann"] == 0 and t.state.ext.said["Ann"] == "straight scratched"
     roll(t, "Ben", 1, 2, 3, 4, 4)
-    t.refused("declare", "Ben has marked fours already this game", player="Ben", name="category", value="fours")
+    t.refused(Declare(player="Ben", name="category", value="fours"), "Ben has marked fours already this game")
 
 
 def test_a_generala_on_the_first_roll_takes_the_kitty_at_once():
@@ -95,7 +95,7 @@ def test_after_eleven_turns_the_highest_sheet_wins_a_tie_stands_and_is_won_later
     out = play(t, ("Ben", 0), ("Ann", 0))               # the same sheet: 1 + 2 + 3 + 10 = 16 each
     assert t.state.ext.totals == {"Ben": 16, "Ann": 16}
     assert any(isinstance(e, ev.PotCarried) and e.amount == 4 for e in out)
-    t("hand")                                             # Ann rolls first now
+    t(NewHand())                                             # Ann rolls first now
     assert t.to_act == "Ann"
     out = play(t, ("Ann", 0), ("Ben", 1))
     award = next(e for e in out if isinstance(e, ev.PotAwarded))

@@ -6,16 +6,17 @@ from ledger import events as ev
 from ledger.games.goingtoboston import aside, read, Options
 from ledger.kit.kitty import Throw, Turn
 from tests.table import Table
+from ledger.commands import NewHand, RollDice
 
 
 def game(**options) -> Table:
     t = Table("goingtoboston", options={"ante": 2, **options}, verify=True, Ann=20, Ben=20, Cy=20)
-    t("hand")
+    t(NewHand())
     return t
 
 
 def roll(t: Table, who: str, *faces: int) -> list[ev.Event]:
-    return t("roll", player=who, faces=tuple(str(f) for f in faces))
+    return t(RollDice(player=who, faces=tuple(str(f) for f in faces)))
 
 
 def turn(t: Table, who: str, *rolls: tuple[int, ...]) -> list[ev.Event]:
@@ -33,20 +34,20 @@ def test_the_highest_die_of_each_roll_is_set_aside():
 
 def test_three_players_at_least():
     t = Table("goingtoboston", Ann=20, Ben=20)
-    t.refused("hand", "at least 3 players")
+    t.refused(NewHand(), "at least 3 players")
 
 
 def test_a_turn_rolls_three_two_then_one_die():
     t = game()
-    t.refused("roll", "Going to Boston is rolled with three dice", player="Ben", faces=("6", "5"))
+    t.refused(RollDice(player="Ben", faces=("6", "5")), "Going to Boston is rolled with three dice")
     roll(t, "Ben", 6, 3, 2)
-    t.refused("roll", "Ben rolls two dice now (6 set aside), not 3", player="Ben", faces=("6", "5", "4"))
-    t.refused("roll", "a fourth die in a three-dice game", player="Ben", faces=("6", "5", "4", "1"))
+    t.refused(RollDice(player="Ben", faces=("6", "5", "4")), "Ben rolls two dice now (6 set aside), not 3")
+    t.refused(RollDice(player="Ben", faces=("6", "5", "4", "1")), "a fourth die in a three-dice game")
     roll(t, "Ben", 4, 4)
     assert t.to_act == "Ben"
     roll(t, "Ben", 5)
     assert t.to_act == "Cy" and t.state.ext.totals["Ben"] == 15
-    t.refused("roll", "it is Cy's turn to roll, not Ann's", player="Ann", faces=("6", "5", "4"))
+    t.refused(RollDice(player="Ann", faces=("6", "5", "4")), "it is Cy's turn to roll, not Ann's")
 
 
 def test_the_highest_total_takes_the_kitty_a_tie_stands_and_is_won_later():
@@ -55,7 +56,7 @@ def test_the_highest_total_takes_the_kitty_a_tie_stands_and_is_won_later():
     turn(t, "Cy", (5, 5, 5), (5, 5), (5,))      # 15
     out = turn(t, "Ann", (1, 1, 1), (1, 1), (1,))
     assert any(isinstance(e, ev.PotCarried) and e.amount == 6 for e in out)
-    t("hand")                                   # Cy first now
+    t(NewHand())                                   # Cy first now
     turn(t, "Cy", (1, 2, 3), (1, 2), (1,))      # 3 + 2 + 1 = 6
     turn(t, "Ann", (6, 6, 6), (6, 6), (6,))     # 18
     out = turn(t, "Ben", (2, 2, 2), (2, 2), (2,))

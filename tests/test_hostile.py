@@ -22,7 +22,7 @@ from cli.common import app
 from cli.main import main
 from cli.words import words_by_name
 from ledger.app import Ledger
-from ledger.commands import Command
+from ledger.commands import Ante, NewHand
 from ledger.errors import PotlogError
 from ledger.events import chain_hash
 from tests.conftest import SAMPLES
@@ -174,7 +174,7 @@ def tables(tmp_path_factory) -> list[Path]:
         else:
             led.close()
             continue
-        for cmd in (Command("hand"), Command("ante", player="Ann", amount=1)):
+        for cmd in (NewHand(), Ante(player="Ann", amount=1)):
             try:
                 led.execute(sid, cmd)
             except Exception:  # a game may not take this command here; the session is still useful

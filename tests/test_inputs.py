@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from ledger import events as ev
 from ledger.app import IMPORT_BATCH, Ledger
-from ledger.commands import Command
+from ledger.commands import Award, Bet, Call, End, Join, NewHand, Note
 from ledger.errors import InputError, PotlogError
 from ledger.names import clean_name, name_problem, resolve, skeleton
 from ledger.snapshots import forget
@@ -165,8 +165,8 @@ def test_nfc_is_stored_and_decomposed_input_finds_the_player(tmp_path):
     db = _db(tmp_path, ("Zoe\u0308", 50), ("Ben", 50))  # typed decomposed, as some keyboards do
     led = Ledger.open(str(db))
     assert [s.name for s in led.state("s").seats] == ["Zo\u00eb", "Ben"]
-    led.execute("s", Command("hand"))
-    rec = led.execute("s", Command("bet", player="Zoe\u0308", amount=5))
+    led.execute("s", NewHand())
+    rec = led.execute("s", Bet(player="Zoe\u0308", amount=5))
     assert rec[0].event.player == "Zo\u00eb"  # type: ignore[attr-defined]
 
 
@@ -244,7 +244,7 @@ def test_any_accepted_name_round_trips_and_plays(name):
     led = Ledger(Store.open(":memory:"))
     led.new_session("freeform", [("Ben", 50)], name="h")
     try:
-        rec = led.execute("h", Command("join", player=name, amount=50))
+        rec = led.execute("h", Join(player=name, amount=50))
     except PotlogError as exc:
         assert isinstance(exc, InputError) or "keeps" in str(exc) or "already" in str(exc), exc
         assert led.store.last_seq("h") == 2
@@ -253,13 +253,13 @@ def test_any_accepted_name_round_trips_and_plays(name):
     assert stored == unicodedata.normalize("NFC", name) and name_problem(stored) is None
     assert all(unicodedata.category(c) not in ("Cc", "Cf", "Cs", "Zl", "Zp") for c in stored)
     assert skeleton(stored) != skeleton("Ben")
-    led.execute("h", Command("hand"))
+    led.execute("h", NewHand())
     typed = stored.swapcase() if resolve(stored.swapcase(), ["Ben", stored]) == stored else stored
-    bet = led.execute("h", Command("bet", player=typed, amount=7))
+    bet = led.execute("h", Bet(player=typed, amount=7))
     assert bet[0].event.player == stored  # type: ignore[attr-defined]
-    led.execute("h", Command("call", player="Ben"))
-    led.execute("h", Command("award", player=stored))
-    led.execute("h", Command("end"))
+    led.execute("h", Call(player="Ben"))
+    led.execute("h", Award(player=stored))
+    led.execute("h", End())
     lines = list(led.export_lines("h"))
     other = Ledger(Store.open(":memory:"))
     result = other.import_lines(lines)
@@ -504,7 +504,7 @@ def test_an_import_racing_a_recorder_compares_again_under_the_lock(tmp_path):
 
     def stream():
         yield from (json.dumps(x) for x in more[:3])
-        other.execute("s", Command("note", text="recorded meanwhile"))  # seq 4 now exists
+        other.execute("s", Note(text="recorded meanwhile"))  # seq 4 now exists
         yield json.dumps(more[3])
 
     with pytest.raises(PotlogError, match="line 4: seq 4 of session s is already stored"):

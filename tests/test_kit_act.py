@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ledger import events as ev
-from ledger.commands import Command
+from ledger.commands import AllIn, Bet, Call, Check, Command, Fold, Raise
 from ledger.errors import RuleViolation
 from ledger.kit import betting as bets
 from tests.test_kit_pots import play, table
@@ -28,20 +28,20 @@ def test_only_the_opener_bets_and_the_others_call_or_fold():
         with pytest.raises(RuleViolation, match=says):
             bets.act(state, book, rules, cmd, opener="Ben")
 
-    refused(Command("bet", player="Cy", amount=1), "Ben, the first player, opens the betting; then Cy calls or folds")
-    refused(Command("check", player="Ben"), "Ben opens the hand with a bet of 1 to the limit")
-    refused(Command("fold", player="Ben"), "Ben opens the hand: bet at least 1")
-    refused(Command("bet", player="Ben", amount=5), "Ben may bet 1 to 4")
-    refused(Command("raise", player="Cy", amount=1), "no raises in the opening round: Cy calls or folds")
-    [bet] = bets.act(state, book, rules, Command("bet", player="Ben", amount=4), opener="Ben")
+    refused(Bet(player="Cy", amount=1), "Ben, the first player, opens the betting; then Cy calls or folds")
+    refused(Check(player="Ben"), "Ben opens the hand with a bet of 1 to the limit")
+    refused(Fold(player="Ben"), "Ben opens the hand: bet at least 1")
+    refused(Bet(player="Ben", amount=5), "Ben may bet 1 to 4")
+    refused(Raise(player="Cy", amount=1), "no raises in the opening round: Cy calls or folds")
+    [bet] = bets.act(state, book, rules, Bet(player="Ben", amount=4), opener="Ben")
     play(state, bet)
     bets.record(state, book, rules, bet)
     state.hand.to_act = bets.to_act(state, book, rules, ORDER)  # type: ignore[union-attr]
     assert state.hand.to_act == "Cy"  # type: ignore[union-attr]
-    refused(Command("bet", player="Ann", amount=1), r"Ben has opened with 4: Ann calls 4 or folds \(no raises")
-    refused(Command("check", player="Cy"), "Cy calls 4 or folds: nobody checks in the opening")
-    refused(Command("call", player="Ann"), "Ann cannot call now: it is Cy's turn")
-    [allin] = bets.act(state, book, rules, Command("allin", player="Cy"), opener="Ben")  # short: all-in for less
+    refused(Bet(player="Ann", amount=1), r"Ben has opened with 4: Ann calls 4 or folds \(no raises")
+    refused(Check(player="Cy"), "Cy calls 4 or folds: nobody checks in the opening")
+    refused(Call(player="Ann"), "Ann cannot call now: it is Cy's turn")
+    [allin] = bets.act(state, book, rules, AllIn(player="Cy"), opener="Ben")  # short: all-in for less
     assert isinstance(allin, ev.AllIn) and allin.amount == 3
 
 
@@ -49,13 +49,13 @@ def test_ready_is_asked_before_a_bet_call_or_all_in():
     state, book = table({"Ann": 20, "Ben": 20}), bets.RoundBook()
     asked: list[tuple[str, str]] = []
 
-    def ready(s, player: str, verb: str) -> None:
-        asked.append((player, verb))
-        raise RuleViolation(f"{player} is not ready to {verb}")
+    def ready(s, player: str, move: bets.Move) -> None:
+        asked.append((player, move.verb))
+        raise RuleViolation(f"{player} is not ready to {move.verb}")
 
     state.hand.to_act = "Ben"  # type: ignore[union-attr]
     with pytest.raises(RuleViolation, match="Ben is not ready to bet"):
-        bets.act(state, book, opening(ready), Command("bet", player="Ben", amount=1), opener="Ben")
+        bets.act(state, book, opening(ready), Bet(player="Ben", amount=1), opener="Ben")
     assert asked == [("Ben", "bet")]
 
 

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ledger import events as ev
-from ledger.commands import Command
+from ledger.commands import AllIn, Bet, Call, Check, Fold, Pay, Raise, Rebuy
 from ledger.core.contract import Legal
 from ledger.errors import RuleViolation
 from ledger.kit import betting as bets
@@ -41,24 +41,31 @@ class Table:
     def next(self) -> str | None:
         return bets.to_act(self.state, self.book, self.rules, self.order)
 
-    def move(self, verb: str, player: str, amount: int | None = None) -> None:
+    def move(self, move: bets.Move) -> None:
         """Check the move, then record it as the shared verbs would."""
+        player = move.player
         assert self.next() == player, (self.next(), player)
-        bets.check_move(self.state, self.book, self.rules, bets.Move(verb, player, amount))
+        bets.check_move(self.state, self.book, self.rules, move)
         owed = bets.owed(self.state, player)
-        event: ev.Event = {
-            "bet": lambda: ev.Bet(player=player, amount=amount or 0),
-            "call": lambda: ev.Call(player=player, amount=owed),
-            "raise": lambda: ev.Raise(player=player, amount=owed + (amount or 0), by=amount or 0),
-            "allin": lambda: ev.AllIn(player=player, amount=self.state.stack(player)),
-            "check": lambda: ev.Check(player=player),
-            "fold": lambda: ev.Fold(player=player),
-        }[verb]()
+        event: ev.Event
+        match move:
+            case Bet():
+                event = ev.Bet(player=player, amount=move.amount or 0)
+            case Call():
+                event = ev.Call(player=player, amount=owed)
+            case Raise():
+                event = ev.Raise(player=player, amount=owed + (move.amount or 0), by=move.amount or 0)
+            case AllIn():
+                event = ev.AllIn(player=player, amount=self.state.stack(player))
+            case Check():
+                event = ev.Check(player=player)
+            case Fold():
+                event = ev.Fold(player=player)
         self.apply(event)
 
-    def refused(self, verb: str, player: str, amount: int | None = None) -> str:
+    def refused(self, move: bets.Move) -> str:
         with pytest.raises(RuleViolation) as exc:
-            bets.check_move(self.state, self.book, self.rules, bets.Move(verb, player, amount))
+            bets.check_move(self.state, self.book, self.rules, move)
         return str(exc.value)
 
 
@@ -71,64 +78,64 @@ BLUECHER = dict(one_raise_each=True, reraise=False, lone_ends=False, needs_calle
 
 def test_declared_limit_bounds_bets_and_raises():
     t = Table(declared())
-    assert t.refused("bet", "Ann", 6) == "Ann may bet 1 to 5 (the limit this hand), not 6"
-    assert t.refused("bet", "Ann", 0) == "Ann may bet 1 to 5 (the limit this hand), not 0"
-    t.move("bet", "Ann", 5)
-    assert t.refused("raise", "Ben", 7) == "Ben may raise by 1 to 5 (the limit this hand), not 7"
-    t.move("raise", "Ben", 5)
+    assert t.refused(Bet(player="Ann", amount=6)) == "Ann may bet 1 to 5 (the limit this hand), not 6"
+    assert t.refused(Bet(player="Ann", amount=0)) == "Ann may bet 1 to 5 (the limit this hand), not 0"
+    t.move(Bet(player="Ann", amount=5))
+    assert t.refused(Raise(player="Ben", amount=7)) == "Ben may raise by 1 to 5 (the limit this hand), not 7"
+    t.move(Raise(player="Ben", amount=5))
     assert t.state.hand.current_bet == 10 and t.book.raised == ["Ann", "Ben"]
 
 
 def test_one_raise_per_player_and_no_raise_after_the_go_around():
     t = Table(declared(**BLUECHER), stacks=(50, 50, 50, 50))
-    t.move("bet", "Ann", 2)
-    t.move("raise", "Ben", 2)
-    t.move("call", "Cy")
-    t.move("raise", "Dee", 1)
+    t.move(Bet(player="Ann", amount=2))
+    t.move(Raise(player="Ben", amount=2))
+    t.move(Call(player="Cy"))
+    t.move(Raise(player="Dee", amount=1))
     # the go-around is over: the call-backs come in seat order from the first player
     assert t.next() == "Ann"
-    assert t.refused("raise", "Ann", 1) == "Ann cannot raise again: one raise per player per round"
-    assert t.refused("allin", "Ann") == "Ann cannot raise again: one raise per player per round (call 3 or fold)"
-    t.move("call", "Ann")
+    assert t.refused(Raise(player="Ann", amount=1)) == "Ann cannot raise again: one raise per player per round"
+    assert t.refused(AllIn(player="Ann")) == "Ann cannot raise again: one raise per player per round (call 3 or fold)"
+    t.move(Call(player="Ann"))
     assert t.next() == "Ben"
-    t.move("call", "Ben")
-    assert t.refused("raise", "Cy", 1) == "Cy has had a turn this round: after the go-around players only call or fold"
-    assert t.refused("bet", "Cy", 1) == "Cy has had a turn this round: now only call or fold"
-    t.move("call", "Cy")
+    t.move(Call(player="Ben"))
+    assert t.refused(Raise(player="Cy", amount=1)) == "Cy has had a turn this round: after the go-around players only call or fold"
+    assert t.refused(Bet(player="Cy", amount=1)) == "Cy has had a turn this round: now only call or fold"
+    t.move(Call(player="Cy"))
     assert t.next() is None
 
 
 def test_the_go_around_comes_before_the_call_backs():
     t = Table(declared(**BLUECHER), stacks=(50, 50, 50, 50))
-    t.move("check", "Ann")
-    t.move("bet", "Ben", 3)
+    t.move(Check(player="Ann"))
+    t.move(Bet(player="Ben", amount=3))
     # Ann owes 3, but Cy and Dee have not had their turn yet
     assert t.next() == "Cy"
-    t.move("fold", "Cy")
-    t.move("call", "Dee")
+    t.move(Fold(player="Cy"))
+    t.move(Call(player="Dee"))
     assert t.next() == "Ann"
 
 
 def test_reraise_reopens_the_betting_and_the_turn_follows_the_raiser():
     t = Table(bets.Betting(min_bet=2), stacks=(50, 50, 50))
-    t.move("bet", "Ann", 2)
-    t.move("call", "Ben")
-    t.move("raise", "Cy", 4)
+    t.move(Bet(player="Ann", amount=2))
+    t.move(Call(player="Ben"))
+    t.move(Raise(player="Cy", amount=4))
     assert t.book.acted == ["Cy"] and t.next() == "Ann"
-    t.move("raise", "Ann", 4)  # poker: Ann may raise again once re-opened
-    t.move("call", "Ben")
-    t.move("call", "Cy")
+    t.move(Raise(player="Ann", amount=4))  # poker: Ann may raise again once re-opened
+    t.move(Call(player="Ben"))
+    t.move(Call(player="Cy"))
     assert t.next() is None
 
 
 def test_fixed_limit_bets_the_size():
     t = Table(bets.Betting(structure="fixed", size=4, max_raises=2))
-    assert t.refused("bet", "Ann", 3) == "Ann bets 4 at this limit, not 3"
-    t.move("bet", "Ann", 4)
-    assert t.refused("raise", "Ben", 8) == "Ben raises by 4 at this limit, not 8"
-    t.move("raise", "Ben", 4)
-    assert t.refused("raise", "Cy", 4).startswith("Cy cannot raise: this round allows 2 raise(s)")
-    t.move("call", "Cy")
+    assert t.refused(Bet(player="Ann", amount=3)) == "Ann bets 4 at this limit, not 3"
+    t.move(Bet(player="Ann", amount=4))
+    assert t.refused(Raise(player="Ben", amount=8)) == "Ben raises by 4 at this limit, not 8"
+    t.move(Raise(player="Ben", amount=4))
+    assert t.refused(Raise(player="Cy", amount=4)).startswith("Cy cannot raise: this round allows 2 raise(s)")
+    t.move(Call(player="Cy"))
 
 
 def test_pot_limit_raises_up_to_the_pot_after_calling():
@@ -137,64 +144,64 @@ def test_pot_limit_raises_up_to_the_pot_after_calling():
     t.apply(ev.Ante(player="Ben", amount=2))
     t.apply(ev.Ante(player="Cy", amount=2))
     assert bets.limits(t.state, t.book, t.rules, "Ann").high == 6
-    t.move("bet", "Ann", 6)
+    t.move(Bet(player="Ann", amount=6))
     # pot 12; Ben calls 6 (pot 18) and may raise by 18 at most
     assert bets.limits(t.state, t.book, t.rules, "Ben").high == 18
-    assert t.refused("raise", "Ben", 19) == "Ben may raise by 1 to 18 (the limit this hand), not 19"
-    t.move("raise", "Ben", 18)
+    assert t.refused(Raise(player="Ben", amount=19)) == "Ben may raise by 1 to 18 (the limit this hand), not 19"
+    t.move(Raise(player="Ben", amount=18))
 
 
 def test_no_limit_smallest_bet_unless_all_in():
     rules = bets.Betting(min_bet=lambda s: 3, messages={
         "below_min_bet": "{player} cannot bet {amount}: the smallest bet or raise is the ante, {min} (or all-in)"})
     t = Table(rules, stacks=(2, 50, 50))
-    bets.check_move(t.state, t.book, rules, bets.Move("bet", "Ann", 2))  # all she has
+    bets.check_move(t.state, t.book, rules, Bet(player="Ann", amount=2))  # all she has
     t2 = Table(rules)
-    assert t2.refused("bet", "Ann", 2) == "Ann cannot bet 2: the smallest bet or raise is the ante, 3 (or all-in)"
-    bets.check_move(t2.state, t2.book, rules, bets.Move("bet", "Ann", 40))
+    assert t2.refused(Bet(player="Ann", amount=2)) == "Ann cannot bet 2: the smallest bet or raise is the ante, 3 (or all-in)"
+    bets.check_move(t2.state, t2.book, rules, Bet(player="Ann", amount=40))
 
 
 def test_all_in_for_less_and_short_all_in_does_not_reopen():
     t = Table(bets.Betting(min_bet=10), stacks=(100, 100, 15))
-    t.move("bet", "Ann", 10)
-    t.move("call", "Ben")
-    t.move("allin", "Cy")  # 15: a raise of 5, short of the smallest raise
+    t.move(Bet(player="Ann", amount=10))
+    t.move(Call(player="Ben"))
+    t.move(AllIn(player="Cy"))  # 15: a raise of 5, short of the smallest raise
     assert t.book.acted == ["Ann", "Ben", "Cy"] and t.book.high == 15
     assert t.next() == "Ann"
-    t.move("call", "Ann")
-    t.move("call", "Ben")
+    t.move(Call(player="Ann"))
+    t.move(Call(player="Ben"))
     assert t.next() is None
     t2 = Table(bets.Betting(min_bet=10, short_all_in_reopens=True), stacks=(100, 100, 15))
-    t2.move("bet", "Ann", 10)
-    t2.move("call", "Ben")
-    t2.move("allin", "Cy")
+    t2.move(Bet(player="Ann", amount=10))
+    t2.move(Call(player="Ben"))
+    t2.move(AllIn(player="Cy"))
     assert t2.book.acted == ["Cy"]
 
 
 def test_a_bet_nobody_can_call_is_refused_and_a_lone_player_may_end_the_round():
     t = Table(declared(**BLUECHER), stacks=(50, 3, 50))
-    t.move("bet", "Ann", 5)
-    t.move("allin", "Ben")
-    t.move("fold", "Cy")
+    t.move(Bet(player="Ann", amount=5))
+    t.move(AllIn(player="Ben"))
+    t.move(Fold(player="Cy"))
     assert t.next() is None  # Ann has matched the all-in and acted
     t2 = Table(declared(**BLUECHER), stacks=(50, 3))
     t2.apply(ev.AllIn(player="Ben", amount=3))
-    assert t2.refused("bet", "Ann", 1) == "nobody else can call a bet (all-in): Ann checks"
+    assert t2.refused(Bet(player="Ann", amount=1)) == "nobody else can call a bet (all-in): Ann checks"
     assert t2.next() == "Ann"  # Blücher: she still checks or calls
     t3 = Table(bets.Betting(), stacks=(50, 3))
     t3.apply(ev.Check(player="Ann"))
     t3.apply(ev.AllIn(player="Ben", amount=3))
     assert t3.next() == "Ann"
-    t3.move("call", "Ann")
+    t3.move(Call(player="Ann"))
     assert t3.next() is None
 
 
 def test_no_checks_and_one_go_around():
     t = Table(declared(may_check=False, reraise=False, call_back=False, lone_ends=False))
-    assert t.refused("check", "Ann").startswith("Ann cannot check")
-    t.move("bet", "Ann", 2)
-    t.move("call", "Ben")
-    t.move("fold", "Cy")
+    assert t.refused(Check(player="Ann")).startswith("Ann cannot check")
+    t.move(Bet(player="Ann", amount=2))
+    t.move(Call(player="Ben"))
+    t.move(Fold(player="Cy"))
     assert t.next() is None
 
 
@@ -221,10 +228,10 @@ def test_blinds_are_posted_and_the_big_blind_has_the_option():
     for e in blinds:
         t.apply(e, forced=True)
     assert t.book.acted == [] and t.next() == "Cy"
-    t.move("call", "Cy")
-    t.move("call", "Ann")
+    t.move(Call(player="Cy"))
+    t.move(Call(player="Ann"))
     assert t.next() == "Ben"  # the option
-    t.move("check", "Ben")
+    t.move(Check(player="Ben"))
     assert t.next() is None
 
 
@@ -241,18 +248,18 @@ def test_table_stakes_pay_guards_and_the_side_pots_line():
     state = put(pot_table({"Ann": 10, "Ben": 4, "Cy": 10}), Ann=6, Ben=4, Cy=6)
     assert pots.side_pots_text(state) == "12 for Ann, Ben, Cy; 4 for Ann, Cy"
     with pytest.raises(RuleViolation, match="Ann is in hand 1: rebuy between hands"):
-        bets.table_stakes(state, Command("rebuy", player="Ann", amount=5))
+        bets.table_stakes(state, Rebuy(player="Ann", amount=5))
     play_on(state, ev.Fold(player="Cy"))
-    [rebuy] = bets.table_stakes(state, Command("rebuy", player="Cy", amount=5))
+    [rebuy] = bets.table_stakes(state, Rebuy(player="Cy", amount=5))
     assert isinstance(rebuy, ev.Rebuy)
     guards = dict(from_pot="only the rules", to_carry="rides by itself", carry_in_hand="carry is in the pot")
-    for cmd, says in ((Command("pay", source="pot", to="Ann", amount=1), "only the rules"),
-                      (Command("pay", source="pot:jackpot", to="Ann", amount=1), "only the rules"),
-                      (Command("pay", source="Ann", to="carry", amount=1), "rides by itself"),
-                      (Command("pay", source="carry", to="Ann", amount=1), "carry is in the pot")):
+    for cmd, says in ((Pay(source="pot", to="Ann", amount=1), "only the rules"),
+                      (Pay(source="pot:jackpot", to="Ann", amount=1), "only the rules"),
+                      (Pay(source="Ann", to="carry", amount=1), "rides by itself"),
+                      (Pay(source="carry", to="Ann", amount=1), "carry is in the pot")):
         with pytest.raises(RuleViolation, match=says):
             pots.pay(state, cmd, **guards)
-    [paid] = pots.pay(state, Command("pay", source="Ann", to="Cy", amount=1), from_pot="only the rules")
+    [paid] = pots.pay(state, Pay(source="Ann", to="Cy", amount=1), from_pot="only the rules")
     assert isinstance(paid, ev.Transfer)
 
 
@@ -260,8 +267,8 @@ def test_table_stakes_pay_guards_and_the_side_pots_line():
 
 def test_to_act_follows_last_when_the_book_is_stale():
     t = Table(bets.Betting(min_bet=2), stacks=(50, 50, 50, 50))
-    t.move("bet", "Ann", 2)
-    t.move("call", "Ben")
+    t.move(Bet(player="Ann", amount=2))
+    t.move(Call(player="Ben"))
     assert t.next() == "Cy"
     # a ruling let Dee call out of turn: the book's last is Dee, but the game knows Ben acted last
     t.apply(ev.Call(player="Dee", amount=2))
@@ -286,17 +293,17 @@ def test_to_act_last_picks_the_next_of_several_waiting():
 def test_reopens_highest_reopens_on_any_move_that_leads_the_hand():
     rules = bets.Betting(min_bet=2, reopens="highest")
     t = Table(rules, stacks=(50, 50, 6))
-    t.move("bet", "Ann", 2)
+    t.move(Bet(player="Ann", amount=2))
     assert t.book.acted == ["Ann"]
-    t.move("call", "Ben")
+    t.move(Call(player="Ben"))
     assert t.book.acted == ["Ann", "Ben"]
-    t.move("allin", "Cy")  # 6, above everyone else: re-opens even as an all-in
+    t.move(AllIn(player="Cy"))  # 6, above everyone else: re-opens even as an all-in
     assert t.book.acted == ["Cy"] and t.next() == "Ann"
-    t.move("call", "Ann")
+    t.move(Call(player="Ann"))
     assert t.book.acted == ["Cy", "Ann"] and t.next() == "Ben"
-    t.move("raise", "Ben", 2)  # Ben leads with 8: Ann must answer, Cy is all-in
+    t.move(Raise(player="Ben", amount=2))  # Ben leads with 8: Ann must answer, Cy is all-in
     assert t.book.acted == ["Ben"] and t.next() == "Ann"
-    t.move("call", "Ann")
+    t.move(Call(player="Ann"))
     assert t.next() is None
     assert t.book.raised == []  # "highest" keeps no raise count
 
@@ -408,11 +415,11 @@ def test_to_act_agrees_with_the_plain_reading(data: st.DataObject) -> None:
 def test_verbs_and_prompt_follow_the_limits_in_a_fixed_order():
     t = Table(declared(**BLUECHER), stacks=(50, 8, 3))
     assert bets.verbs(t.state, t.book, t.rules, "Ann") == ("check", "bet", "allin", "fold")
-    t.move("bet", "Ann", 5)
+    t.move(Bet(player="Ann", amount=5))
     assert bets.prompt(t.state, t.book, t.rules, "Ben", "round 1") == Legal(
         "Ben", ("call", "raise", "allin", "fold"), "5 to call; round 1")
-    t.move("allin", "Ben")
-    t.move("allin", "Cy")
+    t.move(AllIn(player="Ben"))
+    t.move(AllIn(player="Cy"))
     assert bets.verbs(t.state, t.book, t.rules, "Ann") == ("call", "allin", "fold")  # acted: call or fold
 
 
@@ -428,7 +435,7 @@ def test_opener_only_verbs_and_prompt():
     rules = declared(may_check=False, reraise=False, call_back=False, lone_ends=False, opener_only=True)
     t = Table(rules, stacks=(50, 50, 3))
     assert bets.verbs(t.state, t.book, rules, "Ann", opener="Ann") == ("bet", "allin")
-    t.move("bet", "Ann", 4)
+    t.move(Bet(player="Ann", amount=4))
     assert bets.prompt(t.state, t.book, rules, "Ben", opener="Ann") == Legal("Ben", ("call", "fold"),
                                                                                        "4 to call")
     assert bets.verbs(t.state, t.book, rules, "Cy", opener="Ann") == ("call", "allin", "fold")

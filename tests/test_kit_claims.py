@@ -11,6 +11,7 @@ from ledger.errors import InputError, RuleViolation
 from ledger.kit import claims, pots
 from ledger.kit.verbs import decider
 from ledger.kit.claims import Bid
+from ledger.commands import NewHand
 
 
 def test_a_bid_reads_as_the_table_says_it_and_back():
@@ -127,18 +128,18 @@ def test_cups_the_recorder_saw_lift_by_themselves_unseen_ones_wait():
 
 
 def test_standing_and_who_may_move():
-    from ledger.commands import Command
+    from ledger.commands import Bet, Note
 
     assert claims.standing(["Ann", "Ben"], {"Ann": 1, "Ben": 0}, "life", "lives") == [("Ann", "1 life"), ("Ben", "out")]
     t = _table()
     with pytest.raises(RuleViolation, match="no hand is in progress"):
         claims.require_in(t.state, ["Ann"], {"Ann": 1}, "Ann", "has lost every die")
-    t("hand")
+    t(NewHand())
     with pytest.raises(RuleViolation, match="Cy is not playing this game"):
         claims.require_in(t.state, ["Ben", "Ann"], {"Ann": 1}, "Cy", "x")
     with pytest.raises(RuleViolation, match="Ben has lost every die and is out of this game"):
         claims.require_in(t.state, ["Ben", "Ann"], {"Ann": 1}, "Ben", "has lost every die")
     decide = decider("g", "The Game", type(t.rules.options()), {}, "hand and roll")
     with pytest.raises(RuleViolation, match="The Game has no 'bet': hand and roll"):
-        decide(t.state, Command("bet", player="Ann", amount=1))
-    assert decide(t.state, Command("note", text="hi"))[0].type == "note"
+        decide(t.state, Bet(player="Ann", amount=1))
+    assert decide(t.state, Note(text="hi"))[0].type == "note"

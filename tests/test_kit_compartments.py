@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from ledger import events as ev
-from ledger.commands import Command
+from ledger.commands import Close, Declare
 from ledger.errors import RuleViolation
 from ledger.kit import deal
 from ledger.games.poch.compartments import Board
@@ -53,15 +53,15 @@ def test_the_dressing_the_claims_and_what_stays_on_the_board():
     hands = {"Ann": ["KH", "QH"], "Ben": ["??", "??"], "Cy": ["JH", "9C"]}
     assert BOARD.claimed(state, hands, "2H") == [("matrimony", "Ann")]  # QH and JH are apart: no intrigue
     with pytest.raises(RuleViolation, match="^Gnav's one declaration is the recorder's 'board'"):
-        BOARD.shown(state, x, Command("declare", name="pope"), game="Gnav", before="the play")
-    step(state, x, BOARD.shown(state, x, Command("declare", name="board"), game="Gnav", before="the play"))
+        BOARD.shown(state, x, Declare(name="pope"), game="Gnav", before="the play")
+    step(state, x, BOARD.shown(state, x, Declare(name="board"), game="Gnav", before="the play"))
     paid = BOARD.follows(state, x, 1)
     assert [(e.pot, e.shares[0].player, e.shares[0].amount, e.reason) for e in paid] == [
         ("pot:matrimony", "Ann", 3, "Ann holds the matrimony in trumps")]
     step(state, x, paid)
     assert x.phase == "next" and BOARD.text(state) == "pope 3, intrigue 3"
     with pytest.raises(RuleViolation, match="before the play$"):
-        BOARD.shown(state, x, Command("declare", name="board"), game="Gnav", before="the play")
+        BOARD.shown(state, x, Declare(name="board"), game="Gnav", before="the play")
 
 
 def test_a_single_card_claim_reads_of_trumps_and_the_close_shares_out_what_is_left():
@@ -71,9 +71,9 @@ def test_a_single_card_claim_reads_of_trumps_and_the_close_shares_out_what_is_le
         step(state, x, BOARD.follows(state, x, 1))
     assert BOARD.next_claim(state, {"Ann": ["9S"], "Ben": ["AS"]}, "KS")[0].reason == "Ann holds the pope of trumps"
     with pytest.raises(RuleViolation, match="finish the deal before closing"):
-        BOARD.close(state, Command("close"))
+        BOARD.close(state, Close())
     play(state, ev.HandEnded(hand=1))
-    closing = BOARD.close(state, Command("close"))
+    closing = BOARD.close(state, Close())
     shared = [(e.pot, [(s.player, s.amount) for s in e.shares]) for e in closing if isinstance(e, ev.PotAwarded)]
     assert shared == [(a, [("Ben", 1), ("Ann", 1)]) for a in ("pot:pope", "pot:matrimony", "pot:intrigue")]
     assert isinstance(closing[-1], ev.SessionClosed)

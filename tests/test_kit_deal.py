@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from ledger import events as ev
-from ledger.commands import Command
+from ledger.commands import Deal, Declare, Exchange, NewHand, Reshuffle
 from ledger.errors import InputError, RuleViolation
 from ledger.kit import deal
 from ledger.games.bluecher import declare
@@ -31,24 +31,24 @@ THREE = deal.Dealing(3)
 def test_deal_all_gives_each_short_player_unseen_cards_and_then_refuses():
     state = table({"Ann": 10, "Ben": 10, "Cy": 10})
     play(state, ev.CardsDealt(to="Ben", cards=["AS"]))
-    events = deal.deal(state, Command("deal", to="all"), THREE, ["Ann", "Ben", "Cy"], 40)
+    events = deal.deal(state, Deal(to="all"), THREE, ["Ann", "Ben", "Cy"], 40)
     assert [(e.to, len(e.cards)) for e in events if isinstance(e, ev.CardsDealt)] == [("Ann", 3), ("Ben", 2), ("Cy", 3)]
     play(state, *events)
     assert deal.dealt(state, 3) and deal.short(state, 3) == []
     with pytest.raises(RuleViolation, match="everyone has 3 cards already"):
-        deal.deal(state, Command("deal", to="everyone"), THREE, ["Ann", "Ben", "Cy"], 40)
+        deal.deal(state, Deal(to="everyone"), THREE, ["Ann", "Ben", "Cy"], 40)
     with pytest.raises(InputError, match="one player at a time"):
-        deal.deal(state, Command("deal", to="all", cards=("AS",)), THREE, ["Ann"], 40)
+        deal.deal(state, Deal(to="all", cards=("AS",)), THREE, ["Ann"], 40)
 
 
 def test_deal_to_one_player_is_capped_by_each_and_by_the_stock():
     state = table({"Ann": 10, "Ben": 10})
     with pytest.raises(RuleViolation, match="Ann gets 3 cards and has 0: deal 3 more at most"):
-        deal.deal(state, Command("deal", to="Ann", count=4), THREE, ["Ann", "Ben"], 40)
+        deal.deal(state, Deal(to="Ann", count=4), THREE, ["Ann", "Ben"], 40)
     with pytest.raises(RuleViolation, match="the stock has only 1 cards left"):
-        deal.deal(state, Command("deal", to="Ann", count=2), THREE, ["Ann", "Ben"], 1)
+        deal.deal(state, Deal(to="Ann", count=2), THREE, ["Ann", "Ben"], 1)
     with pytest.raises(RuleViolation, match=r"only to players in the hand \(Ann, Ben\), not to nobody"):
-        deal.deal(state, Command("deal", to=""), THREE, ["Ann", "Ben"], 40)
+        deal.deal(state, Deal(to=""), THREE, ["Ann", "Ben"], 40)
     assert deal.short(state, 3, ["Ben", "Ann"]) == ["Ben", "Ann"]
 
 
@@ -60,9 +60,9 @@ def test_the_stock_is_tracked_and_the_reshuffle_waits_for_it_to_run_out():
         deal.track(state, book, e)
     assert book.stock == 1  # the board's card is not from the stock
     with pytest.raises(RuleViolation, match="the stock still holds 1 cards"):
-        deal.reshuffle(state, Command("reshuffle"), THREE, book.stock)
+        deal.reshuffle(state, Reshuffle(), THREE, book.stock)
     book.stock = 0
-    [shuffled] = deal.reshuffle(state, Command("reshuffle"), THREE, book.stock)
+    [shuffled] = deal.reshuffle(state, Reshuffle(), THREE, book.stock)
     deal.track(state, book, shuffled)
     assert book.stock == 1
 
@@ -70,35 +70,35 @@ def test_the_stock_is_tracked_and_the_reshuffle_waits_for_it_to_run_out():
 def test_a_buy_is_one_card_for_one_at_the_cost_and_never_the_kept_card():
     state = table({"Ann": 10, "Ben": 1})
     play(state, ev.CardsDealt(to="Ann", cards=["5H", "9C", "2D"]), ev.CardsDealt(to="Ben", cards=["??"] * 3))
-    buy = Command("exchange", player="Ann", cards=("7H",), discard=("2D",))
+    buy = Exchange(player="Ann", cards=("7H",), discard=("2D",))
     [e] = deal.buy(state, buy, THREE, "Ann", cost=2, stock=5, kept="5H")
     assert isinstance(e, ev.CardsExchanged) and (e.discard, e.draw, e.cost) == (["2D"], ["7H"], 2)
     says = {
-        "the hole card (5H)": dict(cmd=Command("exchange", player="Ann", discard=("5H",))),
-        "say which card Ann discards: 9C or 2D": dict(cmd=Command("exchange", player="Ann")),
-        "does not hold KD besides the hole card (holds 9C 2D)": dict(cmd=Command("exchange", player="Ann",
+        "the hole card (5H)": dict(cmd=Exchange(player="Ann", discard=("5H",))),
+        "say which card Ann discards: 9C or 2D": dict(cmd=Exchange(player="Ann")),
+        "does not hold KD besides the hole card (holds 9C 2D)": dict(cmd=Exchange(player="Ann",
                                                                                  discard=("KD",))),
         "one card per round": dict(cmd=buy, bought=["Ann"]),
         "bought before checking": dict(cmd=buy, acted=["Ann"]),
         "the stock is empty": dict(cmd=buy, stock=0),
-        "a card costs 2 this hand, not 3": dict(cmd=Command("exchange", player="Ann", discard=("2D",), amount=3)),
-        "buys one card at a time": dict(cmd=Command("exchange", player="Ann", discard=("2D", "9C"))),
+        "a card costs 2 this hand, not 3": dict(cmd=Exchange(player="Ann", discard=("2D",), amount=3)),
+        "buys one card at a time": dict(cmd=Exchange(player="Ann", discard=("2D", "9C"))),
     }
     for text, kw in says.items():
         cmd = kw.pop("cmd")
         with pytest.raises(RuleViolation, match=text.replace("(", r"\(").replace(")", r"\)")):
             deal.buy(state, cmd, THREE, "Ann", cost=2, **{"stock": 5, "kept": "5H", **kw})
     with pytest.raises(RuleViolation, match="Ben has 1 chips and a card costs 2"):
-        deal.buy(state, Command("exchange", player="Ben"), THREE, "Ben", cost=2, stock=5)
+        deal.buy(state, Exchange(player="Ben"), THREE, "Ben", cost=2, stock=5)
 
 
 def test_start_passes_the_deal_to_the_winner_or_the_left_and_refuses_another_dealer():
     t = Table("bluecher", Ann=10, Ben=10, Cy=10)
-    [started] = deal.start(t.state, Command("hand", dealer="Ben"), THREE, players=(3, 10))
+    [started] = deal.start(t.state, NewHand(dealer="Ben"), THREE, players=(3, 10))
     assert isinstance(started, ev.HandStarted) and (started.dealer, started.first) == ("Ben", "Cy")
     t.state.hand = None
     with pytest.raises(RuleViolation, match="a hand needs 4 to 10 players with chips, not 3"):
-        deal.start(t.state, Command("hand"), THREE, players=(4, 10))
+        deal.start(t.state, NewHand(), THREE, players=(4, 10))
 
 
 def test_declarations_refuse_the_wrong_player_time_repeat_and_range():
@@ -108,22 +108,22 @@ def test_declarations_refuse_the_wrong_player_time_repeat_and_range():
     late = declare.Declaration("cost", "cost", by=lambda s: "Ben", role="the dealer", when=lambda s: False,
                                error=InputError)
     unknown = "no declaration {name!r}"
-    [e] = declare.decide(state, Command("declare", player="Ann", name="dice", value="3"), (dice, late), book, unknown)
+    [e] = declare.decide(state, Declare(player="Ann", name="dice", value="3"), (dice, late), book, unknown)
     assert isinstance(e, ev.Declared) and e.value == 3
     assert declare.record(book, (dice, late), e) and book.dice == 3
     assert declare.pending(book, (dice, late)) == [late]
     cases = [
-        (Command("declare", player="Ann", name="bid", value=1), "no declaration 'bid'"),
-        (Command("declare", player="Ben", name="dice", value=1), "Ben cannot declare the dice: Ann, the first player, does"),
-        (Command("declare", player="Ann", name="dice", value=1), "Ann declared the dice already (3)"),
-        (Command("declare", player="Ben", name="cost", value=1), "the cost cannot be declared now"),
+        (Declare(player="Ann", name="bid", value=1), "no declaration 'bid'"),
+        (Declare(player="Ben", name="dice", value=1), "Ben cannot declare the dice: Ann, the first player, does"),
+        (Declare(player="Ann", name="dice", value=1), "Ann declared the dice already (3)"),
+        (Declare(player="Ben", name="cost", value=1), "the cost cannot be declared now"),
     ]
     for cmd, says in cases:
         with pytest.raises(RuleViolation, match=says.replace("(", r"\(").replace(")", r"\)")):
             declare.decide(state, cmd, (dice, late), book, unknown)
     book.dice = None
     with pytest.raises(RuleViolation, match="Ann may declare 1 to 5 for the dice, not 6"):
-        declare.decide(state, Command("declare", player="Ann", name="dice", value="6"), (dice,), book, unknown)
+        declare.decide(state, Declare(player="Ann", name="dice", value="6"), (dice,), book, unknown)
     assert declare.as_int(" 12 ") == 12 and declare.as_int("x") == "x"
 
 
@@ -231,30 +231,30 @@ def test_next_dealer_is_the_winner_or_the_seat_after_the_dealer():
 def test_next_card_is_one_card_named_or_unseen_and_nowhere_else():
     state = table({"Ann": 10, "Ben": 10})
     play(state, ev.CardsDealt(to="Ben", cards=["AS"]))
-    assert deal.next_card(state, Command("deal", to="Ann", cards=("7H",)), "Ann") == "7H"
-    assert deal.next_card(state, Command("deal", to="Ann", count=1), "Ann") == "??"
+    assert deal.next_card(state, Deal(to="Ann", cards=("7H",)), "Ann") == "7H"
+    assert deal.next_card(state, Deal(to="Ann", count=1), "Ann") == "??"
     with pytest.raises(InputError, match="^name the card Ann gets"):
-        deal.next_card(state, Command("deal", to="Ann"), "Ann")
+        deal.next_card(state, Deal(to="Ann"), "Ann")
     with pytest.raises(InputError, match="^one card at a time: Ann gets 2 here$"):
-        deal.next_card(state, Command("deal", to="Ann", cards=("7H",), count=1), "Ann")
+        deal.next_card(state, Deal(to="Ann", cards=("7H",), count=1), "Ann")
     with pytest.raises(RuleViolation):
-        deal.next_card(state, Command("deal", to="Ann", cards=("AS",)), "Ann")  # Ben holds it
+        deal.next_card(state, Deal(to="Ann", cards=("AS",)), "Ann")  # Ben holds it
     with pytest.raises(InputError, match="^one, Ann$"):
-        deal.next_card(state, Command("deal", to="Ann", count=2), "Ann",
+        deal.next_card(state, Deal(to="Ann", count=2), "Ann",
                        deal.Dealing(1, messages={"one_at_a_time": "one, {player}"}))
 
 
 def test_face_down_first_then_face_up_and_named():
     state = table({"Ann": 10, "Ben": 10})
-    assert deal.face_down_first(state, Command("deal", to="Ann", count=1), "Ann") == [
+    assert deal.face_down_first(state, Deal(to="Ann", count=1), "Ann") == [
         ev.CardsDealt(to="Ann", cards=["??"], face_up=False)]
     with pytest.raises(RuleViolation, match="Ann's first card is dealt face down: drop --up"):
-        deal.face_down_first(state, Command("deal", to="Ann", cards=("7S",), face_up=True), "Ann")
+        deal.face_down_first(state, Deal(to="Ann", cards=("7S",), face_up=True), "Ann")
     play(state, ev.CardsDealt(to="Ann", cards=["??"], face_up=False))
-    assert deal.face_down_first(state, Command("deal", to="Ann", cards=("7S",)), "Ann") == [
+    assert deal.face_down_first(state, Deal(to="Ann", cards=("7S",)), "Ann") == [
         ev.CardsDealt(to="Ann", cards=["7S"], face_up=True)]
     with pytest.raises(RuleViolation, match="Ann's second card is dealt face up, so the table sees it"):
-        deal.face_down_first(state, Command("deal", to="Ann", count=1), "Ann")
+        deal.face_down_first(state, Deal(to="Ann", count=1), "Ann")
 
 
 from hypothesis import given, settings, strategies as st  # noqa: E402

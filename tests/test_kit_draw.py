@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from ledger import events as ev
-from ledger.commands import Command
+from ledger.commands import Hit, Stand
 from ledger.errors import RuleViolation
 from ledger.kit import betting as bets
 from ledger.games.bluffjack import draw
@@ -44,16 +44,16 @@ def drawing(flow: Flow = FLOW) -> tuple[TableState, Book, draw.Drawing]:
 def test_hit_and_stand_on_the_players_turn():
     state, book, d = drawing()
     assert d.at(state).to_act == "Ann" and d.now(state) == "move"
-    assert d.hit(state, Command("hit", player="Ann", cards=("5D",), face_up=True)) == [
+    assert d.hit(state, Hit(player="Ann", cards=("5D",), face_up=True)) == [
         ev.CardsDealt(to="Ann", cards=["5D"], face_up=True)]
     with pytest.raises(RuleViolation, match="a card dealt face up is seen by the table"):
-        d.hit(state, Command("hit", player="Ann", count=1, face_up=True))
+        d.hit(state, Hit(player="Ann", count=1, face_up=True))
     with pytest.raises(RuleViolation, match="it is Ann's turn, not Ben's"):
-        d.stand(state, Command("stand", player="Ben"))
-    assert d.stand(state, Command("stand", player="Ann")) == [ev.Declared(player="Ann", name="stand")]
+        d.stand(state, Stand(player="Ben"))
+    assert d.stand(state, Stand(player="Ann")) == [ev.Declared(player="Ann", name="stand")]
     book.stood.append("Ann")
     with pytest.raises(RuleViolation, match="Ann has already stood"):
-        d.stand(state, Command("stand", player="Ann"))
+        d.stand(state, Stand(player="Ann"))
 
 
 def test_track_keeps_the_stands_and_moves_the_turn_on():

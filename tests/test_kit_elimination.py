@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ledger import events as ev
-from ledger.commands import Command
+from ledger.commands import Close, Join, Leave, Rebuy
 from ledger.errors import RuleViolation
 from ledger.kit import pots
 from ledger.games.bluffjack.elimination import ELIMINATED, Elimination, around, eliminations, with_chips
@@ -64,16 +64,16 @@ def test_when_nobody_is_left_with_chips_the_set_aside_pot_is_shared_or_the_house
 
 def test_leaving_closing_joining_and_rebuying():
     state = between({"Ann": 3, "Ben": 4}, aside=3)
-    events = LAST.decide(state, Command("leave", player="Ann"))
+    events = LAST.decide(state, Leave(player="Ann"))
     assert events[-1] == ev.Transfer(from_account="pot:aside", to_account="seat:Ben", amount=3,
                                      reason="the last player standing wins what was set aside")
-    closed = LAST.decide(between({"Ann": 3, "Ben": 4}, aside=3), Command("close"))
+    closed = LAST.decide(between({"Ann": 3, "Ben": 4}, aside=3), Close())
     assert [e.amount for e in closed if isinstance(e, ev.Transfer)] == [2, 1]  # Ben first: the dealer's left
     assert isinstance(closed[-1], ev.SessionClosed)
     with pytest.raises(RuleViolation, match="Dee needs chips to sit down at dice"):
-        LAST.decide(state, Command("join", player="Dee", amount=0))
+        LAST.decide(state, Join(player="Dee", amount=0))
     with pytest.raises(RuleViolation, match="Ann can rebuy between hands, not during hand 1"):
-        LAST.decide(table({"Ann": 3, "Ben": 3}), Command("rebuy", player="Ann", amount=5))
+        LAST.decide(table({"Ann": 3, "Ben": 3}), Rebuy(player="Ann", amount=5))
 
 
 def test_verify_checks_eliminations_and_transfers():

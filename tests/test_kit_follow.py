@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from ledger import events as ev
-from ledger.commands import Command
+from ledger.commands import Bet, Check, Command, Note, Void
 from ledger.errors import RuleViolation
 from ledger.kit import follow
 from ledger.reducer import apply
@@ -48,16 +48,16 @@ def test_trial_is_a_copy_with_the_events_applied():
 
 
 def _decide(state: TableState, cmd: Command) -> list[ev.Event]:
-    return [ev.Bet(player=cmd.player, amount=cmd.amount)] if cmd.verb == "bet" else []
+    return [ev.Bet(player=cmd.player, amount=cmd.amount)] if isinstance(cmd, Bet) else []
 
 
 def _command(state: TableState, event: ev.Event) -> Command | bool | None:
     if isinstance(event, ev.Bet):
-        return Command("bet", player=event.player, amount=event.amount)
+        return Bet(player=event.player, amount=event.amount)
     if isinstance(event, ev.Note):
         return True
     if isinstance(event, ev.Check):
-        return Command("check", player=event.player)
+        return Check(player=event.player)
     return None
 
 
@@ -99,7 +99,7 @@ def test_track_and_newest_first():
     _record(state, book, ev.Note(text="still going"), final=True)  # the hand is not over: not final
     assert (book.recent, book.final) == ([4, 5, 6, 7], [])
     void = lambda target: follow.newest_first(  # noqa: E731
-        state, Command("void", target=target, reason="wrong"), book, game="dice",
+        state, Void(target=target, reason="wrong"), book, game="dice",
         final="seq {target} stands with the hand")
     with pytest.raises(RuleViolation, match="void seq 7 first: in dice corrections go from the newest event back"):
         void(5)
@@ -118,12 +118,12 @@ def test_track_and_newest_first():
 def test_due_first_records_what_is_due_then_the_command_and_what_follows():
     state = table()
     bet = ev.Bet(player="Ann", amount=2)
-    assert follow.due_first(state, Command("bet", player="Ann", amount=2), _decide, up_to_three_rounds) == \
+    assert follow.due_first(state, Bet(player="Ann", amount=2), _decide, up_to_three_rounds) == \
         [ev.RoundStarted(round=n) for n in (1, 2, 3)] + [bet]
-    assert follow.due_first(state, Command("check", player="Ann"), _decide, up_to_three_rounds) == \
+    assert follow.due_first(state, Check(player="Ann"), _decide, up_to_three_rounds) == \
         [ev.RoundStarted(round=n) for n in (1, 2, 3)]
     state.hand.ended = True  # between hands nothing is due first; what follows the command still follows
-    assert follow.due_first(state, Command("bet", player="Ann", amount=2), _decide, up_to_three_rounds) == \
+    assert follow.due_first(state, Bet(player="Ann", amount=2), _decide, up_to_three_rounds) == \
         [bet] + [ev.RoundStarted(round=n) for n in (1, 2, 3)]
 
 
@@ -138,19 +138,19 @@ def test_run_records_what_is_due_then_the_command_then_what_follows_on_the_calle
         apply(state, state.seq + 1, e)
         seen.append(e)
 
-    out = run(state, Command("bet", player="Ann", amount=2), followed, up_to_three_rounds, record)
+    out = run(state, Bet(player="Ann", amount=2), followed, up_to_three_rounds, record)
     assert out == seen == [ev.RoundStarted(round=n) for n in (1, 2, 3)] + [bet]  # nothing follows past round 3
     assert state.hand.round == 3 and state.stack("Ann") == 18  # the caller's own table took them
     # `decided` leaves the table as it is, and so does `then` (a look-ahead on a copy, always)
     other = table()
-    assert decided(other, Command("bet", player="Ann", amount=2), followed, up_to_three_rounds) == out
+    assert decided(other, Bet(player="Ann", amount=2), followed, up_to_three_rounds) == out
     assert other.hand.round == 0 and other.stack("Ann") == 20
     assert follow.then(other, [bet], up_to_three_rounds) == [bet] + [ev.RoundStarted(round=n) for n in (1, 2, 3)]
     assert other.stack("Ann") == 20 and follow.trial(other, [bet]) is not other
     # a void or a note is decided as itself: nothing due is recorded before it
     fresh = table()
-    note = run(fresh, Command("note", text="n"), lambda s, c: [ev.Note(text="n")], up_to_three_rounds)
+    note = run(fresh, Note(text="n"), lambda s, c: [ev.Note(text="n")], up_to_three_rounds)
     assert note == [ev.Note(text="n")] and fresh.hand.round == 0
     # events not marked `followed` are not followed (a game that leaves the next steps due)
     plain = table()
-    assert run(plain, Command("bet", player="Ann", amount=2), _decide, up_to_three_rounds)[-1] == bet
+    assert run(plain, Bet(player="Ann", amount=2), _decide, up_to_three_rounds)[-1] == bet

@@ -74,12 +74,12 @@ def toys(monkeypatch):
 
 def table(game: str = "toy", options: dict | None = None, **players: int) -> Table:
     t = Table(game, options=options or {"ante": 2}, verify=True, **(players or {"Ann": 20, "Ben": 20, "Cy": 20}))
-    t("hand")
+    t(NewHand())
     return t
 
 
 def roll(t: Table, who: str, *faces: int) -> list[ev.Event]:
-    return t("roll", player=who, faces=tuple(str(f) for f in faces))
+    return t(RollDice(player=who, faces=tuple(str(f) for f in faces)))
 
 
 def test_helpers():
@@ -89,7 +89,7 @@ def test_helpers():
 
 def test_antes_in_turn_order_and_a_short_stack_antes_what_it_has():
     t = Table("toy", options={"ante": 3}, verify=True, Ann=20, Ben=2, Cy=20, Dee=0)
-    events = t("hand")
+    events = t(NewHand())
     antes = [(e.player, e.amount) for e in events if isinstance(e, ev.Ante)]
     assert antes == [("Ben", 2), ("Cy", 3), ("Ann", 3)]   # Dee has no chips: she sits out
     assert t.to_act == "Ben" and t.state.balance("pot") == 8
@@ -97,10 +97,10 @@ def test_antes_in_turn_order_and_a_short_stack_antes_what_it_has():
 
 def test_the_table_may_name_the_first_player_and_a_game_needs_two_with_chips():
     t = Table("toy", verify=True, Ann=20, Ben=20, Cy=20)
-    t("hand", first="Cy")
+    t(NewHand(first="Cy"))
     assert t.state.ext.order == ["Cy", "Ann", "Ben"]
     lone = Table("toy", Ann=20, Ben=0)
-    lone.refused("hand", "needs 2 players with chips, not 1")
+    lone.refused(NewHand(), "needs 2 players with chips, not 1")
 
 
 def test_turns_end_at_the_most_rolls_and_pass_clockwise():
@@ -113,21 +113,21 @@ def test_turns_end_at_the_most_rolls_and_pass_clockwise():
 
 def test_refusals_say_what_the_table_understands():
     t = table()
-    t.refused("roll", "it is Ben's turn to roll, not Cy's", player="Cy", faces=("3", "4"))
-    t.refused("roll", "7 is not a face of a 6-sided die", player="Ben", faces=("7", "4"))
-    t.refused("roll", "a third die in a two-dice game", player="Ben", faces=("3", "4", "5"))
-    t.refused("roll", "Toy is rolled with two dice: name both faces", player="Ben", faces=("3",))
-    t.refused("roll", "played with 6-sided dice", player="Ben", faces=("3", "4"), sides=8)
-    t.refused("declare", "in Toy a player does not choose to stop", player="Ben", name="stop")
-    t.refused("reroll", "not the player's choice", player="Ben", faces=("3",), value=("4",))
-    t.refused("declare", "Toy has no declaration 'colour'", player="Ben", name="colour")
-    t.refused("bet", "Toy has no 'bet'", player="Ben", amount=1)
-    t.refused("hand", "still going")
+    t.refused(RollDice(player="Cy", faces=("3", "4")), "it is Ben's turn to roll, not Cy's")
+    t.refused(RollDice(player="Ben", faces=("7", "4")), "7 is not a face of a 6-sided die")
+    t.refused(RollDice(player="Ben", faces=("3", "4", "5")), "a third die in a two-dice game")
+    t.refused(RollDice(player="Ben", faces=("3",)), "Toy is rolled with two dice: name both faces")
+    t.refused(RollDice(player="Ben", faces=("3", "4"), sides=8), "played with 6-sided dice")
+    t.refused(Declare(player="Ben", name="stop"), "in Toy a player does not choose to stop")
+    t.refused(Reroll(player="Ben", faces=("3",), value=("4",)), "not the player's choice")
+    t.refused(Declare(player="Ben", name="colour"), "Toy has no declaration 'colour'")
+    t.refused(Bet(player="Ben", amount=1), "Toy has no 'bet'")
+    t.refused(NewHand(), "still going")
 
 
 def test_no_roll_between_games():
     t = Table("toy", Ann=20, Ben=20)
-    t.refused("roll", "no hand is in progress", player="Ann", faces=("3", "4"))
+    t.refused(RollDice(player="Ann", faces=("3", "4")), "no hand is in progress")
 
 
 def play_round(t: Table, scores: dict[str, tuple[int, int, int, int]]) -> list[ev.Event]:
@@ -153,7 +153,7 @@ def test_a_tie_and_the_kitty_stands_then_is_won_in_a_later_game():
     out = play_round(t, {"Ben": (6, 6, 6, 6), "Cy": (6, 6, 6, 6), "Ann": (3, 3, 3, 3)})
     assert any(isinstance(e, ev.PotCarried) and e.amount == 6 for e in out)
     assert t.state.balance("carry") == 6 and ("kitty stands", "6 ride into the next game") in t.rules.view(t.state)
-    t("hand")                                   # Ben deals; Cy first; the kitty rides in
+    t(NewHand())                                   # Ben deals; Cy first; the kitty rides in
     assert t.state.balance("pot") == 12 and t.to_act == "Cy"
     out = play_round(t, {"Cy": (1, 1, 1, 1), "Ann": (5, 5, 5, 5), "Ben": (2, 2, 2, 2)})
     assert next(e for e in out if isinstance(e, ev.PotAwarded)).shares == [ev.Share(player="Ann", amount=12)]
@@ -180,7 +180,7 @@ def test_a_tie_rolls_off_until_one_is_highest():
     play_round(t, {"Ben": (6, 6, 6, 6), "Cy": (6, 6, 6, 6), "Ann": (6, 6, 6, 6)})
     assert t.state.in_hand and t.to_act == "Ben" and t.state.ext.rolloff == ["Ben", "Cy", "Ann"]
     assert t.rules.legal(t.state)[0].note.startswith("roll-off: two dice each")
-    t.refused("roll", "in the roll-off each player rolls two dice, not 1", player="Ben", faces=("3",))
+    t.refused(RollDice(player="Ben", faces=("3",)), "in the roll-off each player rolls two dice, not 1")
     roll(t, "Ben", 5, 5)
     roll(t, "Cy", 6, 4)
     roll(t, "Ann", 1, 1)                        # Ben and Cy tie again at 10: they roll again
@@ -193,17 +193,16 @@ def test_a_tie_rolls_off_until_one_is_highest():
 
 def test_keeping_stopping_and_the_dice_set_aside():
     t = table("keeper")
-    t.refused("reroll", "Ben has not rolled this turn", player="Ben", faces=("1",), value=("2",))
-    t.refused("declare", "Ben has not rolled yet this turn", player="Ben", name="stop")
+    t.refused(Reroll(player="Ben", faces=("1",), value=("2",)), "Ben has not rolled this turn")
+    t.refused(Declare(player="Ben", name="stop"), "Ben has not rolled yet this turn")
     roll(t, "Ben", 6, 5, 4, 2, 1)
-    t.refused("reroll", "Ben has no 3 to keep", player="Ben", faces=("1", "1"), value=("6", "5", "3"))
-    t.refused("reroll", "Ben has five dice: keep some and roll the others, not 2 kept and 2 rolled",
-              player="Ben", faces=("1", "1"), value=("6", "5"))
+    t.refused(Reroll(player="Ben", faces=("1", "1"), value=("6", "5", "3")), "Ben has no 3 to keep")
+    t.refused(Reroll(player="Ben", faces=("1", "1"), value=("6", "5")), "Ben has five dice: keep some and roll the others, not 2 kept and 2 rolled")
     t.word("reroll", "Ben", "3", "3", "--keep", "6,5", "--keep", "4")
     assert t.rules.legal(t.state)[0].verbs == ("roll", "reroll", "stop")
-    t.refused("roll", "Ben sets aside at least one die before rolling again", player="Ben", faces=tuple("12345"))
-    t.refused("reroll", "Ben's 6 5 4 are set aside and stay so", player="Ben", faces=("1", "1", "1"), value=("3", "3"))
-    t.refused("reroll", "Ben sets aside at least one die more", player="Ben", faces=("1", "1"), value=("6", "5", "4"))
+    t.refused(RollDice(player="Ben", faces=tuple("12345")), "Ben sets aside at least one die before rolling again")
+    t.refused(Reroll(player="Ben", faces=("1", "1", "1"), value=("3", "3")), "Ben's 6 5 4 are set aside and stay so")
+    t.refused(Reroll(player="Ben", faces=("1", "1"), value=("6", "5", "4")), "Ben sets aside at least one die more")
     t.word("reroll", "Ben", "2", "--keep", "6,5,4,3")      # the third roll: the most, the turn ends
     assert t.to_act == "Cy" and t.state.ext.totals["Ben"] == 20
     roll(t, "Cy", 1, 2, 3, 4, 5)
@@ -216,18 +215,16 @@ def test_a_choice_ends_the_turn_and_is_scored_once_a_game():
     t = table("marker", Ann=20, Ben=20)
     roll(t, "Ben", 3)
     roll(t, "Ben", 5)
-    t.refused("roll", "Ben has rolled 2 times, the most a turn has: now potlog mark Ben VALUE",
-              player="Ben", faces=("3",))
+    t.refused(RollDice(player="Ben", faces=("3",)), "Ben has rolled 2 times, the most a turn has: now potlog mark Ben VALUE")
     assert t.rules.legal(t.state)[0].verbs == ("mark",)
-    t.refused("declare", "mark odd or even, not 'blue'", player="Ben", name="parity", value="blue")
+    t.refused(Declare(player="Ben", name="parity", value="blue"), "mark odd or even, not 'blue'")
     t.word("mark", "Ben", "odd")
     assert t.state.ext.totals["Ben"] == 5 and t.state.ext.sheet["Ben"] == [["odd", 5]]
-    t.refused("declare", "choosing the parity ends the turn: Ben chose odd (5); Ann rolls now", player="Ben",
-              name="parity", value="even")
+    t.refused(Declare(player="Ben", name="parity", value="even"), "choosing the parity ends the turn: Ben chose odd (5); Ann rolls now")
     roll(t, "Ann", 4)
     t.word("mark", "Ann", "even")
     roll(t, "Ben", 4)
-    t.refused("declare", "odd is marked already", player="Ben", name="parity", value="odd")
+    t.refused(Declare(player="Ben", name="parity", value="odd"), "odd is marked already")
 
 
 def test_a_turn_that_wins_outright_takes_the_kitty_at_once():
@@ -261,6 +258,7 @@ def test_verify_rules_re_decides_what_the_rules_record_by_themselves():
 
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
+from ledger.commands import Bet, Declare, NewHand, Reroll, RollDice
 
 
 @settings(max_examples=15, deadline=None)

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ledger import events as ev
-from ledger.commands import Command
+from ledger.commands import Close
 from ledger.errors import RuleViolation
 from ledger.games.bluke import points
 from ledger.kit.follow import trial
@@ -88,12 +88,12 @@ def test_points_of_the_hand_and_of_rulings():
 def test_close_settles_first_and_not_during_a_hand():
     state = table({"A": 1, "B": 0}, {"A": 5, "B": 5})
     stake = stake_of(points.Scoresheet(history=list(PLAYED)))
-    out = stake.close(state, Command("close"))
+    out = stake.close(state, Close())
     assert isinstance(out[0], ev.Declared) and isinstance(out[1], ev.Transfer)
     assert isinstance(out[-1], ev.SessionClosed)
     apply(state, state.seq + 1, ev.HandStarted(hand=1, dealer="A"))
     with pytest.raises(RuleViolation, match="hand 1 is still going: finish it before closing"):
-        stake.close(state, Command("close"))
+        stake.close(state, Close())
 
 
 @given(st.lists(st.tuples(st.integers(-200, 200), st.integers(0, 300)), min_size=2, max_size=6),

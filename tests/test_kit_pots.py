@@ -318,13 +318,13 @@ def test_an_ante_once_a_hand_all_in_when_short_and_the_antes_due():
 
 
 def test_pay_between_players_only():
-    from ledger.commands import Command
+    from ledger.commands import Pay
 
     state = table({"Ann": 5, "Ben": 5})
     only = "pay moves chips between players only, not to or from {account}"
-    assert pots.pay(state, Command("pay", source="Ann", to="Ben", amount=2), from_pot="no", players_only=only)
+    assert pots.pay(state, Pay(source="Ann", to="Ben", amount=2), from_pot="no", players_only=only)
     with pytest.raises(RuleViolation, match="not to or from pot"):
-        pots.pay(state, Command("pay", source="Ann", to="pot", amount=2), from_pot="no", players_only=only)
+        pots.pay(state, Pay(source="Ann", to="pot", amount=2), from_pot="no", players_only=only)
 
 
 def test_check_payout_and_require_settles():

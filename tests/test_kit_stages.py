@@ -14,6 +14,7 @@ from ledger.kit.stages import (Flow, Stage, Turn, actor, advance, due_steps, ext
                                 own_move, step, turn, walk)
 from ledger.reducer import apply
 from ledger.state import TableState
+from ledger.commands import Deal, Declare, End, NewHand, RollDice
 
 BET = bets.Betting(structure="declared", limit=lambda s: 5, reraise=False, lone_ends=False)
 FLOW = Flow((
@@ -296,34 +297,33 @@ def _bluecher(**players: int):
     from tests.table import Table
 
     t = Table("bluecher", **players)
-    t("hand", dealer="Cy")
-    t("deal", to="all", count=3)
+    t(NewHand(dealer="Cy"))
+    t(Deal(to="all", count=3))
     return t
 
 
 def test_decider_refuses_dispatches_falls_back_and_follows():
-    from ledger.commands import Command
+    from ledger.commands import Ante, Bet, Note
     from ledger.games.freeform import Options
     from ledger.games.bluecher import staged
 
     t = _bluecher(Ann=20, Ben=20, Cy=20)
     seen: list[str] = []
     after = lambda st: seen.append("after") or []  # noqa: E731
-    decide = staged.decider("freeform", Options, {"bet": lambda s, c: [ev.Note(text=c.verb)]},
-                            refused={"ante": "no antes here"}, after=after, following={"bet"})
+    decide = staged.decider("freeform", Options, {Bet: lambda s, c: [ev.Note(text=c.verb)]},
+                            refused={Ante: "no antes here"}, after=after, following={Bet})
     with pytest.raises(RuleViolation, match="no antes here"):
-        decide(t.state, Command("ante", player="Ann", amount=1))
-    assert decide(t.state, Command("bet", player="Ann")) == [ev.Note(text="bet")] and seen == ["after"]
-    assert [e.type for e in decide(t.state, Command("note", text="n"))] == ["note"]  # the shared mechanics
+        decide(t.state, Ante(player="Ann", amount=1))
+    assert decide(t.state, Bet(player="Ann", amount=1)) == [ev.Note(text="bet")] and seen == ["after"]
+    assert [e.type for e in decide(t.state, Note(text="n"))] == ["note"]  # the shared mechanics
     assert seen == ["after"]  # only the `following` verbs are followed
 
 
 def test_roll_end_and_tally():
-    from ledger.commands import Command
     from ledger.games.bluecher import staged
 
     t = _bluecher(Ann=20, Ben=20, Cy=20)
-    roll = lambda who, *faces: staged.roll(t.state, Command("roll", player=who, faces=faces), by="Ann", dice=2)  # noqa: E731
+    roll = lambda who, *faces: staged.roll(t.state, RollDice(player=who, faces=faces), by="Ann", dice=2)  # noqa: E731
     with pytest.raises(RuleViolation, match="Ann rolls the dice, not Ben"):
         roll("Ben", "3", "4")
     with pytest.raises(RuleViolation, match="Ann declared 2 dice: record all 2 faces, not 1"):
@@ -331,7 +331,7 @@ def test_roll_end_and_tally():
     assert [e.faces for e in roll("Ann", "3", "4")] == [[3, 4]]
     t.state.balances["pot"] = 2
     with pytest.raises(RuleViolation, match="the pot is not empty"):
-        staged.end(t.state, Command("end"), "deal", "the pot is not empty")
+        staged.end(t.state, End(), "deal", "the pot is not empty")
 
     @dataclass
     class Book:
@@ -359,7 +359,6 @@ def test_follows_and_the_prompt_between_hands():
 
 
 def test_hole_cards_and_the_showdown_refusal():
-    from ledger.commands import Command
     from ledger.kit import deal
     from ledger.games.bluecher import staged
 
@@ -367,7 +366,7 @@ def test_hole_cards_and_the_showdown_refusal():
     hands, missing = staged.hole_hands(t.state, ["Ann", "Ben", "Cy"], {}, lambda p, hole, others: (p, hole, others))
     assert hands == [] and len(missing) == 3  # nobody has placed a hole card
     gated: list[str] = []
-    placed = staged.hole(t.state, Command("declare", player="Ann", name="hole", value="??"), deal.Dealing(3), {},
+    placed = staged.hole(t.state, Declare(player="Ann", name="hole", value="??"), deal.Dealing(3), {},
                          gated.append, showing=lambda: False)
     assert gated == ["Ann"] and [(e.name, e.value) for e in placed] == [("hole", "??")]
     flow = Flow(FLOW.stages, won="won", texts={"open": "the opening"})

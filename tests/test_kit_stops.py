@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from ledger import events as ev
-from ledger.commands import Command
+from ledger.commands import Play
 from ledger.errors import RuleViolation
 from ledger.games.poch import dues, stops
 from ledger.state import TableState
@@ -32,7 +32,7 @@ def dealt(state: TableState, *hands: tuple[str, str]) -> None:
 
 def played(state: TableState, run: Run, who: str, card: str, per_sequence: int = 0) -> list[ev.Event]:
     """`who` plays `card`; then whatever the play-out records by itself, until nothing is due."""
-    steps = stops.play(state, run, Command("play", player=who, cards=(card,)))
+    steps = stops.play(state, run, Play(player=who, cards=(card,)))
     done = list(steps)
     while steps:
         for e in steps:
@@ -51,9 +51,9 @@ def test_the_leader_leads_the_lowest_of_the_longest_suit_and_the_first_out_is_pa
     assert run.leader == "Ann" and not state.seat("Cy").folded
     assert stops.prompt(run, "Ann").note == "Ann begins a sequence"
     with pytest.raises(RuleViolation, match="Ann begins the first sequence, not Ben"):
-        stops.play(state, run, Command("play", player="Ben", cards=("9H",)))
+        stops.play(state, run, Play(player="Ben", cards=("9H",)))
     with pytest.raises(RuleViolation, match="lowest card of their longest suit: 7H, not AS"):
-        stops.play(state, run, Command("play", player="Ann", cards=("AS",)))
+        stops.play(state, run, Play(player="Ann", cards=("AS",)))
     for who, card in (("Ann", "7H"), ("Ann", "8H"), ("Ben", "9H"), ("Cy", "10H"), ("Cy", "JH")):
         assert not [e for e in played(state, run, who, card) if not isinstance(e, ev.CardPlayed)]
     assert stops.prompt(run, None).note == "the next card, QH, or Cy begins a new sequence"
@@ -88,4 +88,4 @@ def test_without_the_option_a_new_sequence_is_not_paid():
     played(state, run, "Ann", "AH")
     assert not [e for e in played(state, run, "Ann", "7S") if isinstance(e, ev.Transfer)] and run.sequences == 2
     with pytest.raises(RuleViolation, match="the sequence calls for 8S"):
-        stops.play(state, run, Command("play", player="Ben", cards=("8D",)))
+        stops.play(state, run, Play(player="Ben", cards=("8D",)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from ledger import events as ev
-from ledger.commands import Command
+from ledger.commands import Bids, Deal
 from ledger.errors import InputError, RuleViolation
 from ledger.games.bluke import bidding, tricks
 from ledger.games.bluke.tricks import TRUMPS, Following
@@ -182,7 +182,7 @@ def test_bids_tally_and_the_turned_trump():
     with pytest.raises(RuleViolation, match="A has already bid 1"):
         bidding.check_bids(state, k, {"A": 1}, {"A": 2})
     with pytest.raises(InputError, match="A is named twice"):
-        bidding.per_player(state, Command("bid", shares=(("A", 1), ("A", 2))), "bid")
+        bidding.per_player(state, Bids(shares=(("A", 1), ("A", 2))), "bid")
     with pytest.raises(RuleViolation, match="the tricks add up to 1 but 2 were played"):
         tricks.check_tally(state, k, {"A": 1, "B": 0, "C": 0, "D": 0})
     with pytest.raises(RuleViolation, match="D missing"):
@@ -190,10 +190,10 @@ def test_bids_tally_and_the_turned_trump():
     tricks.check_tally(state, k, {"A": 1, "B": 1, "C": 0, "D": 0})
     with pytest.raises(RuleViolation, match="in turn: A next"):
         tricks.check_tallied(state, k, "B", 1)
-    turned = bidding.turn_trump(state, k, None, Command("deal", cards=("7H",)), "french52", example="deal trump 7H")
+    turned = bidding.turn_trump(state, k, None, Deal(to="trump", cards=("7H",)), "french52", example="deal trump 7H")
     assert turned == [ev.CardsDealt(to="trump", cards=["7H"], face_up=True)]
     with pytest.raises(RuleViolation, match=r"already turned this hand \(7H\)"):
-        bidding.turn_trump(state, k, "7H", Command("deal", cards=("8H",)), "french52", example="")
+        bidding.turn_trump(state, k, "7H", Deal(to="trump", cards=("8H",)), "french52", example="")
 
 
 def test_a_word_s_pairs_and_the_revoke_lines():

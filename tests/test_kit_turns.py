@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ledger import events as ev
-from ledger.commands import Command
+from ledger.commands import Deal, Join, Leave
 from ledger.errors import InputError, RuleViolation
 from ledger.kit import turns
 from ledger.kit.follow import trial
@@ -43,25 +43,25 @@ def test_ties_draw_again_among_themselves():
 def test_a_draw_is_checked_then_decides_the_dealer():
     state = table("A", "B", "C")
     draws: dict[str, list[str]] = {}
-    assert DRAW.draw(state, draws, Command("deal", to="A", cards=("KS",))) == [
+    assert DRAW.draw(state, draws, Deal(to="A", cards=("KS",))) == [
         ev.CardsDealt(to="A", cards=["KS"], face_up=True)]
     with pytest.raises(InputError, match="draws one card"):
-        DRAW.draw(state, draws, Command("deal", to="A", cards=("KS", "QS")))
+        DRAW.draw(state, draws, Deal(to="A", cards=("KS", "QS")))
     draws = {"A": ["KS"], "B": ["KH"], "C": ["2C"]}
     with pytest.raises(RuleViolation, match="C is out of the draw for the deal: A and B draw again"):
-        DRAW.draw(state, draws, Command("deal", to="C", cards=("AS",)))
+        DRAW.draw(state, draws, Deal(to="C", cards=("AS",)))
     with pytest.raises(RuleViolation, match="A and B tie for the highest card: they draw again"):
         DRAW.dealer(state, draws, None)
     assert DRAW.text(state, draws) == "A K♠, B K♥, C 2♣; A and B tie: they draw again"
     draws["A"].append("3S")
     with pytest.raises(RuleViolation, match="A has drawn already: waiting for B"):
-        DRAW.draw(state, draws, Command("deal", to="A", cards=("4S",)))
+        DRAW.draw(state, draws, Deal(to="A", cards=("4S",)))
     draws["B"].append("4H")
     assert DRAW.dealer(state, draws, None) == "B"
     with pytest.raises(RuleViolation, match="B drew the highest card and deals first, not A"):
         DRAW.dealer(state, draws, "A")
     with pytest.raises(RuleViolation, match="the draw is decided"):
-        DRAW.draw(state, draws, Command("deal", to="C", cards=("AS",)))
+        DRAW.draw(state, draws, Deal(to="C", cards=("AS",)))
     assert [item.verbs for item in DRAW.legal(state, draws)] == [("hand", "note", "close")]
 
 
@@ -79,15 +79,15 @@ def test_without_a_draw_the_named_or_first_seat_deals_then_the_deal_passes_left(
 
 def test_the_same_players_play_every_hand():
     state = table("A", "B")
-    joined = turns.same_players(state, Command("join", player="C", amount=5), game="Whist", started=False,
+    joined = turns.same_players(state, Join(player="C", amount=5), game="Whist", started=False,
                                 players=(2, 3))
     assert isinstance(joined[0], ev.PlayerJoined)
     with pytest.raises(RuleViolation, match="C cannot join a Whist game in progress"):
-        turns.same_players(state, Command("join", player="C", amount=5), game="Whist", started=True, players=(2, 3))
+        turns.same_players(state, Join(player="C", amount=5), game="Whist", started=True, players=(2, 3))
     with pytest.raises(RuleViolation, match="A cannot leave a Whist game in progress"):
-        turns.same_players(state, Command("leave", player="A"), game="Whist", started=True, players=(2, 3))
+        turns.same_players(state, Leave(player="A"), game="Whist", started=True, players=(2, 3))
     with pytest.raises(RuleViolation, match="Whist is for 2 to 2 players: the table is full"):
-        turns.same_players(state, Command("join", player="C", amount=5), game="Whist", started=False, players=(2, 2))
+        turns.same_players(state, Join(player="C", amount=5), game="Whist", started=False, players=(2, 2))
 
 
 def test_trial_applies_events_to_a_copy():

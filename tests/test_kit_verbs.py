@@ -5,22 +5,22 @@ from __future__ import annotations
 import pytest
 
 from ledger import events as ev
-from ledger.commands import Command
+from ledger.commands import Award, Note, RollDice, Turn
 from ledger.errors import RuleViolation
 from ledger.kit.verbs import Verbs
 from tests.test_kit_pots import table
 
-VERBS = Verbs("dice", {"roll": lambda s, c: [ev.Note(text=f"{c.player} rolls")]}, shared=("note",),
-              refused={"award": "in {game} the rules pay the pot, not '{verb}'"},
+VERBS = Verbs("dice", {RollDice: lambda s, c: [ev.Note(text=f"{c.player} rolls")]}, shared=(Note,),
+              refused={Award: "in {game} the rules pay the pot, not '{verb}'"},
               unknown="{game} has no '{verb}': roll is its move")
 
 
 def test_own_shared_refused_and_unknown_verbs():
     state = table({"Ann": 5, "Ben": 5})
     assert VERBS.names == ("roll", "note")
-    assert VERBS.decide(state, Command("roll", player="Ann")) == [ev.Note(text="Ann rolls")]
-    assert VERBS.decide(state, Command("note", text="hi")) == [ev.Note(text="hi")]
+    assert VERBS.decide(state, RollDice(player="Ann")) == [ev.Note(text="Ann rolls")]
+    assert VERBS.decide(state, Note(text="hi")) == [ev.Note(text="hi")]
     with pytest.raises(RuleViolation, match="in dice the rules pay the pot, not 'award'"):
-        VERBS.decide(state, Command("award"))
-    with pytest.raises(RuleViolation, match="dice has no 'fly': roll is its move"):
-        VERBS.decide(state, Command("fly"))
+        VERBS.decide(state, Award())
+    with pytest.raises(RuleViolation, match="dice has no 'turn': roll is its move"):
+        VERBS.decide(state, Turn(player="Ann"))

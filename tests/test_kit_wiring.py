@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict
 
 from ledger.core.run import decided
 from ledger import events as ev
-from ledger.commands import Command
+from ledger.commands import Bet, Command, CupDice, NewHand, Note, RollDice
 from ledger.errors import RuleViolation
 from ledger.core.verbs import make_event
 from ledger.kit import own, wiring
@@ -57,31 +57,31 @@ def _open(stacks: dict[str, int]) -> TableState:
 
 
 def test_a_wired_hand_is_followed_by_what_the_rules_record_and_other_verbs_are_refused_by_name():
-    decide, _ = wiring.wire("toy", "Toy", Opts, _ends_at_once, {"cup": _cup}, "hand, then cup",
+    decide, _ = wiring.wire("toy", "Toy", Opts, _ends_at_once, {CupDice: _cup}, "hand, then cup",
                             by_itself=(ev.HandEnded,))
     state = _open({"Ann": 10, "Ben": 10})
-    assert [e.type for e in decide(state, Command("hand"))] == ["hand_started"]  # its own event, marked:
-    assert [e.type for e in decided(state, Command("hand"), decide, _ends_at_once)] == ["hand_started", "hand_ended"]
-    assert decide(state, Command("cup", player="Ann", count=2))[0].count == 2
+    assert [e.type for e in decide(state, NewHand())] == ["hand_started"]  # its own event, marked:
+    assert [e.type for e in decided(state, NewHand(), decide, _ends_at_once)] == ["hand_started", "hand_ended"]
+    assert decide(state, CupDice(player="Ann", count=2))[0].count == 2
     with pytest.raises(RuleViolation, match="^Toy has no 'bet': hand, then cup$"):
-        decide(state, Command("bet", player="Ann", amount=1))
-    assert decide(state, Command("note", text="shared verbs pass"))[0].type == "note"
+        decide(state, Bet(player="Ann", amount=1))
+    assert decide(state, Note(text="shared verbs pass"))[0].type == "note"
 
 
 def test_opened_refuses_the_games_own_verbs_once_the_session_is_closed():
     state = play(_open({"Ann": 10}), ev.PlayerLeft(player="Ann", cashout=10), ev.SessionClosed())
-    loose, _ = wiring.wire("toy", "Toy", Opts, _ends_at_once, {"cup": _cup}, "", by_itself=())
-    strict, _ = wiring.wire("toy", "Toy", Opts, _ends_at_once, {"cup": _cup}, "", by_itself=(), opened=True)
-    assert loose(state, Command("cup", player="Ann"))[0].type == "dice_cupped"
+    loose, _ = wiring.wire("toy", "Toy", Opts, _ends_at_once, {CupDice: _cup}, "", by_itself=())
+    strict, _ = wiring.wire("toy", "Toy", Opts, _ends_at_once, {CupDice: _cup}, "", by_itself=(), opened=True)
+    assert loose(state, CupDice(player="Ann"))[0].type == "dice_cupped"
     with pytest.raises(RuleViolation, match="is closed"):
-        strict(state, Command("cup", player="Ann"))
+        strict(state, CupDice(player="Ann"))
 
 
 def test_check_event_wants_the_due_steps_first_and_decides_the_rest_again():
-    _, check = wiring.wire("toy", "Toy", Opts, _ends_at_once, {"cup": _cup}, "", by_itself=(ev.HandEnded,),
+    _, check = wiring.wire("toy", "Toy", Opts, _ends_at_once, {CupDice: _cup}, "", by_itself=(ev.HandEnded,),
                            checked="The toy")
-    _, with_cups = wiring.wire("toy", "Toy", Opts, _ends_at_once, {"cup": _cup}, "", by_itself=(ev.HandEnded,),
-                               cups=True, own=lambda e: Command("cup", player="Ann", count=9)
+    _, with_cups = wiring.wire("toy", "Toy", Opts, _ends_at_once, {CupDice: _cup}, "", by_itself=(ev.HandEnded,),
+                               cups=True, own=lambda e: CupDice(player="Ann", count=9)
                                if isinstance(e, ev.Note) else None)
     on = table({"Ann": 10, "Ben": 10})
     check(on, ev.HandEnded(hand=1))                                    # due: it passes
@@ -119,16 +119,16 @@ def test_idle_started_and_players():
 def test_a_roll_in_turn_with_six_sided_dice():
     state = table({"Ann": 10, "Ben": 10})
     with pytest.raises(RuleViolation, match="^nobody rolls now$"):
-        wiring.rolled(state, Command("roll", player="Ann", faces=("3",)), None, "Toy")
+        wiring.rolled(state, RollDice(player="Ann", faces=("3",)), None, "Toy")
     with pytest.raises(RuleViolation, match="^it is Ben's turn to roll, not Ann's$"):
-        wiring.rolled(state, Command("roll", player="Ann", faces=("3",)), "Ben", "Toy")
+        wiring.rolled(state, RollDice(player="Ann", faces=("3",)), "Ben", "Toy")
     with pytest.raises(RuleViolation, match="^Toy is played with six-sided dice$"):
-        wiring.rolled(state, Command("roll", player="Ben", faces=("3",), sides=8), "Ben", "Toy")
-    who, events = wiring.rolled(state, Command("roll", player="Ben", faces=("3", "5")), "Ben", "Toy")
+        wiring.rolled(state, RollDice(player="Ben", faces=("3",), sides=8), "Ben", "Toy")
+    who, events = wiring.rolled(state, RollDice(player="Ben", faces=("3", "5")), "Ben", "Toy")
     assert who == "Ben" and events == [ev.DiceRolled(player="Ben", faces=[3, 5], sides=6)]
     play(state, ev.HandEnded(hand=1))
     with pytest.raises(RuleViolation, match="no hand is in progress"):
-        wiring.rolled(state, Command("roll", player="Ben", faces=("3",)), "Ben", "Toy")
+        wiring.rolled(state, RollDice(player="Ben", faces=("3",)), "Ben", "Toy")
 
 
 def test_a_verdict_is_said_then_recorded_and_show_marks_only_a_hand_on():

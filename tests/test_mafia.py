@@ -7,17 +7,18 @@ import pytest
 from ledger import events as ev
 from ledger.games.mafia import shed
 from tests.table import Table
+from ledger.commands import Declare, NewHand, RollDice
 
 
 def game(tokens: int = 5, dice: int = 5, **players: int) -> Table:
     t = Table("mafia", options={"ante": 2, "tokens": tokens, "dice": dice}, verify=True,
               **(players or {"Ann": 20, "Ben": 20, "Cy": 20}))
-    t("hand")
+    t(NewHand())
     return t
 
 
 def roll(t: Table, who: str, *faces: int) -> list[ev.Event]:
-    return t("roll", player=who, faces=tuple(map(str, faces)))
+    return t(RollDice(player=who, faces=tuple(map(str, faces))))
 
 
 def tokens(t: Table) -> dict[str, int]:
@@ -33,8 +34,8 @@ def test_ones_leave_play_and_sixes_go_left(faces, out):
 def test_the_order_roll_the_highest_starts_and_ties_roll_again():
     t = game()
     assert t.state.balance("pot") == 6 and t.to_act == "Ben"
-    t.refused("roll", "it is Ben's turn to roll, not Ann's", player="Ann", faces=("3", "4"))
-    t.refused("roll", "two dice", player="Ben", faces=("3",))
+    t.refused(RollDice(player="Ann", faces=("3", "4")), "it is Ben's turn to roll, not Ann's")
+    t.refused(RollDice(player="Ben", faces=("3",)), "two dice")
     roll(t, "Ben", 6, 5)
     roll(t, "Cy", 5, 6)
     roll(t, "Ann", 2, 2)                                   # Ben and Cy tie on 11: they roll again
@@ -42,11 +43,10 @@ def test_the_order_roll_the_highest_starts_and_ties_roll_again():
     roll(t, "Ben", 1, 2)
     roll(t, "Cy", 3, 3)                                    # Cy starts
     assert t.to_act == "Cy" and t.state.ext.phase == "play"
-    t.refused("roll", "Cy has five dice now and rolls all of them, not 6", player="Cy", faces=("3",) * 6)
-    t.refused("roll", "not a face of a 6-sided die", player="Cy", faces=("7", "1", "1", "1", "1"))
-    t.refused("declare", "chosen by the round's starting player", player="Ann", name="direction",
-              value="clockwise")
-    t.refused("declare", "clockwise or counter-clockwise", player="Cy", name="direction", value="left")
+    t.refused(RollDice(player="Cy", faces=("3",) * 6), "Cy has five dice now and rolls all of them, not 6")
+    t.refused(RollDice(player="Cy", faces=("7", "1", "1", "1", "1")), "not a face of a 6-sided die")
+    t.refused(Declare(player="Ann", name="direction", value="clockwise"), "chosen by the round's starting player")
+    t.refused(Declare(player="Cy", name="direction", value="left"), "clockwise or counter-clockwise")
 
 
 def play_to_the_round(t: Table) -> None:
@@ -64,7 +64,7 @@ def test_a_round_clockwise_sixes_left_and_the_first_out():
     roll(t, "Ben", 6, 6, 1, 2, 3)                         # Ben 2; Cy 5
     roll(t, "Cy", 1, 1, 6, 6, 1)                          # Cy is out first; Ann 6
     assert t.state.ext.phase == "loss" and t.to_act == "Ann"
-    t.refused("roll", "Ann rolls one die", player="Ann", faces=("3", "4"))
+    t.refused(RollDice(player="Ann", faces=("3", "4")), "Ann rolls one die")
     roll(t, "Ann", 6)
     roll(t, "Ben", 2)                                     # Ann rolled highest: she loses a token
     assert tokens(t) == {"Ann": 4, "Ben": 5, "Cy": 5}
@@ -78,7 +78,7 @@ def test_the_starter_chooses_counter_clockwise_and_ties_in_the_loss_roll_again()
     assert t.to_act == "Cy"
     roll(t, "Cy", 2, 2, 3, 3, 6)                          # the 6 still goes left, to Ann
     assert t.to_act == "Ben" and t.state.ext.dice["Ann"] == 6
-    t.refused("declare", "before their first roll", player="Cy", name="direction", value="clockwise")
+    t.refused(Declare(player="Cy", name="direction", value="clockwise"), "before their first roll")
     roll(t, "Ben", 1, 1, 1, 1, 1)                         # Ben is out
     roll(t, "Cy", 5)
     roll(t, "Ann", 5)                                     # tied: Cy and Ann again

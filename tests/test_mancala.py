@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ledger import events as ev
+from ledger.commands import NewHand
 from ledger.games.mancala import Board, Options, sow, store, houses
 from tests.table import Table
 
@@ -64,7 +65,7 @@ def test_a_row_emptied_ends_the_game_and_each_side_keeps_what_is_left_in_its_row
 
 def test_a_game_at_the_table_stakes_sows_captures_and_pays_the_winner_and_verifies():
     t = Table("mancala", options={"stake": 2, "stones": 1, "per_stone": 1}, verify=True, Ann=20, Ben=20)
-    t("hand")
+    t(NewHand())
     assert t.state.balance("pot") == 4 and t.to_act == "Ben"  # Ann deals: Ben sows first
     with pytest.raises(Exception, match="it is Ben's turn to sow, not Ann's"):
         t.word("sow", "Ann", "1")
@@ -85,7 +86,7 @@ def test_a_game_at_the_table_stakes_sows_captures_and_pays_the_winner_and_verifi
 
 def test_a_tie_lets_the_pot_stand_for_the_next_game():
     t = Table("mancala", options={"stake": 2, "stones": 1}, verify=True, Ann=20, Ben=20)
-    t("hand")
+    t(NewHand())
     moves = [("Ben", 1), ("Ann", 1), ("Ben", 2), ("Ann", 2), ("Ben", 3), ("Ann", 3), ("Ben", 4), ("Ben", 5),
              ("Ann", 4), ("Ann", 5), ("Ben", 1), ("Ann", 1), ("Ben", 2), ("Ann", 2), ("Ben", 6), ("Ann", 2),
              ("Ben", 3)]

@@ -165,6 +165,8 @@ def test_the_cli_records_a_game_in_the_words_a_recorder_types(potlog):
     potlog("roll", "Ben", "6", "5")
     result = potlog("move", "Ben", "24/18", "18/13", ok=False)
     assert result.exit_code == 1 and result.output.strip().endswith("Ben's 24/18 is blocked: Ann holds 18")
+    result = potlog("move", "Ben", "13/2", "--up", ok=False)
+    assert result.exit_code == 1 and "--count, --bottom, --up and --down are for cards" in result.output
     potlog("move", "Ben", "13/2")
     potlog("double", "Ann")
     potlog("drop", "Ben")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from table import Table
 
 from ledger import events as ev
+from ledger.commands import NewHand, Play
 from ledger.games import maw
 from ledger.kit.tricks import rules as tr
 
@@ -17,7 +18,7 @@ def table(trump: str = "9D", **options: object) -> Table:
     t = Table("maw", options=dict(options), verify=True, Ann=20, Ben=20, Cy=20, Dan=20)
     t.word("draw", "Ann", "7H")
     t.word("draw", "Ben", "JC")  # Ben deals: Cy leads
-    t("hand")
+    t(NewHand())
     t.word("trump", trump)
     return t
 
@@ -27,40 +28,40 @@ def trick(t: Table, rank: str, winner: str) -> list[ev.Event]:
     others, out = iter("HCS"), []
     for _ in range(4):
         who = t.to_act
-        out += t("play", player=who, cards=(rank + ("D" if who == winner else next(others)),))
+        out += t(Play(player=who, cards=(rank + ("D" if who == winner else next(others)),)))
     return out
 
 
 def test_the_first_jack_deals_and_the_deal_passes_left():
     t = Table("maw", Ann=20, Ben=20, Cy=20)
-    t.refused("draw", "Ann receives the next one, not Ben", player="Ben", cards=("2H",))
+    t.refused(maw.Draw(player="Ben", cards=("2H",)), "Ann receives the next one, not Ben")
     t.word("draw", "Ann", "7H")
-    t.refused("hand", "the first Jack decides the dealer: go on with potlog draw NAME CARD (Ben next)")
+    t.refused(NewHand(), "the first Jack decides the dealer: go on with potlog draw NAME CARD (Ben next)")
     t.word("draw", "Ben", "JC")
-    t.refused("draw", "Ben received the first Jack and deals", player="Cy", cards=("2S",))
-    t.refused("hand", "Ben received the first Jack and deals, not Cy", dealer="Cy")
-    t("hand")
+    t.refused(maw.Draw(player="Cy", cards=("2S",)), "Ben received the first Jack and deals")
+    t.refused(NewHand(dealer="Cy"), "Ben received the first Jack and deals, not Cy")
+    t(NewHand())
     assert t.state.hand.dealer == "Ben"
     for rank, w in zip(RANKS, ["Cy", "Cy", "Ann", "Ann", "Ben"]):
         t.word("trump", "9D") if rank == "K" else None
         others, n = iter("HCS"), 0
         while n < 3:
             who = t.to_act
-            t("play", player=who, cards=(rank + ("D" if who == w else next(others)),))
+            t(Play(player=who, cards=(rank + ("D" if who == w else next(others)),)))
             n += 1
-    t.refused("hand", "the deal passes left: Cy deals", dealer="Ann")
-    t("hand")
+    t.refused(NewHand(dealer="Ann"), "the deal passes left: Cy deals")
+    t(NewHand())
     assert t.state.hand.dealer == "Cy"
 
 
 def test_the_pool_the_dealers_stake_three_and_two_and_the_turned_trump():
     t = Table("maw", options={"stake": 2, "pool": 3}, verify=True, Ann=20, Ben=20, Cy=20, Dan=20)
-    t("hand", dealer="Ben")
+    t(NewHand(dealer="Ben"))
     dealt = [(e.to, len(e.cards)) for _, e in t.log if isinstance(e, ev.CardsDealt)]
     assert dealt == [(p, 3) for p in ("Cy", "Dan", "Ann", "Ben")] + [(p, 2) for p in ("Cy", "Dan", "Ann", "Ben")] + \
         [("talon", 32)]
     assert t.state.balance("pot") == 4 * 6 + 2 and t.stack("Ben") == 12
-    t.refused("play", "turn the talon's top card for trump first", player="Cy", cards=("2H",))
+    t.refused(Play(player="Cy", cards=("2H",)), "turn the talon's top card for trump first")
     t.word("trump", "9D")
     assert t.state.ext.trump == "D" and t.to_act == "Cy"
 
@@ -79,7 +80,7 @@ def test_the_fixed_top_trumps_and_the_pip_order_per_colour():
 
 def test_following_as_written_trump_led_must_be_followed_else_follow_or_trump():
     t = table()
-    t("rob", player="Ann", discard=("2S",))  # Ann shows the Ace of trumps (AD), takes the 9D
+    t(maw.Rob(player="Ann", discard=("2S",)))  # Ann shows the Ace of trumps (AD), takes the 9D
     hearts = maw.RULES
     assert tr.refusal("Ann", "2C", ["9D", "2C"], [("Cy", "KD")], hearts, "D") == "Ann must follow diamonds: holds 9D"
     assert tr.refusal("Ann", "AH", ["AH", "2C"], [("Cy", "KD")], hearts, "D") is None  # the Ace of Hearts is a trump
@@ -87,26 +88,26 @@ def test_following_as_written_trump_led_must_be_followed_else_follow_or_trump():
     assert tr.refusal("Ann", "9D", ["9D", "2C"], [("Cy", "KC")], hearts, "D") is None  # trumping instead of following
     assert tr.refusal("Ann", "5D", ["5D", "2S"], [("Cy", "2D")], hearts, "D") is None  # no reneging privilege needed
     assert tr.refusal("Ann", "2S", ["5D", "2S"], [("Cy", "2D")], hearts, "D") == "Ann must follow diamonds: holds 5D"
-    t("play", player="Cy", cards=("KD",))
-    t("play", player="Dan", cards=("2C",))
-    t.refused("play", "Ann must follow diamonds: holds AD 9D", player="Ann", cards=("3C",))
+    t(Play(player="Cy", cards=("KD",)))
+    t(Play(player="Dan", cards=("2C",)))
+    t.refused(Play(player="Ann", cards=("3C",)), "Ann must follow diamonds: holds AD 9D")
 
 
 def test_robbing_the_pack():
     t = table()
-    t("rob", player="Dan", discard=("4S",))
+    t(maw.Rob(player="Dan", discard=("4S",)))
     assert [h.card for h in t.state.seat("Dan").cards if h.up] == ["AD", "9D"] and len(t.state.seat("Dan").cards) == 5
     assert t.state.hand.out == ["4S"]
-    t.refused("rob", "Dan has robbed the pack already", player="Ann")
+    t.refused(maw.Rob(player="Ann"), "Dan has robbed the pack already")
     t2 = table()
-    t2("play", player="Cy", cards=("KH",))
-    t2.refused("rob", "before the first trick only", player="Dan")
+    t2(Play(player="Cy", cards=("KH",)))
+    t2.refused(maw.Rob(player="Dan"), "before the first trick only")
     t3 = table()
-    t3("rob", player="Ann")
-    t3.refused("rob", "robbed the pack already", player="Cy")
+    t3(maw.Rob(player="Ann"))
+    t3.refused(maw.Rob(player="Cy"), "robbed the pack already")
     t4 = table("AD")
-    t4.refused("rob", "only the dealer, Ben, may take it", player="Cy")
-    t4("rob", player="Ben", discard=("3C",))
+    t4.refused(maw.Rob(player="Cy"), "only the dealer, Ben, may take it")
+    t4(maw.Rob(player="Ben", discard=("3C",)))
     assert "AD" in [h.card for h in t4.state.seat("Ben").cards]
 
 
@@ -125,7 +126,7 @@ def test_a_tie_for_the_most_carries_the_pool_and_the_next_dealer_alone_adds_a_st
     for rank, w in zip(RANKS, ["Cy", "Dan", "Dan", "Cy", "Ann"]):
         trick(t, rank, w)
     assert t.state.hand.ended and t.state.balance("carry") == 9 and t.state.balance("pot") == 0
-    t("hand")  # Cy deals
+    t(NewHand())  # Cy deals
     assert t.state.hand.dealer == "Cy" and t.state.balance("pot") == 10 and t.stack("Ann") == 18
 
 
@@ -133,8 +134,8 @@ def test_three_tricks_then_take_the_pool():
     t = table()
     for rank in RANKS[:3]:
         trick(t, rank, "Ann")
-    t.refused("play", "Ann took the first three tricks: potlog take Ann", player="Ann", cards=("2C",))
-    t.refused("take", "Ann took the first three tricks, not Ben", player="Ben")
+    t.refused(Play(player="Ann", cards=("2C",)), "Ann took the first three tricks: potlog take Ann")
+    t.refused(maw.Take(player="Ben"), "Ann took the first three tricks, not Ben")
     assert maw.legal(t.state)[0].verbs == ("take", "jink")
     t.word("take", "Ann")
     assert t.state.hand.ended and t.stack("Ann") == 18 + 9
@@ -169,8 +170,8 @@ def test_a_misdeal_passes_the_deal_left_and_carries_the_pool():
     t.word("misdeal")
     assert t.state.hand.ended and t.state.balance("carry") == 10 and t.stack("Ben") == 16
     assert dict(maw.view(t.state))["hand 1"] == "the pool of 10 is carried: Ben misdealt"
-    t("hand")
+    t(NewHand())
     assert t.state.hand.dealer == "Cy" and t.state.balance("pot") == 11
     t2 = table()
-    t2("play", player="Cy", cards=("KH",))
-    t2.refused("misdeal", "before the play starts")
+    t2(Play(player="Cy", cards=("KH",)))
+    t2.refused(maw.Misdeal(), "before the play starts")

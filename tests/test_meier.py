@@ -39,12 +39,12 @@ def test_other_announcements_are_refused(said, error):
 def game(lives: int = 3, **players: int) -> Table:
     t = Table("meier", options={"ante": 2, "lives": lives}, verify=True,
               **(players or {"Ann": 20, "Ben": 20, "Cy": 20}))
-    t("hand")                                   # Ann deals: Ben rolls first
+    t(NewHand())                                   # Ann deals: Ben rolls first
     return t
 
 
 def roll(t: Table, who: str, faces: str = "") -> None:
-    t("cup", player=who, faces=tuple(faces.split())) if faces else t("cup", player=who, count=2)
+    t(CupDice(player=who, faces=tuple(faces.split()))) if faces else t(CupDice(player=who, count=2))
 
 
 def claim(t: Table, who: str, value: str) -> list[ev.Event]:
@@ -58,18 +58,17 @@ def lives(t: Table) -> dict[str, str]:
 def test_the_dealers_left_rolls_first_and_each_move_waits_its_turn():
     t = game()
     assert t.state.balance("pot") == 6 and t.to_act == "Ben"
-    t.refused("cup", "Ben starts this round: the dealer's left rolls first in the first round, not Cy", player="Cy",
-              count=2)
-    t.refused("claim", "Ben rolls first", player="Ben", value="65")
-    t.refused("cup", "Meier is rolled with two dice", player="Ben", count=3)
+    t.refused(CupDice(player="Cy", count=2), "Ben starts this round: the dealer's left rolls first in the first round, not Cy")
+    t.refused(Claim(player="Ben", value="65"), "Ben rolls first")
+    t.refused(CupDice(player="Ben", count=3), "Meier is rolled with two dice")
     roll(t, "Ben")
-    t.refused("cup", "Ben has rolled: now announce", player="Ben", count=2)
+    t.refused(CupDice(player="Ben", count=2), "Ben has rolled: now announce")
     claim(t, "Ben", "65")
     assert t.to_act == "Cy" and t.rules.legal(t.state)[0].verbs == ("cup", "doubt")
-    t.refused("doubt", "Cy answers Ben's 65, not Ann: only the next player believes or doubts", player="Ann")
-    t.refused("concede", "only Meier is conceded", player="Cy")
+    t.refused(Doubt(player="Ann"), "Cy answers Ben's 65, not Ann: only the next player believes or doubts")
+    t.refused(Concede(player="Cy"), "only Meier is conceded")
     roll(t, "Cy")                               # Cy believes and rolls again
-    t.refused("claim", "Cy's announcement must beat Ben's 65: announce a higher roll", player="Cy", value="64")
+    t.refused(Claim(player="Cy", value="64"), "Cy's announcement must beat Ben's 65: announce a higher roll")
     claim(t, "Cy", "11")
     assert t.to_act == "Ann"
 
@@ -94,9 +93,9 @@ def test_an_unseen_cup_is_named_when_it_is_lifted():
     claim(t, "Ben", "66")
     out = t.word("doubt", "Cy")
     assert [e.type for e in out] == ["declared"] and t.rules.legal(t.state)[0].verbs == ("lift",)
-    t.refused("lift", "Ben's cup is the one lifted, not Cy's", player="Cy", faces=("6", "6"))
-    t.refused("cup", "Cy doubted Ben: lift the cup", player="Cy", count=2)
-    out = t("lift", player="Ben", faces=("3", "1"))
+    t.refused(Lift(player="Cy", faces=("6", "6")), "Ben's cup is the one lifted, not Cy's")
+    t.refused(CupDice(player="Cy", count=2), "Cy doubted Ben: lift the cup")
+    out = t(Lift(player="Ben", faces=("3", "1")))
     assert ev.Note(text="Ben announced double 6s (66) and rolled 31: Ben loses a life") in out
 
 
@@ -104,7 +103,7 @@ def test_meier_cannot_be_beaten_conceded_or_doubted():
     t = game()
     roll(t, "Ben", "2 1")
     claim(t, "Ben", "meier")
-    t.refused("cup", "nothing beats Meier", player="Cy", count=2)
+    t.refused(CupDice(player="Cy", count=2), "nothing beats Meier")
     t.word("concede", "Cy")                     # not looking costs one life
     assert lives(t)["Cy"] == "2 lives" and t.to_act == "Cy"
     roll(t, "Cy", "2 1")
@@ -115,7 +114,7 @@ def test_meier_cannot_be_beaten_conceded_or_doubted():
     claim(t, "Ann", "21")
     t.word("doubt", "Ben")                      # it is not: the announcer loses two, and is out
     assert lives(t)["Ann"] == "out" and t.to_act == "Ben"
-    t.refused("cup", "Ann has lost every life and is out of this game", player="Ann", count=2)
+    t.refused(CupDice(player="Ann", count=2), "Ann has lost every life and is out of this game")
 
 
 def test_the_last_player_with_lives_takes_the_kitty():
@@ -129,11 +128,12 @@ def test_the_last_player_with_lives_takes_the_kitty():
     out = t.word("doubt", "Ben")
     assert ev.PotAwarded(shares=[ev.Share(player="Ben", amount=6)], reason="Ben is the last player with lives") in out
     assert isinstance(out[-1], ev.HandEnded) and (t.stack("Ann"), t.stack("Ben"), t.stack("Cy")) == (18, 24, 18)
-    t.refused("claim", "the game is over: Ben won", player="Ben", value="65")
+    t.refused(Claim(player="Ben", value="65"), "the game is over: Ben won")
 
 
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
+from ledger.commands import Claim, Concede, CupDice, Doubt, Lift, NewHand
 
 
 @settings(max_examples=25, deadline=None)
@@ -172,21 +172,21 @@ def test_a_doubt_waits_while_the_announcers_roll_is_voided_and_the_announcement_
     """Voiding a roll under a standing announcement leaves nothing to lift: the doubt is refused
     in one line (the table corrects newest first), not a crash."""
     from ledger.app import Ledger
-    from ledger.commands import Command
+    from ledger.commands import CupDice, Doubt, NewHand, Void
     from ledger.errors import RuleViolation
 
     led = Ledger.open(str(tmp_path / "m.db"))
     try:
         sid = led.new_session("meier", [("Ann", 20), ("Ben", 20)])
-        for cmd in (Command("hand"), Command("cup", player="Ben", count=2),
+        for cmd in (NewHand(), CupDice(player="Ben", count=2),
                     _claim_command("Ben", "44")):
             led.execute(sid, cmd)
-        cup = led.execute(sid, Command("cup", player="Ann", faces=("6", "1")))[0].seq
+        cup = led.execute(sid, CupDice(player="Ann", faces=("6", "1")))[0].seq
         led.execute(sid, _claim_command("Ann", "55"))
-        led.execute(sid, Command("void", target=cup, reason="the recorder misread the dice"))
+        led.execute(sid, Void(target=cup, reason="the recorder misread the dice"))
         seq = led.state(sid).seq
         with pytest.raises(RuleViolation, match="Ann's roll was voided, but what was said after it stands"):
-            led.execute(sid, Command("doubt", player="Ben"))
+            led.execute(sid, Doubt(player="Ben"))
         assert led.state(sid).seq == seq
     finally:
         led.close()

@@ -7,16 +7,17 @@ import pytest
 from ledger import events as ev
 from ledger.games.midnight import score
 from tests.table import Table
+from ledger.commands import NewHand, Reroll, RollDice
 
 
 def game(**options) -> Table:
     t = Table("midnight", options={"ante": 2, **options}, verify=True, Ann=20, Ben=20, Cy=20)
-    t("hand")
+    t(NewHand())
     return t
 
 
 def roll(t: Table, who: str, *faces: int) -> list[ev.Event]:
-    return t("roll", player=who, faces=tuple(str(f) for f in faces))
+    return t(RollDice(player=who, faces=tuple(str(f) for f in faces)))
 
 
 def quick(t: Table, who: str, *faces: int) -> list[ev.Event]:
@@ -34,14 +35,13 @@ def test_a_one_and_a_four_qualify_and_the_other_four_score(dice, points):
 
 def test_set_aside_at_least_one_each_roll_until_none_are_left():
     t = game()
-    t.refused("roll", "a seventh die in a six-dice game", player="Ben", faces=tuple("1234566"))
+    t.refused(RollDice(player="Ben", faces=tuple("1234566")), "a seventh die in a six-dice game")
     roll(t, "Ben", 6, 6, 4, 1, 3, 2)
-    t.refused("roll", "Ben sets aside at least one die before rolling again", player="Ben", faces=tuple("123456"))
+    t.refused(RollDice(player="Ben", faces=tuple("123456")), "Ben sets aside at least one die before rolling again")
     t.word("reroll", "Ben", "5", "3", "2", "--keep", "6,6,4")
-    t.refused("reroll", "Ben's 6 6 4 are set aside", player="Ben", faces=("1", "1", "1"), value=("6", "6", "5"))
-    t.refused("reroll", "Ben sets aside at least one die more", player="Ben", faces=("1", "1", "1"),
-              value=("6", "6", "4"))
-    t.refused("reroll", "Ben has no 1 to keep", player="Ben", faces=("1", "1"), value=("6", "6", "4", "1"))
+    t.refused(Reroll(player="Ben", faces=("1", "1", "1"), value=("6", "6", "5")), "Ben's 6 6 4 are set aside")
+    t.refused(Reroll(player="Ben", faces=("1", "1", "1"), value=("6", "6", "4")), "Ben sets aside at least one die more")
+    t.refused(Reroll(player="Ben", faces=("1", "1"), value=("6", "6", "4", "1")), "Ben has no 1 to keep")
     t.word("reroll", "Ben", "1", "6", "--keep", "6,6,4,5")
     t.word("reroll", "Ben", "3", "--keep", "6,6,4,5,1")       # the last die is set aside by itself
     assert t.to_act == "Cy" and t.state.ext.totals["Ben"] == 20 and t.state.ext.said["Ben"] == "1 3 4 5 6 6: 20"
@@ -68,7 +68,7 @@ def test_a_tie_rolls_one_die_until_there_is_a_winner():
     quick(t, "Cy", 1, 4, 6, 6, 6, 6)
     quick(t, "Ann", 1, 3, 6, 6, 6, 6)                 # no 4: 0
     assert t.state.ext.rolloff == ["Ben", "Cy"]
-    t.refused("roll", "in the roll-off each player rolls one die, not 2", player="Ben", faces=("3", "3"))
+    t.refused(RollDice(player="Ben", faces=("3", "3")), "in the roll-off each player rolls one die, not 2")
     roll(t, "Ben", 5)
     roll(t, "Cy", 5)
     roll(t, "Ben", 2)
@@ -82,7 +82,7 @@ def test_with_ties_stand_a_tie_lets_the_kitty_ride_to_a_later_game():
     quick(t, "Cy", 3, 3, 3, 3, 3, 3)
     out = quick(t, "Ann", 1, 1, 1, 1, 1, 1)           # nobody qualifies: all 0
     assert any(isinstance(e, ev.PotCarried) for e in out)
-    t("hand")
+    t(NewHand())
     quick(t, "Cy", 1, 4, 2, 2, 2, 2)
     quick(t, "Ann", 2, 2, 2, 2, 2, 2)
     out = quick(t, "Ben", 2, 2, 2, 2, 2, 2)

@@ -6,12 +6,13 @@ from __future__ import annotations
 from table import Table
 
 from ledger import events as ev
+from ledger.commands import NewHand, Play
 from ledger.games import noddy
 
 
 def table(**options: object) -> Table:
     t = Table("noddy", options=dict(options), verify=True, Ann=30, Ben=30)
-    t("hand")  # Ann deals: Ben plays first
+    t(NewHand())  # Ann deals: Ben plays first
     return t
 
 
@@ -22,10 +23,10 @@ def pegged(events: list[ev.Event]) -> list[tuple[str, int, str]]:
 def test_the_deal_and_knave_noddy():
     t = table()
     assert [len(s.cards) for s in t.state.seats] == [3, 3] and len(t.state.hand.boards["stock"]) == 46
-    t.refused("play", "turn the cut card first", player="Ben", cards=("5H",))
+    t.refused(Play(player="Ben", cards=("5H",)), "turn the cut card first")
     out = t.word("cut", "JD")
     assert pegged(out) == [("Ann", 2, "Knave Noddy")] and t.to_act == "Ben"
-    t.refused("cut", "once", cards=("2D",))
+    t.refused(noddy.Cut(cards=("2D",)), "once")
 
 
 def test_each_combination_pegs_as_the_text_says():
@@ -47,18 +48,18 @@ def test_each_combination_pegs_as_the_text_says():
 def test_a_hand_with_the_hitter_the_go_and_the_stake():
     t = table(target=15)
     t.word("cut", "2C")
-    out = t("play", player="Ben", cards=("5H",))
-    out += t("play", player="Ann", cards=("5S",))
-    out += t("play", player="Ben", cards=("5D",))  # 15: a pair royal, fifteen, and exactly the set score
+    out = t(Play(player="Ben", cards=("5H",)))
+    out += t(Play(player="Ann", cards=("5S",)))
+    out += t(Play(player="Ben", cards=("5D",)))  # 15: a pair royal, fifteen, and exactly the set score
     assert pegged(out) == [("Ann", 2, "a pair"), ("Ben", 6, "a pair royal"), ("Ben", 2, "15"),
                            ("Ben", 2, "the Hitter")]
     assert t.state.ext.count == 0 and t.to_act == "Ann"  # a new count, from the player after
-    t("play", player="Ann", cards=("9C",))
-    t.refused("go", "it is Ben's turn", player="Ann")
+    t(Play(player="Ann", cards=("9C",)))
+    t.refused(noddy.Go(player="Ann"), "it is Ben's turn")
     t.word("go", "Ben")
-    out = t("play", player="Ann", cards=("4C",))  # Ann plays on alone; her last card: the Go
+    out = t(Play(player="Ann", cards=("4C",)))  # Ann plays on alone; her last card: the Go
     assert pegged(out) == [("Ann", 1, "the Go")] and t.to_act == "Ben"
-    out = t("play", player="Ben", cards=("7C",))
+    out = t(Play(player="Ben", cards=("7C",)))
     assert pegged(out) == [("Ben", 1, "the Go")]
     assert [(e.from_account, e.to_account, e.amount) for e in out if isinstance(e, ev.Transfer)] == \
         [("seat:Ann", "seat:Ben", 8)]
@@ -68,8 +69,8 @@ def test_a_hand_with_the_hitter_the_go_and_the_stake():
 def test_over_the_set_score_loses():
     t = table(target=15, stake=0)
     t.word("cut", "2C")
-    t("play", player="Ben", cards=("9H",))
-    out = t("play", player="Ann", cards=("8S",))  # 17: past 15
+    t(Play(player="Ben", cards=("9H",)))
+    out = t(Play(player="Ann", cards=("8S",)))  # 17: past 15
     assert not pegged(out) and t.state.hand.ended and t.state.ext.winner == "Ben"
-    t.refused("hand", "the game is over: Ben won")
+    t.refused(NewHand(), "the game is over: Ben won")
     assert ("winner", "Ben") in noddy.view(t.state)

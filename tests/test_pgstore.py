@@ -208,13 +208,13 @@ def _recorder(url: str, sid: str, who: str, n: int, key_file: str, out) -> None:
     """One recorder process: `n` notes through `Ledger.execute`, its own connection."""
     os.environ["POTLOG_KEY_FILE"] = key_file
     from ledger.app import Ledger
-    from ledger.commands import Command
+    from ledger.commands import Note as NoteCmd
 
     try:
         led = Ledger.open(url)
         try:
             for i in range(n):
-                led.execute(sid, Command("note", text=f"{who}:{i}"))
+                led.execute(sid, NoteCmd(text=f"{who}:{i}"))
         finally:
             led.close()
         out.put((who, "ok"))
@@ -269,7 +269,7 @@ def _cli_fails(db: str, *args: str) -> str:
 
 def test_push_and_pull_check_the_chain_and_never_send_twice(tmp_path, pg_url: str, monkeypatch):  # noqa: F811
     from ledger.app import Ledger
-    from ledger.commands import Command
+    from ledger.commands import Note as NoteCmd
 
     monkeypatch.setenv("POTLOG_KEY_FILE", str(tmp_path / "seal.key"))
     laptop, phone = str(tmp_path / "laptop.db"), str(tmp_path / "phone.db")
@@ -282,7 +282,7 @@ def test_push_and_pull_check_the_chain_and_never_send_twice(tmp_path, pg_url: st
         "freeform-night: 0 events pushed, 124 already there", "late-table: 0 events pushed, 3 already there"]
     assert "late-table: 3 events pulled" in _cli(phone, "pull", pg_url, "-s", "late-table")
     with closing(Ledger.open(phone)) as led:  # the phone records on, then pushes only what is new
-        led.execute("late-table", Command("note", text="from the phone"))
+        led.execute("late-table", NoteCmd(text="from the phone"))
     assert _cli(phone, "push", pg_url) == "late-table: 1 events pushed, 3 already there\n"
     assert "late-table: 0 events pushed, 3 already there; " in _cli(laptop, "push", pg_url, "-s", "late-table")
     assert _cli(laptop, "pull", pg_url, "-s", "late-table") == "late-table: 1 events pulled, 3 already there\n"
@@ -292,9 +292,9 @@ def test_push_and_pull_check_the_chain_and_never_send_twice(tmp_path, pg_url: st
         assert list(ph.rows("late-table")) == list(central.rows("late-table"))
     # the laptop records on the same table too: the logs diverge, and nothing moves, in no session
     with closing(Ledger.open(laptop)) as led:
-        led.execute("late-table", Command("note", text="from the laptop"))
+        led.execute("late-table", NoteCmd(text="from the laptop"))
     with closing(Ledger.open(phone)) as led:
-        led.execute("late-table", Command("note", text="from the phone, again"))
+        led.execute("late-table", NoteCmd(text="from the phone, again"))
     _cli(phone, "push", pg_url)
     err = _cli_fails(laptop, "push", pg_url)
     assert "session late-table differs" in err and "at or before seq 5" in err and "nothing was sent" in err

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from ledger.app import Ledger
-from ledger.commands import Command
+from ledger.commands import AllIn, Call, Deal, Fold, NewHand, Raise
 from ledger.phh import PhhError, phh_to_commands, record_hand, replay, session_name
 from ledger.state import TableState
 from tests.table import Table
@@ -72,25 +72,25 @@ def test_a_hand_reads_as_options_players_and_actions():
     assert hand.button == "Tom Dwan"
     first, unseen, board = hand.actions[0], hand.actions[1], hand.actions[7]
     table = TableState()  # deals need no table to resolve
-    assert first.command(table) == Command("deal", to="Phil Ivey", cards=("AC", "2D"))
-    assert unseen.command(table) == Command("deal", to="Patrik Antonius", cards=("??", "??"))
-    assert board.command(table) == Command("deal", to="board", cards=("JC", "3D", "5C"), face_up=True)
+    assert first.command(table) == Deal(to="Phil Ivey", cards=("AC", "2D"))
+    assert unseen.command(table) == Deal(to="Patrik Antonius", cards=("??", "??"))
+    assert board.command(table) == Deal(to="board", cards=("JC", "3D", "5C"), face_up=True)
     assert phh_to_commands(WSOP_BB_ANTE).options == {"small_blind": 75000, "big_blind": 150000, "bb_ante": 225000}
 
 
 def test_bets_and_calls_resolve_against_the_table():
     hand = phh_to_commands(DWAN_IVEY)
     t = Table("holdem", options=hand.options, Ivey=1125600, Antonius=2000000, Dwan=553500)
-    t("hand", dealer="Dwan")
-    t("deal", to="all")
+    t(NewHand(dealer="Dwan"))
+    t(Deal(to="all"))
     from ledger.phh import Action
 
-    assert Action("p3 cbr 7000", "Dwan", "cbr", "7000").command(t.state) == Command("raise", player="Dwan", amount=5000)
-    t("raise", player="Dwan", amount=5000)
-    assert Action("p1 cc", "Ivey", "cc").command(t.state) == Command("call", player="Ivey")
+    assert Action("p3 cbr 7000", "Dwan", "cbr", "7000").command(t.state) == Raise(player="Dwan", amount=5000)
+    t(Raise(player="Dwan", amount=5000))
+    assert Action("p1 cc", "Ivey", "cc").command(t.state) == Call(player="Ivey")
     assert Action("p1 cbr 553500", "Ivey", "cbr", "553500").command(t.state).verb == "raise"
-    assert Action("p3 cbr 553000", "Dwan", "cbr", "553000").command(t.state) == Command("allin", player="Dwan")
-    assert Action("p2 sm", "Antonius", "sm").command(t.state) == Command("fold", player="Antonius")
+    assert Action("p3 cbr 553000", "Dwan", "cbr", "553000").command(t.state) == AllIn(player="Dwan")
+    assert Action("p2 sm", "Antonius", "sm").command(t.state) == Fold(player="Antonius")
 
 
 @pytest.mark.parametrize("text,want", [

@@ -9,7 +9,7 @@ import tomllib
 
 import pytest
 
-from ledger.commands import Command
+from ledger.commands import BringIn, Call, Check, Deal, Exchange, Fold, NewHand, Reveal, Switch
 from ledger.export.phh_format import session_hands
 from ledger.phh import Action, PhhError, phh_to_commands, replay
 from ledger.phh.toml import loads
@@ -176,11 +176,11 @@ def test_each_variant_reads_as_its_ruleset_with_the_options_that_differ(text, ga
 
 def test_the_variant_lines_become_the_engine_commands():
     table = TableState()
-    assert Action("p3 pb", "Cy", "pb").command(table) == Command("bringin", player="Cy")
-    assert Action("p4 sd AsQs", "Dee", "sd", "AsQs").command(table) == Command("exchange", player="Dee",
+    assert Action("p3 pb", "Cy", "pb").command(table) == BringIn(player="Cy")
+    assert Action("p4 sd AsQs", "Dee", "sd", "AsQs").command(table) == Exchange(player="Dee",
                                                                                 discard=("AS", "QS"))
-    assert Action("p1 sd", "Ann", "sd").command(table) == Command("exchange", player="Ann")
-    assert Action("d dh p5 ??????", "Eve", "dh", "??????").command(table) == Command("deal", to="Eve",
+    assert Action("p1 sd", "Ann", "sd").command(table) == Exchange(player="Ann")
+    assert Action("d dh p5 ??????", "Eve", "dh", "??????").command(table) == Deal(to="Eve",
                                                                                      cards=("??", "??", "??"))
 
 
@@ -307,12 +307,12 @@ def test_a_draw_recorded_in_one_command_exports_its_cards_after_the_discards(tmp
     try:
         sid = led.new_session("deucetoseven", [("Ann", 100), ("Ben", 100)],
                               options={"draws": 1, "structure": "no-limit"}, name="draw")
-        for cmd in [Command("hand", dealer="Ben"), Command("deal", to="Ann", cards=("7H", "6C", "4C", "3D", "KC")),
-                    Command("deal", to="Ben", cards=("AS", "QS", "6S", "5C", "3C")), Command("call", player="Ben"),
-                    Command("check", player="Ann"), Command("exchange", player="Ann", cards=("2C",), discard=("KC",)),
-                    Command("exchange", player="Ben", cards=("2H", "8D"), discard=("AS", "QS")),
-                    Command("check", player="Ann"), Command("check", player="Ben"),
-                    Command("reveal", player="Ann"), Command("reveal", player="Ben")]:
+        for cmd in [NewHand(dealer="Ben"), Deal(to="Ann", cards=("7H", "6C", "4C", "3D", "KC")),
+                    Deal(to="Ben", cards=("AS", "QS", "6S", "5C", "3C")), Call(player="Ben"),
+                    Check(player="Ann"), Exchange(player="Ann", cards=("2C",), discard=("KC",)),
+                    Exchange(player="Ben", cards=("2H", "8D"), discard=("AS", "QS")),
+                    Check(player="Ann"), Check(player="Ben"),
+                    Reveal(player="Ann"), Reveal(player="Ben")]:
             led.execute(sid, cmd)
         (text,) = session_hands(led.store.events(sid), (), sid)
     finally:
@@ -336,17 +336,17 @@ def test_a_dealers_choice_night_exports_each_hand_as_its_own_variant(tmp_path):
     led = Ledger.open(str(tmp_path / "s.db"))
     try:
         sid = led.new_session("holdem", [("Ann", 100), ("Ben", 100)], name="choice")
-        folds = [Command("hand"), Command("deal", to="all"), Command("fold", player="Ann")]
+        folds = [NewHand(), Deal(to="all"), Fold(player="Ann")]
         for cmd in folds:
             led.execute(sid, cmd)
         for game, options in (("fivecarddraw", {}), ("omaha", {}), ("razz", {"ante": 1, "bring_in": 2})):
-            led.execute(sid, Command("switch", name=game, options=options))
+            led.execute(sid, Switch(name=game, options=options))
             if game == "razz":
-                led.execute(sid, Command("hand"))
-                led.execute(sid, Command("deal", to="Ann", cards=("KS", "QD", "JC")))
-                led.execute(sid, Command("deal", to="Ben", cards=("2S", "3D", "4C")))
-                led.execute(sid, Command("bringin", player="Ann"))
-                led.execute(sid, Command("fold", player="Ben"))
+                led.execute(sid, NewHand())
+                led.execute(sid, Deal(to="Ann", cards=("KS", "QD", "JC")))
+                led.execute(sid, Deal(to="Ben", cards=("2S", "3D", "4C")))
+                led.execute(sid, BringIn(player="Ann"))
+                led.execute(sid, Fold(player="Ben"))
             else:
                 for cmd in folds:
                     led.execute(sid, cmd)
@@ -393,10 +393,10 @@ def test_the_export_writes_the_hands_phh_plays_whatever_the_table_plays_now(tmp_
     led = Ledger.open(str(tmp_path / "w.db"))
     try:
         sid = led.new_session("holdem", [("Ann", 100), ("Ben", 100)], name="then")
-        for cmd in (Command("hand"), Command("deal", to="all"), Command("fold", player="Ann")):
+        for cmd in (NewHand(), Deal(to="all"), Fold(player="Ann")):
             led.execute(sid, cmd)
         for game, options in (("fivecarddraw", {}), ("omaha", {"structure": "no-limit"})):
-            led.execute(sid, Command("switch", name=game, options=options))
+            led.execute(sid, Switch(name=game, options=options))
             out = io.StringIO()
             phh_format.write(led, [sid], out)
             assert tomllib.loads(out.getvalue())["variant"] == "NT"  # one hand: a plain .phh

@@ -7,16 +7,17 @@ import pytest
 from ledger import events as ev
 from ledger.games.pig import lost, points
 from tests.table import Table
+from ledger.commands import Declare, NewHand, RollDice
 
 
 def game(**options) -> Table:
     t = Table("pig", options={"ante": 2, "target": 20, **options}, verify=True, Ann=20, Ben=20, Cy=20)
-    t("hand")
+    t(NewHand())
     return t
 
 
 def roll(t: Table, who: str, *faces: int) -> list[ev.Event]:
-    return t("roll", player=who, faces=tuple(str(f) for f in faces))
+    return t(RollDice(player=who, faces=tuple(str(f) for f in faces)))
 
 
 @pytest.mark.parametrize("variant,faces,is_lost,pts", [
@@ -34,13 +35,13 @@ def test_what_a_roll_does(variant, faces, is_lost, pts):
 def test_rolling_on_stopping_and_a_one_losing_the_turn():
     t = game()
     assert t.to_act == "Ben" and t.state.balance("pot") == 6
-    t.refused("declare", "Ben has not rolled yet this turn", player="Ben", name="stop")
+    t.refused(Declare(player="Ben", name="stop"), "Ben has not rolled yet this turn")
     roll(t, "Ben", 5)
     roll(t, "Ben", 4)
     assert t.to_act == "Ben"
-    t.refused("roll", "it is Ben's turn to roll, not Cy's", player="Cy", faces=("3",))
-    t.refused("roll", "a second die in a one-die game", player="Ben", faces=("3", "4"))
-    t.refused("roll", "7 is not a face of a 6-sided die", player="Ben", faces=("7",))
+    t.refused(RollDice(player="Cy", faces=("3",)), "it is Ben's turn to roll, not Cy's")
+    t.refused(RollDice(player="Ben", faces=("3", "4")), "a second die in a one-die game")
+    t.refused(RollDice(player="Ben", faces=("7",)), "7 is not a face of a 6-sided die")
     t.word("stop", "Ben")
     assert t.to_act == "Cy" and t.state.ext.totals["Ben"] == 9
     roll(t, "Cy", 6)
@@ -62,13 +63,13 @@ def test_the_first_to_the_target_takes_the_kitty_at_once():
     award = next(e for e in out if isinstance(e, ev.PotAwarded))
     assert award.shares == [ev.Share(player="Ben", amount=6)] and award.reason == "21 reaches the target of 20"
     assert isinstance(out[-1], ev.HandEnded) and t.stack("Ben") == 24
-    t("hand")                                   # a new game: everyone from 0, Cy rolls first
+    t(NewHand())                                   # a new game: everyone from 0, Cy rolls first
     assert t.to_act == "Cy" and t.state.ext.totals == {"Cy": 0, "Ann": 0, "Ben": 0}
 
 
 def test_big_pig_two_dice_two_ones_lose_and_doubles_count_twice():
     t = game(variant="big-pig")
-    t.refused("roll", "Pig is rolled with two dice", player="Ben", faces=("3",))
+    t.refused(RollDice(player="Ben", faces=("3",)), "Pig is rolled with two dice")
     roll(t, "Ben", 1, 4)                        # a single 1 counts its pip
     roll(t, "Ben", 3, 3)                        # 12
     assert t.state.ext.faces and t.to_act == "Ben"
@@ -82,9 +83,9 @@ def test_big_pig_two_dice_two_ones_lose_and_doubles_count_twice():
 
 def test_hog_the_dice_chosen_for_the_first_roll_stay_all_turn():
     t = game(variant="hog", max_dice=4)
-    t.refused("roll", "a fifth die in a four-dice game", player="Ben", faces=tuple("23456"))
+    t.refused(RollDice(player="Ben", faces=tuple("23456")), "a fifth die in a four-dice game")
     roll(t, "Ben", 2, 3, 4)                     # three dice chosen
-    t.refused("roll", "Pig is rolled with three dice", player="Ben", faces=("2", "2"))
+    t.refused(RollDice(player="Ben", faces=("2", "2")), "Pig is rolled with three dice")
     roll(t, "Ben", 6, 6, 2)                     # 9 + 14 = 23 reaches 20: Ben wins
     assert t.state.ext.totals["Ben"] == 23 and not t.state.in_hand and t.stack("Ben") == 24
     t = game(variant="hog")

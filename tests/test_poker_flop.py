@@ -8,11 +8,12 @@ from ledger.games import get_ruleset
 from ledger.games.holdem import HOLDEM
 from ledger.kit import poker
 from tests.table import Table, awards, poker_table as table
+from ledger.commands import Bet, Call, Check, Deal, Declare, Fold, Raise, Reveal
 
 
 def checks(t: Table) -> None:
     while t.state.ext.phase == "bet":
-        t("check", player=t.to_act)
+        t(Check(player=t.to_act))
 
 
 def test_holdem_is_declared_by_its_streets():
@@ -27,31 +28,31 @@ def test_holdem_is_declared_by_its_streets():
 
 def test_pot_limit_omaha_raises_at_most_the_pot_after_calling():
     t = table("omaha")
-    t("deal", to="all")
+    t(Deal(to="all"))
     assert [len(t.state.seat(p).cards) for p in ("Ann", "Ben", "Cy")] == [4, 4, 4]
-    t.refused("raise", "may raise by 2 to 5 (pot limit: the pot after calling), not 6", player="Ann", amount=6)
-    t("raise", player="Ann", amount=5)                         # to 7: 3 in the pot, 2 to call, 2 + 5
-    t.refused("raise", "may raise by 5 to 16", player="Ben", amount=17)   # 10 in the pot, 6 to call
-    t("call", player="Ben"), t("call", player="Cy")
-    t("deal", to="board", cards=("2C", "7D", "9H"))
-    t.refused("bet", "may bet 2 to 21 (pot limit: the pot), not 22", player="Ben", amount=22)
-    t("bet", player="Ben", amount=21)
+    t.refused(Raise(player="Ann", amount=6), "may raise by 2 to 5 (pot limit: the pot after calling), not 6")
+    t(Raise(player="Ann", amount=5))                         # to 7: 3 in the pot, 2 to call, 2 + 5
+    t.refused(Raise(player="Ben", amount=17), "may raise by 5 to 16")   # 10 in the pot, 6 to call
+    t(Call(player="Ben")), t(Call(player="Cy"))
+    t(Deal(to="board", cards=("2C", "7D", "9H")))
+    t.refused(Bet(player="Ben", amount=22), "may bet 2 to 21 (pot limit: the pot), not 22")
+    t(Bet(player="Ben", amount=21))
     t = table("omaha", {"min_bet": 10})                       # a pot smaller than the smallest raise
-    t("deal", to="all")
-    t.refused("raise", "may raise by 10 to 10", player="Ann", amount=11)
-    t("raise", player="Ann", amount=10)
+    t(Deal(to="all"))
+    t.refused(Raise(player="Ann", amount=11), "may raise by 10 to 10")
+    t(Raise(player="Ann", amount=10))
 
 
 def test_omaha_plays_exactly_two_hole_cards():
     t = table("omaha", Ann=100, Ben=100)
-    t("deal", to="Ann", cards=("AH", "KD", "QC", "JS"))       # one heart: no flush on a board of four hearts
-    t("deal", to="Ben", cards=("9C", "9D", "2S", "3S"))
-    t("call", player="Ann"), t("check", player="Ben")
+    t(Deal(to="Ann", cards=("AH", "KD", "QC", "JS")))       # one heart: no flush on a board of four hearts
+    t(Deal(to="Ben", cards=("9C", "9D", "2S", "3S")))
+    t(Call(player="Ann")), t(Check(player="Ben"))
     for cards in (("2H", "5H", "8H"), ("10H",), ("4C",)):
-        t("deal", to="board", cards=cards)
+        t(Deal(to="board", cards=cards))
         checks(t)
-    t("reveal", player="Ann")
-    done = t("reveal", player="Ben")
+    t(Reveal(player="Ann"))
+    done = t(Reveal(player="Ben"))
     assert awards(done) == [("the pot: Ben wins with pair of nines", [("Ben", 4)])]
 
 
@@ -59,17 +60,17 @@ def hi_lo(board: tuple[tuple[str, ...], ...], hands: dict[str, tuple[str, ...]],
           raised: bool = False) -> list[ev.Event]:
     t = table("omaha", {"structure": "fixed-limit", "split": "hi-lo", "ante": 1})
     for name, cards in hands.items():
-        t("deal", to=name, cards=cards)
+        t(Deal(to=name, cards=cards))
     if raised:
-        t("raise", player="Ann", amount=2)
+        t(Raise(player="Ann", amount=2))
     while t.state.ext.phase == "bet":
-        t("call", player=t.to_act) if t.rules.legal(t.state)[0].verbs[0] == "call" else t("check", player=t.to_act)
+        t(Call(player=t.to_act)) if t.rules.legal(t.state)[0].verbs[0] == "call" else t(Check(player=t.to_act))
     for cards in board:
-        t("deal", to="board", cards=cards)
+        t(Deal(to="board", cards=cards))
         checks(t)
     done: list[ev.Event] = []
     for name in hands:
-        done = t("reveal", player=name)
+        done = t(Reveal(player=name))
     return done
 
 
@@ -92,20 +93,20 @@ def test_omaha_hi_lo_halves_and_a_tied_low_is_quartered_odd_chips_high_then_left
 def test_short_deck_has_36_cards_a_button_blind_and_flushes_beat_full_houses():
     t = table("shortdeck", {"ante": 1, "button_blind": 2})
     assert t.state.balance("pot") == 5 and t.state.seat("Ann").round_bet == 2   # Ann is the button
-    t.refused("deal", "the short deck has 36 cards, sixes to aces", to="Ben", cards=("5H", "6H"))
-    t("deal", to="Ann", cards=("AH", "KH"))
-    t("deal", to="Ben", cards=("9S", "9D"))
-    t("deal", to="Cy", count=2)
+    t.refused(Deal(to="Ben", cards=("5H", "6H")), "the short deck has 36 cards, sixes to aces")
+    t(Deal(to="Ann", cards=("AH", "KH")))
+    t(Deal(to="Ben", cards=("9S", "9D")))
+    t(Deal(to="Cy", count=2))
     assert t.to_act == "Ben"                                   # left of the button, before and after the flop
-    t("call", player="Ben"), t("fold", player="Cy"), t("check", player="Ann")
-    t("deal", to="board", cards=("9H", "6H", "6C"))
+    t(Call(player="Ben")), t(Fold(player="Cy")), t(Check(player="Ann"))
+    t(Deal(to="board", cards=("9H", "6H", "6C")))
     assert t.to_act == "Ben"
     checks(t)
     for cards in (("QH",), ("JC",)):
-        t("deal", to="board", cards=cards)
+        t(Deal(to="board", cards=cards))
         checks(t)
-    t("reveal", player="Ben")
-    done = t("reveal", player="Ann")
+    t(Reveal(player="Ben"))
+    done = t(Reveal(player="Ann"))
     assert awards(done) == [("the pot: Ann wins with flush, ace high", [("Ann", 7)])]   # over nines full
 
 
@@ -118,4 +119,4 @@ def test_every_poker_ruleset_has_its_words_and_options():
         assert option in rules.options.model_fields
         assert (rules.word(word) is not None) if word else not rules.words
     t = table("stud")
-    t.refused("declare", "Stud declares nothing", name="blinds", value="1/2/0")
+    t.refused(Declare(name="blinds", value="1/2/0"), "Stud declares nothing")

@@ -10,7 +10,9 @@ import warnings
 
 import pytest
 
-from ledger.commands import Command
+from ledger.commands import (
+    AllIn, Bet, BringIn, Call, Check, Command, Deal, Exchange, Fold, NewHand, Raise, Reveal,
+)
 from ledger.kit.poker.opening import showing_key
 from tests.table import Table
 
@@ -19,22 +21,24 @@ def command(line: str) -> Command:
     verb, who, *rest = line.split()
     cards = tuple(rest)
     if verb == "deal":
-        return Command("deal", to=who, cards=cards, face_up=who == "board")
+        return Deal(to=who, cards=cards, face_up=who == "board")
     if verb in ("bet", "raise"):
-        return Command(verb, player=who, amount=int(rest[0]))
+        return (Bet if verb == "bet" else Raise)(player=who, amount=int(rest[0]))
     if verb == "discard":
-        return Command("exchange", player=who, discard=cards)
+        return Exchange(player=who, discard=cards)
     if verb == "pat":
-        return Command("exchange", player=who)
+        return Exchange(player=who)
     if verb == "muck":
-        return Command("fold", player=who)
-    return Command(verb, player=who, cards=cards)
+        return Fold(player=who)
+    if verb == "reveal":
+        return Reveal(player=who, cards=cards)
+    return {"call": Call, "check": Check, "fold": Fold, "allin": AllIn, "bringin": BringIn}[verb](player=who)
 
 
 def replay(game: str, options: dict, stacks: list[int], script: str) -> list[int]:
     names = [f"p{i + 1}" for i in range(len(stacks))]
     t = Table(game, options=options, verify=True, **dict(zip(names, stacks)))
-    t("hand", dealer=names[-1])                              # PHH's last player is the button
+    t(NewHand(dealer=names[-1]))                              # PHH's last player is the button
     for line in script.strip().splitlines():
         t(command(line.strip()))
     assert not t.state.in_hand

@@ -11,6 +11,7 @@ from ledger.kit.evaluators.dice import rank_poker_dice_wild
 from ledger.kit.kitty import Throw, Turn
 from ledger.verify import verify_rules
 from tests.table import Table, awards
+from ledger.commands import AllIn, Bet, Call, Check, Declare, Fold, NewHand, Raise, Reroll, RollDice
 
 RANKING = [  # best first, as a table reads the text's list
     ((6, 6, 6, 6, 6), "five of a kind"),
@@ -62,19 +63,19 @@ def test_wild_faces_make_the_best_hand(faces, wild, label):
 
 def game(**options) -> Table:
     t = Table("pokerdice", options={"ante": 2, **options}, verify=True, Ann=20, Ben=20, Cy=20)
-    t("hand")
+    t(NewHand())
     return t
 
 
 def roll(t: Table, who: str, *faces: int) -> list[ev.Event]:
-    return t("roll", player=who, faces=tuple(str(f) for f in faces))
+    return t(RollDice(player=who, faces=tuple(str(f) for f in faces)))
 
 
 def checked(t: Table, *players: str) -> list[ev.Event]:
     """Everyone named checks in turn (nobody bets): the events of the last check."""
     out: list[ev.Event] = []
     for p in players:
-        out = t("check", player=p)
+        out = t(Check(player=p))
     return out
 
 
@@ -93,17 +94,17 @@ def rules_kept(t: Table) -> None:
 
 def test_up_to_three_rolls_keeping_any_dice():
     t = game()
-    t.refused("roll", "a sixth die in a five-dice game", player="Ben", faces=tuple("123456"))
-    t.refused("roll", "8 is not a face of a 6-sided die", player="Ben", faces=tuple("12348"))
+    t.refused(RollDice(player="Ben", faces=tuple("123456")), "a sixth die in a five-dice game")
+    t.refused(RollDice(player="Ben", faces=tuple("12348")), "8 is not a face of a 6-sided die")
     roll(t, "Ben", 6, 6, 3, 2, 1)
     t.word("reroll", "Ben", "6", "5", "4", "--keep", "6,6")
-    t.refused("reroll", "Ben has no 3 to keep", player="Ben", faces=("1",), value=("6", "6", "6", "3"))
+    t.refused(Reroll(player="Ben", faces=("1",), value=("6", "6", "6", "3")), "Ben has no 3 to keep")
     t.word("reroll", "Ben", "6", "--keep", "6,6,6,5")          # any kept die may go again
     assert t.to_act == "Cy" and t.state.ext.said["Ben"] == "four of a kind, 6s"
     roll(t, "Cy", 2, 2, 3, 3, 4)
     roll(t, "Cy", 5, 5, 5, 5, 5)                               # all five rolled again
     t.word("stop", "Cy")
-    t.refused("declare", "a stop ends the turn: Cy has stopped", player="Cy", name="stop")
+    t.refused(Declare(player="Cy", name="stop"), "a stop ends the turn: Cy has stopped")
     roll(t, "Ann", 1, 1, 2, 2, 3)
     t.word("stop", "Ann")
     out = checked(t, "Ben", "Cy", "Ann")
@@ -118,7 +119,7 @@ def test_a_tie_and_the_kitty_stands_then_is_won_with_wild_aces():
         t.word("stop", who)
     checked(t, "Ben", "Cy", "Ann")
     assert t.state.balance("carry") == 6 and not t.state.in_hand
-    t("hand")
+    t(NewHand())
     for who, faces in (("Cy", (1, 1, 2, 2, 3)), ("Ann", (6, 6, 4, 4, 3)), ("Ben", (2, 3, 4, 5, 1))):
         roll(t, who, *faces)
         t.word("stop", who)
@@ -140,28 +141,27 @@ HANDS = {"Ben": (4, 4, 4, 2, 1), "Cy": (6, 6, 3, 3, 1), "Ann": (5, 5, 5, 5, 2)} 
 
 def test_the_bets_come_once_everyone_has_rolled_from_the_first_to_roll():
     t = game()
-    t.refused("bet", "the betting comes once everyone has rolled: it is Ben's turn to roll", player="Ben", amount=2)
+    t.refused(Bet(player="Ben", amount=2), "the betting comes once everyone has rolled: it is Ben's turn to roll")
     roll(t, "Ben", *HANDS["Ben"])
     t.word("stop", "Ben")
-    t.refused("check", "it is Cy's turn to roll", player="Cy")
+    t.refused(Check(player="Cy"), "it is Cy's turn to roll")
     roll(t, "Cy", *HANDS["Cy"])
     t.word("stop", "Cy")
     out = roll(t, "Ann", *HANDS["Ann"]) + t.word("stop", "Ann")
     assert not any(isinstance(e, ev.PotAwarded | ev.HandEnded) for e in out)   # nothing paid before the bets
     assert t.to_act == "Ben" and t.state.hand.phase == "betting"
     assert t.rules.legal(t.state)[0].verbs[:2] == ("check", "bet")
-    t.refused("roll", "Ann cannot roll now: everyone has rolled and the betting is on", player="Ann",
-              faces=tuple("12345"))
-    t.refused("bet", "it is Ben's turn to bet, not Cy's", player="Cy", amount=2)
+    t.refused(RollDice(player="Ann", faces=tuple("12345")), "Ann cannot roll now: everyone has rolled and the betting is on")
+    t.refused(Bet(player="Cy", amount=2), "it is Ben's turn to bet, not Cy's")
 
 
 def test_bets_raises_and_a_fold_then_the_best_hand_still_in_takes_the_kitty():
     t = game()
     rolled(t, HANDS)
-    t("bet", player="Ben", amount=3)
-    t("raise", player="Cy", amount=2)                          # Cy puts in 5
-    t("fold", player="Ann")                                    # the best dice, folded: out of the kitty
-    out = t("call", player="Ben")
+    t(Bet(player="Ben", amount=3))
+    t(Raise(player="Cy", amount=2))                          # Cy puts in 5
+    t(Fold(player="Ann"))                                    # the best dice, folded: out of the kitty
+    out = t(Call(player="Ben"))
     assert awards(out) == [("the kitty: Ben wins with three of a kind, 4s", [("Ben", 16)])]
     assert isinstance(out[-1], ev.HandEnded) and t.state.balance("pot") == 0
     assert (t.stack("Ann"), t.stack("Ben"), t.stack("Cy")) == (18, 18 - 5 + 16, 13)
@@ -171,10 +171,10 @@ def test_bets_raises_and_a_fold_then_the_best_hand_still_in_takes_the_kitty():
 def test_everyone_else_folding_leaves_the_kitty_to_the_bettor_unseen():
     t = game()
     rolled(t, HANDS)
-    t("check", player="Ben")
-    t("bet", player="Cy", amount=4)
-    t("fold", player="Ann")
-    out = t("fold", player="Ben")
+    t(Check(player="Ben"))
+    t(Bet(player="Cy", amount=4))
+    t(Fold(player="Ann"))
+    out = t(Fold(player="Ben"))
     assert awards(out) == [("Cy is the last player in: everyone else folded", [("Cy", 10)])]
     assert t.stack("Cy") == 18 - 4 + 10
     rules_kept(t)
@@ -183,9 +183,9 @@ def test_everyone_else_folding_leaves_the_kitty_to_the_bettor_unseen():
 def test_a_tie_after_the_bets_and_the_whole_kitty_stands():
     t = game()
     rolled(t, {"Ben": (3, 3, 3, 1, 1), "Cy": (3, 3, 3, 1, 1), "Ann": (2, 2, 4, 5, 6)})
-    t("bet", player="Ben", amount=2)
-    t("call", player="Cy")
-    out = t("fold", player="Ann")
+    t(Bet(player="Ben", amount=2))
+    t(Call(player="Cy"))
+    out = t(Fold(player="Ann"))
     assert [e.amount for e in out if isinstance(e, ev.PotCarried)] == [10] and awards(out) == []
     assert t.state.balance("carry") == 10 and not t.state.in_hand
     rules_kept(t)
@@ -193,11 +193,11 @@ def test_a_tie_after_the_bets_and_the_whole_kitty_stands():
 
 def test_an_all_in_player_wins_only_what_they_matched():
     t = Table("pokerdice", options={"ante": 2}, verify=True, Ann=5, Ben=30, Cy=30)
-    t("hand")
+    t(NewHand())
     rolled(t, HANDS)                                           # Ann's four 5s are best, Ben's three 4s next
-    t("bet", player="Ben", amount=10)
-    t("call", player="Cy")
-    out = t("allin", player="Ann")                             # her last 3
+    t(Bet(player="Ben", amount=10))
+    t(Call(player="Cy"))
+    out = t(AllIn(player="Ann"))                             # her last 3
     assert awards(out) == [("main pot: Ann wins with four of a kind, 5s", [("Ann", 15)]),
                            ("side pot 1: Ben wins with three of a kind, 4s", [("Ben", 14)])]
     assert (t.stack("Ann"), t.stack("Ben"), t.stack("Cy")) == (15, 32, 18)
@@ -207,11 +207,11 @@ def test_an_all_in_player_wins_only_what_they_matched():
 def test_a_bet_nobody_calls_goes_back():
     t = game()
     rolled(t, HANDS)
-    t("check", player="Ben")
-    t("check", player="Cy")
-    t("bet", player="Ann", amount=5)
-    t("fold", player="Ben")
-    out = t("fold", player="Cy")
+    t(Check(player="Ben"))
+    t(Check(player="Cy"))
+    t(Bet(player="Ann", amount=5))
+    t(Fold(player="Ben"))
+    out = t(Fold(player="Cy"))
     assert awards(out) == [("Ann is the last player in: everyone else folded", [("Ann", 11)])]
     rules_kept(t)
 
@@ -219,16 +219,16 @@ def test_a_bet_nobody_calls_goes_back():
 def test_the_limit_and_the_smallest_bet_are_options():
     t = game(limit=2)
     rolled(t, HANDS)
-    t.refused("bet", "Ben may bet 1 to 2 (the limit this hand), not 3", player="Ben", amount=3)
-    t("bet", player="Ben", amount=2)
+    t.refused(Bet(player="Ben", amount=3), "Ben may bet 1 to 2 (the limit this hand), not 3")
+    t(Bet(player="Ben", amount=2))
     t = game(min_bet=3)
     rolled(t, HANDS)
-    t.refused("bet", "the smallest bet or raise is 3", player="Ben", amount=2)
+    t.refused(Bet(player="Ben", amount=2), "the smallest bet or raise is 3")
 
 
 def test_a_table_without_betting_pays_the_kitty_after_the_last_turn():
     t = game(betting=False)
-    t.refused("bet", "Poker Dice has no betting at this table", player="Ben", amount=1)
+    t.refused(Bet(player="Ben", amount=1), "Poker Dice has no betting at this table")
     roll(t, "Ben", *HANDS["Ben"])
     t.word("stop", "Ben")
     roll(t, "Cy", *HANDS["Cy"])
@@ -242,9 +242,9 @@ def test_a_table_without_betting_pays_the_kitty_after_the_last_turn():
 def test_verify_rules_refuses_a_kitty_paid_to_a_player_who_folded():
     t = game()
     rolled(t, HANDS)
-    t("bet", player="Ben", amount=3)
-    t("call", player="Cy")
-    t("fold", player="Ann")
+    t(Bet(player="Ben", amount=3))
+    t(Call(player="Cy"))
+    t(Fold(player="Ann"))
     seq = t.log[-1][0]
     doctored = [(n, e) for n, e in t.log if not isinstance(e, ev.PotAwarded | ev.HandEnded)]
     doctored += [(seq - 1, ev.PotAwarded(shares=[ev.Share(player="Ann", amount=12)], reason="best hand")),
@@ -255,7 +255,7 @@ def test_verify_rules_refuses_a_kitty_paid_to_a_player_who_folded():
 
 def test_nobody_with_chips_left_to_bet_and_the_kitty_is_paid_at_once():
     t = Table("pokerdice", options={"ante": 2}, verify=True, Ann=2, Ben=2, Cy=9)
-    t("hand")                                                  # Ann and Ben ante all they have
+    t(NewHand())                                                  # Ann and Ben ante all they have
     roll(t, "Ben", *HANDS["Ben"])
     t.word("stop", "Ben")
     roll(t, "Cy", *HANDS["Cy"])

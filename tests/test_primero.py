@@ -9,15 +9,16 @@ from ledger import events as ev
 from ledger.errors import InputError
 from ledger.verify import verify_rules
 from tests.table import Table
+from ledger.commands import Bet, Call, Deal, Declare, Exchange, Fold, NewHand, Reveal
 
 NAMES = ("Ann", "Ben", "Cy")
 
 
 def game(options: dict | None = None) -> Table:
     t = Table("primero", options={"ante": 1, **(options or {})}, verify=True, **dict.fromkeys(NAMES, 20))
-    t("hand", dealer="Cy")                       # Ann first
+    t(NewHand(dealer="Cy"))                       # Ann first
     for p in NAMES:
-        t("deal", to=p, count=4)
+        t(Deal(to=p, count=4))
     return t
 
 
@@ -40,13 +41,12 @@ def test_a_chorus_beats_a_fluxus_and_a_supremus():
 
 def test_claims_are_in_turn_and_must_be_a_class_that_beats_or_equals_the_best():
     t = game()
-    t.refused("reveal", "it is Ann's turn to claim or pass, not Ben's", player="Ben", cards=tuple("KH KD KC KS".split()))
-    t.refused("reveal", "Ann's numerus 35 in hearts (7H 4H AS KC) is no claim: claim a chorus, a fluxus, a supremus "
-              "or a primiera", player="Ann", cards=tuple("7H 4H AS KC".split()))
-    t.refused("reveal", "no claim", player="Ann", cards=tuple("7H 7D 7C KH".split()))   # three of a kind: nothing
+    t.refused(Reveal(player="Ben", cards=tuple("KH KD KC KS".split())), "it is Ann's turn to claim or pass, not Ben's")
+    t.refused(Reveal(player="Ann", cards=tuple("7H 4H AS KC".split())), "Ann's numerus 35 in hearts (7H 4H AS KC) is no claim: claim a chorus, a fluxus, a supremus "
+              "or a primiera")
+    t.refused(Reveal(player="Ann", cards=tuple("7H 7D 7C KH".split())), "no claim")   # three of a kind: nothing
     claim(t, "Ann", "2S 3S KS QS")
-    t.refused("reveal", "Ann's fluxus in spades, 45 (2S 3S KS QS) stands", player="Ben",
-              cards=tuple("KH QD JC 4S".split()))
+    t.refused(Reveal(player="Ben", cards=tuple("KH QD JC 4S".split())), "Ann's fluxus in spades, 45 (2S 3S KS QS) stands")
     t.word("pass", "Ben")
     out = t.word("pass", "Cy")
     assert winner(out) == ["Ann"]
@@ -57,16 +57,16 @@ def test_numerus_decides_the_showdown_and_equal_numerus_carries_the_pot():
     for p in NAMES:
         t.word("pass", p)
     for p in NAMES:
-        t("exchange", player=p, count=2)
+        t(Exchange(player=p, count=2))
     for p in NAMES:
         t.word("pass", p)
-    t("reveal", player="Ann", cards=tuple("7H 4H AS KC".split()))      # 35
-    t("reveal", player="Ben", cards=tuple("7D 4D 2S QC".split()))      # 35
-    out = t("reveal", player="Cy", cards=tuple("KD QS 2C 3C".split()))
+    t(Reveal(player="Ann", cards=tuple("7H 4H AS KC".split())))      # 35
+    t(Reveal(player="Ben", cards=tuple("7D 4D 2S QC".split())))      # 35
+    out = t(Reveal(player="Cy", cards=tuple("KD QS 2C 3C".split())))
     assert [e.amount for e in out if isinstance(e, ev.PotCarried)] == [3]
-    t("hand")                                                          # Ann deals, Ben first
+    t(NewHand())                                                          # Ann deals, Ben first
     for p in NAMES:
-        t("deal", to=p, count=4)
+        t(Deal(to=p, count=4))
     claim(t, "Ben", "KH QD JC 2S")
     t.word("pass", "Cy")
     out = t.word("pass", "Ann")
@@ -90,19 +90,19 @@ def test_vying_after_the_deal_and_after_the_draw_then_numerus_takes_the_pot():
     for p in NAMES:
         t.word("pass", p)
     assert t.state.ext.phase == "vie" and t.to_act == "Ann"            # the stake after the deal, before the draw
-    t("bet", player="Ann", amount=2)
-    t("call", player="Ben")
-    t("fold", player="Cy")                                             # out: no draw, no share
+    t(Bet(player="Ann", amount=2))
+    t(Call(player="Ben"))
+    t(Fold(player="Cy"))                                             # out: no draw, no share
     for p in ("Ann", "Ben"):
-        t("exchange", player=p, count=2)
-    t.refused("declare", "it is Ann's turn to claim or pass, not Cy's", player="Cy", name="pass")
+        t(Exchange(player=p, count=2))
+    t.refused(Declare(player="Cy", name="pass"), "it is Ann's turn to claim or pass, not Cy's")
     t.word("pass", "Ann")
     out = t.word("pass", "Ben")
     assert [e.name for e in out if isinstance(e, ev.RoundStarted)] == ["vying after the draw"]
-    t("bet", player="Ann", amount=3)
-    t("call", player="Ben")
-    t("reveal", player="Ann", cards=tuple("7H 4H AS KC".split()))      # numerus 35
-    out = t("reveal", player="Ben", cards=tuple("KD QD 4D 7C".split()))  # numerus 34
+    t(Bet(player="Ann", amount=3))
+    t(Call(player="Ben"))
+    t(Reveal(player="Ann", cards=tuple("7H 4H AS KC".split())))      # numerus 35
+    out = t(Reveal(player="Ben", cards=tuple("KD QD 4D 7C".split())))  # numerus 34
     assert winner(out) == ["Ann"] and t.stack("Ann") == 20 - 1 - 5 + 13
     found, overrides, _ = verify_rules(t.log, "t")
     assert found == [] and overrides == []

@@ -10,6 +10,7 @@ from ledger import events as ev
 from ledger.errors import InputError, RuleViolation
 from ledger.verify import verify_rules
 from tests.table import Table, awards
+from ledger.commands import Award, Bet, Call, Check, Deal, Declare, Exchange, Fold, NewHand, Raise, Reveal
 
 NAMES = ("Aldo", "Bruno", "Carlo", "Dino")
 EXAMPLE = {"Aldo": "KS QH 4C 3D", "Bruno": "7C 6C AC AS", "Carlo": "7D 2D QD JD", "Dino": "6H 5H 4H 3H"}
@@ -17,13 +18,13 @@ EXAMPLE = {"Aldo": "KS QH 4C 3D", "Bruno": "7C 6C AC AS", "Carlo": "7D 2D QD JD"
 
 def game(options: dict | None = None, game: str = "primiera") -> Table:
     t = Table(game, options={"ante": 2, **(options or {})}, verify=True, **dict.fromkeys(NAMES, 30))
-    t("hand", dealer="Dino")                     # Aldo, left of the dealer, goes first
+    t(NewHand(dealer="Dino"))                     # Aldo, left of the dealer, goes first
     return t
 
 
 def unseen(t: Table) -> None:
     for p in NAMES:
-        t("deal", to=p, count=4)
+        t(Deal(to=p, count=4))
 
 
 def claim(t: Table, who: str, cards: str) -> list[ev.Event]:
@@ -42,16 +43,16 @@ def nobody_claims(t: Table, order: tuple[str, ...] = NAMES) -> None:
 def test_everyone_antes_four_cards_each_then_claims_from_the_dealers_left():
     t = game()
     assert t.state.balance("pot") == 8 and stacks(t) == (28, 28, 28, 28) and t.to_act is None
-    t.refused("reveal", "Aldo cannot claim or pass now: the cards are being dealt", player="Aldo", cards=())
-    t.refused("deal", "Aldo holds 0 cards: four each", to="Aldo", count=5)
-    t.refused("deal", "not in the italian40 pack", to="Aldo", cards=("8H",))
+    t.refused(Reveal(player="Aldo", cards=()), "Aldo cannot claim or pass now: the cards are being dealt")
+    t.refused(Deal(to="Aldo", count=5), "Aldo holds 0 cards: four each")
+    t.refused(Deal(to="Aldo", cards=("8H",)), "not in the italian40 pack")
     unseen(t)
     assert t.to_act == "Aldo" and t.state.balance("pot") == 8
-    t.refused("declare", "it is Aldo's turn to claim or pass, not Bruno's", player="Bruno", name="pass")
-    t.refused("bet", "Primiera has no betting at this table", player="Aldo", amount=1)
-    t.refused("exchange", "Aldo cannot draw now: the claims are under way", player="Aldo", count=1)
-    t.refused("award", "Primiera has no 'award'", player="Aldo")
-    t.refused("declare", "Primiera has no declaration 'stand'", player="Aldo", name="stand")
+    t.refused(Declare(player="Bruno", name="pass"), "it is Aldo's turn to claim or pass, not Bruno's")
+    t.refused(Bet(player="Aldo", amount=1), "Primiera has no betting at this table")
+    t.refused(Exchange(player="Aldo", count=1), "Aldo cannot draw now: the claims are under way")
+    t.refused(Award(player="Aldo"), "Primiera has no 'award'")
+    t.refused(Declare(player="Aldo", name="stand"), "Primiera has no declaration 'stand'")
 
 
 def test_the_worked_example_dino_sweeps_the_pool_60_to_53():
@@ -69,14 +70,14 @@ def test_the_worked_example_dino_sweeps_the_pool_60_to_53():
 def test_a_claim_must_be_a_class_and_must_beat_or_equal_the_best_standing():
     t = game()
     unseen(t)
-    t.refused("reveal", "Aldo's point 35 in hearts (7H 4H AS KC) is no claim: claim a flush, a fifty-five or a "
-              "primiera, or pass (potlog pass Aldo)", player="Aldo", cards=("7H", "4H", "AS", "KC"))
-    t.refused("reveal", "a claim shows all four of Aldo's cards", player="Aldo", cards=("7H", "4H"))
+    t.refused(Reveal(player="Aldo", cards=("7H", "4H", "AS", "KC")), "Aldo's point 35 in hearts (7H 4H AS KC) is no claim: claim a flush, a fifty-five or a "
+              "primiera, or pass (potlog pass Aldo)")
+    t.refused(Reveal(player="Aldo", cards=("7H", "4H")), "a claim shows all four of Aldo's cards")
     claim(t, "Aldo", "7D 2D QD JD")                                  # a flush first
-    t.refused("reveal", "Aldo's flush in diamonds, 53 (7D 2D QD JD) stands: Bruno's fifty-five in clubs, 71 "
-              "(7C 6C AC AS) does not beat it", player="Bruno", cards=("7C", "6C", "AC", "AS"))
+    t.refused(Reveal(player="Bruno", cards=("7C", "6C", "AC", "AS")), "Aldo's flush in diamonds, 53 (7D 2D QD JD) stands: Bruno's fifty-five in clubs, 71 "
+              "(7C 6C AC AS) does not beat it")
     t.word("pass", "Bruno")
-    t.refused("declare", "it is Carlo's turn to claim or pass, not Bruno's", player="Bruno", name="pass")
+    t.refused(Declare(player="Bruno", name="pass"), "it is Carlo's turn to claim or pass, not Bruno's")
     t.word("pass", "Carlo")
     out = t.word("pass", "Dino")                                      # the one claim takes the pot
     assert [e.shares for e in out if isinstance(e, ev.PotAwarded)] == [[ev.Share(player="Aldo", amount=8)]]
@@ -91,7 +92,7 @@ def test_equal_claims_annul_the_deal_and_the_pot_is_carried_then_won():
     out = t.word("pass", "Dino")
     assert [e for e in out if isinstance(e, ev.PotCarried)][0].amount == 8 and isinstance(out[-1], ev.HandEnded)
     assert t.state.balance("carry") == 8 and stacks(t) == (28, 28, 28, 28)
-    t("hand")                                                        # Aldo deals; the 8 ride in with 8 more antes
+    t(NewHand())                                                        # Aldo deals; the 8 ride in with 8 more antes
     assert t.state.hand.dealer == "Aldo" and t.state.balance("pot") == 16 and t.to_act is None
     unseen(t)
     assert t.to_act == "Bruno"
@@ -107,23 +108,22 @@ def test_nobody_claims_the_draw_then_the_showdown_on_the_best_point():
     unseen(t)
     nobody_claims(t)
     assert t.to_act == "Aldo" and t.rules.legal(t.state)[0].verbs == ("exchange",)
-    t.refused("exchange", "it is Aldo's turn to draw, not Bruno's", player="Bruno", count=1)
-    t.refused("exchange", "Aldo discards one to four cards and draws as many", player="Aldo", count=5)
-    t.refused("exchange", "Aldo discards one to four cards and draws as many", player="Aldo",
-              discard=("??", "??"), cards=("??",))
-    t.refused("exchange", "a draw costs nothing in Primiera", player="Aldo", count=1, amount=2)
-    out = t("exchange", player="Aldo", count=2)
+    t.refused(Exchange(player="Bruno", count=1), "it is Aldo's turn to draw, not Bruno's")
+    t.refused(Exchange(player="Aldo", count=5), "Aldo discards one to four cards and draws as many")
+    t.refused(Exchange(player="Aldo", discard=("??", "??"), cards=("??",)), "Aldo discards one to four cards and draws as many")
+    t.refused(Exchange(player="Aldo", count=1, amount=2), "a draw costs nothing in Primiera")
+    out = t(Exchange(player="Aldo", count=2))
     assert out[0].discard == ["??", "??"] and out[0].draw == ["??", "??"] and out[0].cost == 0
-    t("exchange", player="Bruno", cards=("7H",), discard=("??",))
-    t("exchange", player="Carlo", count=4)
-    t("exchange", player="Dino", count=1)
+    t(Exchange(player="Bruno", cards=("7H",), discard=("??",)))
+    t(Exchange(player="Carlo", count=4))
+    t(Exchange(player="Dino", count=1))
     assert t.state.ext.stock == 24 - 8 and t.to_act == "Aldo"        # claims again
     nobody_claims(t)
     assert t.to_act is None and t.rules.legal(t.state)[0].verbs == ("reveal",)
-    t("reveal", player="Aldo", cards=tuple("KD QD 4D 7C".split()))   # 34 in diamonds
-    t("reveal", player="Bruno", cards=tuple("7H 4H AS KC".split()))  # 35 in hearts
-    t("reveal", player="Carlo", cards=tuple("2S 3S 5C 6D".split()))
-    out = t("reveal", player="Dino", cards=tuple("JH QC KS 2C".split()))
+    t(Reveal(player="Aldo", cards=tuple("KD QD 4D 7C".split())))   # 34 in diamonds
+    t(Reveal(player="Bruno", cards=tuple("7H 4H AS KC".split())))  # 35 in hearts
+    t(Reveal(player="Carlo", cards=tuple("2S 3S 5C 6D".split())))
+    out = t(Reveal(player="Dino", cards=tuple("JH QC KS 2C".split())))
     award = next(e for e in out if isinstance(e, ev.PotAwarded))
     assert award.shares == [ev.Share(player="Bruno", amount=8)] and "point 35 in hearts" in award.reason
     assert isinstance(out[-1], ev.HandEnded)
@@ -134,28 +134,28 @@ def test_a_claim_after_the_draw_wins_and_equal_points_carry_the_pot():
     unseen(t)
     nobody_claims(t)
     for p in NAMES:
-        t("exchange", player=p, count=1)
+        t(Exchange(player=p, count=1))
     t.word("pass", "Aldo")
     out = claim(t, "Bruno", "KS QH JC KD") + t.word("pass", "Carlo") + t.word("pass", "Dino")
     assert [e.shares[0].player for e in out if isinstance(e, ev.PotAwarded)] == ["Bruno"]
-    t("hand")
+    t(NewHand())
     unseen(t)
     second = ("Bruno", "Carlo", "Dino", "Aldo")
     nobody_claims(t, second)
     for p in second:
-        t("exchange", player=p, count=1)
+        t(Exchange(player=p, count=1))
     nobody_claims(t, second)
-    t("reveal", player="Bruno", cards=tuple("7H 4H AS KC".split()))
-    t("reveal", player="Carlo", cards=tuple("7D 4D 2S QC".split()))  # 35 in diamonds: equal
-    t("reveal", player="Dino", cards=tuple("2H 3H 5S 6S".split()))
-    out = t("reveal", player="Aldo", cards=tuple("JH QD KS 3S".split()))
+    t(Reveal(player="Bruno", cards=tuple("7H 4H AS KC".split())))
+    t(Reveal(player="Carlo", cards=tuple("7D 4D 2S QC".split())))  # 35 in diamonds: equal
+    t(Reveal(player="Dino", cards=tuple("2H 3H 5S 6S".split())))
+    out = t(Reveal(player="Aldo", cards=tuple("JH QD KS 3S".split())))
     assert [e.amount for e in out if isinstance(e, ev.PotCarried)] == [8] and t.state.balance("carry") == 8
 
 
 def test_known_cards_are_claimed_by_name_alone_and_turned_up_at_the_showdown():
     t = game()
     for p, cards in EXAMPLE.items():
-        t("deal", to=p, cards=tuple(cards.split()))
+        t(Deal(to=p, cards=tuple(cards.split())))
     claim(t, "Aldo", "")                                               # its known cards
     assert [h.up for h in t.state.seat("Aldo").cards] == [True] * 4
 
@@ -165,22 +165,21 @@ def test_restake_vying_and_further_draws_are_options():
     unseen(t)
     nobody_claims(t)
     for p in NAMES:
-        t("exchange", player=p, count=1)
+        t(Exchange(player=p, count=1))
     assert t.state.balance("pot") == 12 and stacks(t) == (27, 27, 27, 27)   # everyone staked 1 again
     nobody_claims(t)
     assert t.rules.legal(t.state)[0].verbs == ("exchange",) and t.state.ext.draws == 1   # a further draw
     for p in NAMES:
-        t("exchange", player=p, count=1)
+        t(Exchange(player=p, count=1))
     assert t.state.balance("pot") == 16
-    t.refused("bet", "Primiera has no betting now (the vying comes after the last draw, before the showdown)",
-              player="Aldo", amount=1)
+    t.refused(Bet(player="Aldo", amount=1), "Primiera has no betting now (the vying comes after the last draw, before the showdown)")
     nobody_claims(t)
     assert t.to_act == "Aldo" and "bet" in t.rules.legal(t.state)[0].verbs
-    t("bet", player="Aldo", amount=3)
-    t.refused("call", "it is Bruno's turn to bet, not Carlo's", player="Carlo")
-    t("fold", player="Bruno")
-    t("fold", player="Carlo")
-    out = t("fold", player="Dino")                                     # all but one fold: Aldo wins unseen
+    t(Bet(player="Aldo", amount=3))
+    t.refused(Call(player="Carlo"), "it is Bruno's turn to bet, not Carlo's")
+    t(Fold(player="Bruno"))
+    t(Fold(player="Carlo"))
+    out = t(Fold(player="Dino"))                                     # all but one fold: Aldo wins unseen
     assert [e.shares for e in out if isinstance(e, ev.PotAwarded)][-1] == [ev.Share(player="Aldo", amount=19)]
     assert t.stack("Aldo") == 26 - 3 + 19
 
@@ -190,15 +189,15 @@ def test_the_vying_is_called_then_the_showdown():
     unseen(t)
     nobody_claims(t)
     for p in NAMES:
-        t("exchange", player=p, count=1)
+        t(Exchange(player=p, count=1))
     nobody_claims(t)
-    t("bet", player="Aldo", amount=2)
-    t("call", player="Bruno")
-    t("fold", player="Carlo")
-    t("fold", player="Dino")
+    t(Bet(player="Aldo", amount=2))
+    t(Call(player="Bruno"))
+    t(Fold(player="Carlo"))
+    t(Fold(player="Dino"))
     assert t.to_act is None and t.state.ext.phase == "showdown"
-    t("reveal", player="Aldo", cards=tuple("7H 6H 5H 2C".split()))   # 54 in hearts
-    out = t("reveal", player="Bruno", cards=tuple("KS QS JS 2D".split()))
+    t(Reveal(player="Aldo", cards=tuple("7H 6H 5H 2C".split())))   # 54 in hearts
+    out = t(Reveal(player="Bruno", cards=tuple("KS QS JS 2D".split())))
     assert [e.shares for e in out if isinstance(e, ev.PotAwarded)] == [[ev.Share(player="Aldo", amount=12)]]
 
 
@@ -215,7 +214,7 @@ def test_the_best_suit_variant_decides_equal_flushes():
 def test_three_of_a_kind_is_a_primiera_only_with_the_option():
     t = game()
     unseen(t)
-    t.refused("reveal", "no claim", player="Aldo", cards=tuple("7H 7D 7C KH".split()))
+    t.refused(Reveal(player="Aldo", cards=tuple("7H 7D 7C KH".split())), "no claim")
     t = game({"triplets": True})
     unseen(t)
     assert claim(t, "Aldo", "7H 7D 7C KH")[0].type == "cards_revealed"
@@ -223,7 +222,7 @@ def test_three_of_a_kind_is_a_primiera_only_with_the_option():
 
 def test_the_spanish_pack_is_an_option():
     t = game({"pack": "spanish40"})
-    t.refused("deal", "not in the spanish40 pack", to="Aldo", cards=("8E",))
+    t.refused(Deal(to="Aldo", cards=("8E",)), "not in the spanish40 pack")
     unseen(t)
     claim(t, "Aldo", "7C 6C 1C 12O")                                  # a fifty-five in cups
     assert t.state.ext.claimed == ["Aldo"]
@@ -234,12 +233,12 @@ def test_known_hands_are_turned_up_by_potlog_at_the_showdown():
     t = game()
     for p, cards in {"Aldo": "7H 4H AS KC", "Bruno": "KD QD 4D 7C", "Carlo": "2S 3S 5C 6D",
                      "Dino": "JH QC KS 2C"}.items():
-        t("deal", to=p, cards=tuple(cards.split()))
+        t(Deal(to=p, cards=tuple(cards.split())))
     nobody_claims(t)
-    t("exchange", player="Aldo", cards=("3H",), discard=("KC",))      # 7-4-3 of hearts: 48
-    t("exchange", player="Bruno", cards=("5S",), discard=("7C",))
-    t("exchange", player="Carlo", cards=("JS",), discard=("2S",))
-    t("exchange", player="Dino", cards=("3C",), discard=("2C",))
+    t(Exchange(player="Aldo", cards=("3H",), discard=("KC",)))      # 7-4-3 of hearts: 48
+    t(Exchange(player="Bruno", cards=("5S",), discard=("7C",)))
+    t(Exchange(player="Carlo", cards=("JS",), discard=("2S",)))
+    t(Exchange(player="Dino", cards=("3C",), discard=("2C",)))
     out: list[ev.Event] = []
     for p in NAMES:
         out += t.word("pass", p)
@@ -270,12 +269,12 @@ DRAWN = {"Aldo": ("3H", "KS"), "Bruno": ("5S", "7C"), "Carlo": ("JS", "2S"), "Di
 
 def known(t: Table) -> None:
     for p, cards in KNOWN.items():
-        t("deal", to=p, cards=tuple(cards.split()))
+        t(Deal(to=p, cards=tuple(cards.split())))
 
 
 def draw(t: Table, who: str) -> list[ev.Event]:
     new, old = DRAWN[who]
-    return t("exchange", player=who, cards=(new,), discard=(old,))
+    return t(Exchange(player=who, cards=(new,), discard=(old,)))
 
 
 def rules_kept(t: Table) -> None:
@@ -287,22 +286,21 @@ def rules_kept(t: Table) -> None:
 def test_vying_after_the_deal_then_the_draw_among_those_still_in():
     t = game({"vie": "deal"})
     known(t)
-    t.refused("bet", "Primiera has no betting now (the vying comes after the deal's claims, before the draw)",
-              player="Aldo", amount=1)
+    t.refused(Bet(player="Aldo", amount=1), "Primiera has no betting now (the vying comes after the deal's claims, before the draw)")
     nobody_claims(t)
     assert t.state.ext.phase == "vie" and t.to_act == "Aldo"          # "stake again at this stage": before the draw
-    t.refused("exchange", "Aldo cannot draw now: the vying is under way", player="Aldo", count=1)
-    t("bet", player="Aldo", amount=2)
-    t("call", player="Bruno")
-    t("fold", player="Carlo")
-    t("raise", player="Dino", amount=2)
-    t("call", player="Aldo")
-    out = t("call", player="Bruno")
+    t.refused(Exchange(player="Aldo", count=1), "Aldo cannot draw now: the vying is under way")
+    t(Bet(player="Aldo", amount=2))
+    t(Call(player="Bruno"))
+    t(Fold(player="Carlo"))
+    t(Raise(player="Dino", amount=2))
+    t(Call(player="Aldo"))
+    out = t(Call(player="Bruno"))
     assert t.state.ext.phase == "draw" and t.to_act == "Aldo" and not awards(out)
     assert t.state.balance("pot") == 8 + 3 * 4 and stacks(t) == (24, 24, 28, 24)
     for p in ("Aldo", "Bruno", "Dino"):                               # Carlo folded: no draw, no claim
         draw(t, p)
-    t.refused("declare", "it is Aldo's turn to claim or pass, not Carlo's", player="Carlo", name="pass")
+    t.refused(Declare(player="Carlo", name="pass"), "it is Aldo's turn to claim or pass, not Carlo's")
     out = t.word("pass", "Aldo") + t.word("pass", "Bruno") + t.word("pass", "Dino")   # the showdown, no vying
     assert awards(out) == [("the pot: Aldo wins with point 48 in hearts (7H 4H AS 3H), over Bruno's point 34 in "
                             "diamonds (KD QD 4D 5S)", [("Aldo", 20)])]
@@ -314,9 +312,9 @@ def test_vying_after_the_deal_and_after_the_draw_each_a_round_of_its_own():
     t = game({"vie": "deal,draw"})
     known(t)
     nobody_claims(t)
-    t("bet", player="Aldo", amount=3)
+    t(Bet(player="Aldo", amount=3))
     for p in ("Bruno", "Carlo", "Dino"):
-        t("call", player=p)
+        t(Call(player=p))
     for p in NAMES:
         draw(t, p)
     t.word("pass", "Aldo")
@@ -327,11 +325,11 @@ def test_vying_after_the_deal_and_after_the_draw_each_a_round_of_its_own():
     assert len(started) == 1 and started[0].name == "vying after the draw"
     assert t.state.ext.phase == "vie" and t.to_act == "Aldo" and t.state.hand.current_bet == 0
     assert t.rules.legal(t.state)[0].verbs[:2] == ("check", "bet")    # the first round's bets are matched
-    t("check", player="Aldo")
-    t("bet", player="Bruno", amount=5)
-    t("fold", player="Carlo")
-    t("fold", player="Dino")
-    out = t("call", player="Aldo")                                    # potlog turns the known hands up and pays
+    t(Check(player="Aldo"))
+    t(Bet(player="Bruno", amount=5))
+    t(Fold(player="Carlo"))
+    t(Fold(player="Dino"))
+    out = t(Call(player="Aldo"))                                    # potlog turns the known hands up and pays
     assert [e.holder for e in out if isinstance(e, ev.CardsRevealed)] == ["Aldo", "Bruno"]
     assert awards(out)[0][1] == [("Aldo", 8 + 4 * 3 + 2 * 5)]
     assert stacks(t) == (25 - 5 + 30, 20, 25, 25)
@@ -342,11 +340,11 @@ def test_all_but_one_folding_in_the_vying_after_the_deal_wins_the_pot_without_a_
     t = game({"vie": "deal"})
     unseen(t)
     nobody_claims(t)
-    t("check", player="Aldo")
-    t("bet", player="Bruno", amount=4)
-    t("fold", player="Carlo")
-    t("fold", player="Dino")
-    out = t("fold", player="Aldo")
+    t(Check(player="Aldo"))
+    t(Bet(player="Bruno", amount=4))
+    t(Fold(player="Carlo"))
+    t(Fold(player="Dino"))
+    out = t(Fold(player="Aldo"))
     assert awards(out) == [("Bruno is the last player in: everyone else folded", [("Bruno", 12)])]
     assert isinstance(out[-1], ev.HandEnded) and t.state.ext.draws == 0
     rules_kept(t)
@@ -356,11 +354,11 @@ def test_a_claim_after_the_draw_takes_what_was_vied_after_the_deal():
     t = game({"vie": "deal"})
     unseen(t)
     nobody_claims(t)
-    t("bet", player="Aldo", amount=2)
+    t(Bet(player="Aldo", amount=2))
     for p in ("Bruno", "Carlo", "Dino"):
-        t("call", player=p)
+        t(Call(player=p))
     for p in NAMES:
-        t("exchange", player=p, count=1)
+        t(Exchange(player=p, count=1))
     t.word("pass", "Aldo")
     out = claim(t, "Bruno", "7C 6C AC 2H") + t.word("pass", "Carlo") + t.word("pass", "Dino")
     assert awards(out) == [("the pot: Bruno wins with fifty-five in clubs, 67 (7C 6C AC 2H)", [("Bruno", 16)])]

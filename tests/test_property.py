@@ -7,7 +7,10 @@ from hypothesis import strategies as st
 
 from ledger.app import Ledger
 from ledger.chips import check
-from ledger.commands import Command
+from ledger.commands import (
+    AllIn, Ante, Award, Bet, Call, Carry, Check, Close, Count, Deal, End, Fold, Join, Leave,
+    NewHand, Open, Pay, Raise, Rebuy, Round, Void,
+)
 from ledger.errors import PotlogError
 from ledger.games import freeform
 from ledger.reducer import apply, fold
@@ -17,41 +20,41 @@ PLAYERS = ["Ann", "Ben", "Cy", "Dee"]
 CARDS = ["AS", "KD", "10H", "2C", "QS", "7D", "??"]
 
 command = st.one_of(
-    st.builds(lambda p, a: Command("join", player=p, amount=a), st.sampled_from(PLAYERS + ["Eve"]), st.integers(0, 200)),
-    st.builds(lambda p, a: Command("rebuy", player=p, amount=a), st.sampled_from(PLAYERS), st.integers(1, 100)),
-    st.builds(lambda p: Command("leave", player=p), st.sampled_from(PLAYERS + ["Eve"])),
-    st.just(Command("hand")),
-    st.just(Command("round")),
-    st.builds(lambda p, c: Command("deal", to=p, cards=tuple(c)), st.sampled_from(PLAYERS + ["board"]),
+    st.builds(lambda p, a: Join(player=p, amount=a), st.sampled_from(PLAYERS + ["Eve"]), st.integers(0, 200)),
+    st.builds(lambda p, a: Rebuy(player=p, amount=a), st.sampled_from(PLAYERS), st.integers(1, 100)),
+    st.builds(lambda p: Leave(player=p), st.sampled_from(PLAYERS + ["Eve"])),
+    st.just(NewHand()),
+    st.just(Round()),
+    st.builds(lambda p, c: Deal(to=p, cards=tuple(c)), st.sampled_from(PLAYERS + ["board"]),
               st.lists(st.sampled_from(CARDS), min_size=1, max_size=3)),
-    st.builds(lambda p, a: Command("ante", player=p, amount=a), st.sampled_from(PLAYERS), st.integers(1, 20)),
-    st.builds(lambda p, a: Command("bet", player=p, amount=a), st.sampled_from(PLAYERS), st.integers(1, 80)),
-    st.builds(lambda p: Command("call", player=p), st.sampled_from(PLAYERS)),
-    st.builds(lambda p, a: Command("raise", player=p, amount=a), st.sampled_from(PLAYERS), st.integers(1, 50)),
-    st.builds(lambda p: Command("allin", player=p), st.sampled_from(PLAYERS)),
-    st.builds(lambda p: Command("check", player=p), st.sampled_from(PLAYERS)),
-    st.builds(lambda p: Command("fold", player=p), st.sampled_from(PLAYERS)),
-    st.builds(lambda a, b, n: Command("pay", source=a, to=b, amount=n),
+    st.builds(lambda p, a: Ante(player=p, amount=a), st.sampled_from(PLAYERS), st.integers(1, 20)),
+    st.builds(lambda p, a: Bet(player=p, amount=a), st.sampled_from(PLAYERS), st.integers(1, 80)),
+    st.builds(lambda p: Call(player=p), st.sampled_from(PLAYERS)),
+    st.builds(lambda p, a: Raise(player=p, amount=a), st.sampled_from(PLAYERS), st.integers(1, 50)),
+    st.builds(lambda p: AllIn(player=p), st.sampled_from(PLAYERS)),
+    st.builds(lambda p: Check(player=p), st.sampled_from(PLAYERS)),
+    st.builds(lambda p: Fold(player=p), st.sampled_from(PLAYERS)),
+    st.builds(lambda a, b, n: Pay(source=a, to=b, amount=n),
               st.sampled_from(PLAYERS + ["pot", "carry", "house"]), st.sampled_from(PLAYERS + ["pot", "house"]),
               st.integers(1, 30)),
-    st.builds(lambda p: Command("award", player=p), st.sampled_from(PLAYERS)),
-    st.builds(lambda s: Command("award", shares=tuple(s)),
+    st.builds(lambda p: Award(player=p), st.sampled_from(PLAYERS)),
+    st.builds(lambda s: Award(shares=tuple(s)),
               st.lists(st.tuples(st.sampled_from(PLAYERS), st.integers(1, 40)), min_size=1, max_size=3)),
-    st.just(Command("carry")),
-    st.just(Command("end")),
-    st.builds(lambda p, n: Command("count", player=p, amount=n), st.sampled_from(PLAYERS), st.integers(0, 300)),
-    st.just(Command("close")),
+    st.just(Carry()),
+    st.just(End()),
+    st.builds(lambda p, n: Count(player=p, amount=n), st.sampled_from(PLAYERS), st.integers(0, 300)),
+    st.just(Close()),
 )
 
 
 def _opened() -> tuple[TableState, list]:
     state = TableState(session="prop")
     events = []
-    for e in freeform.decide(state, Command("open")):
+    for e in freeform.decide(state, Open()):
         events.append(e)
     for p in PLAYERS:
         events += freeform.decide(fold(list(enumerate(events, 1)), state=TableState(session="prop")),
-                                  Command("join", player=p, amount=100))
+                                  Join(player=p, amount=100))
     state = fold(list(enumerate(events, 1)), state=TableState(session="prop"))
     return state, events
 
@@ -81,7 +84,7 @@ def test_random_freeform_sessions_conserve_chips(commands):
     assert all(v >= 0 for k, v in state.balances.items() if k != "bank")
 
 
-void_or_command = st.one_of(command, st.builds(lambda n: Command("void", target=n, reason="mistake"), st.integers(2, 40)))
+void_or_command = st.one_of(command, st.builds(lambda n: Void(target=n, reason="mistake"), st.integers(2, 40)))
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])

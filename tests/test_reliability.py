@@ -24,6 +24,7 @@ from ledger.state import state_hash
 from ledger.store import Store
 from ledger.verify import verify_session
 from tests.conftest import ROOT
+from ledger.commands import Note
 
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
@@ -39,7 +40,7 @@ def slow_only(request):
 WRITER = textwrap.dedent("""
     import sys
     from ledger.app import Ledger
-    from ledger.commands import Command
+    from ledger.commands import Note as NoteCmd
     from ledger.errors import Conflict
     from ledger.events import Note, event_body
 
@@ -49,7 +50,7 @@ WRITER = textwrap.dedent("""
     while True:
         n += 1
         if batch == 1:  # a recording command, the way the CLI records it
-            rec = led.execute(sid, Command("note", text=f"pid {n}"))
+            rec = led.execute(sid, NoteCmd(text=f"pid {n}"))
             seq = rec[-1].seq
         else:  # several events in one transaction: all or nothing
             first = led.store.last_seq(sid) + 1
@@ -113,7 +114,7 @@ RACER = textwrap.dedent("""
     import sys, time
     from pathlib import Path
     from ledger.app import Ledger
-    from ledger.commands import Command
+    from ledger.commands import Note
     from ledger.errors import Conflict
 
     db, name, count, go = sys.argv[1], sys.argv[2], int(sys.argv[3]), Path(sys.argv[4])
@@ -124,7 +125,7 @@ RACER = textwrap.dedent("""
     for k in range(count):
         while True:
             try:
-                led.execute("s", Command("note", text=f"{name}-{k}"))
+                led.execute("s", Note(text=f"{name}-{k}"))
                 break
             except Conflict:
                 conflicts += 1  # someone else wrote first: look again and retry
@@ -170,18 +171,17 @@ def test_many_concurrent_writers(tmp_path):
 
 
 def test_a_stale_writer_gets_a_conflict_and_can_retry(tmp_path):
-    from ledger.commands import Command
     from ledger.errors import Conflict
 
     db = tmp_path / "c.db"
     _session(db)
     a, b = Ledger.open(str(db)), Ledger.open(str(db))
     seen = a.state("s").seq
-    b.execute("s", Command("note", text="b was quicker"))
+    b.execute("s", Note(text="b was quicker"))
     with pytest.raises(Conflict, match="another recorder"):
         a.store.append("s", seen + 1, [("note", '{"text":"late","type":"note"}')], "2025-01-01T00:00:00.000Z")
     assert a.store.last_seq("s") == seen + 1
-    a.execute("s", Command("note", text="a, after looking again"))
+    a.execute("s", Note(text="a, after looking again"))
     assert a.store.last_seq("s") == seen + 2 and verify_session(a.store, "s").ok
 
 

@@ -10,6 +10,7 @@ from decimal import Decimal
 
 import pytest
 
+from ledger.commands import Ante, Award, Bet, Call, End, Fold, NewHand, Pay, Rebuy
 from ledger.report import html, markdown, md, night_of
 from ledger.settle import settle
 from ledger.stats import session_facts
@@ -43,22 +44,22 @@ def freeform() -> Table:
     """Ann 100, Ben 100, Cy 60. Hand 1: Ann bets 10, Ben calls, Cy folds, Ann takes 20. Hand 2:
     antes of 5 each, Cy bets 20, Ben calls, Cy takes 65. Ben rebuys 50; Cy pays the house 2."""
     t = Table("freeform", Ann=100, Ben=100, Cy=60)
-    t("hand")
-    t("bet", player="Ann", amount=10)
-    t("call", player="Ben")
-    t("fold", player="Cy")
-    t("award", player="Ann")
-    t("end")
-    t("hand")
+    t(NewHand())
+    t(Bet(player="Ann", amount=10))
+    t(Call(player="Ben"))
+    t(Fold(player="Cy"))
+    t(Award(player="Ann"))
+    t(End())
+    t(NewHand())
     for p in ("Ann", "Ben", "Cy"):
-        t("ante", player=p, amount=5)
-    t("bet", player="Cy", amount=20)
-    t("call", player="Ben")
-    t("fold", player="Ann")
-    t("award", player="Cy")
-    t("end")
-    t("rebuy", player="Ben", amount=50)
-    t("pay", source="Cy", to="house", amount=2, reason="rake")
+        t(Ante(player=p, amount=5))
+    t(Bet(player="Cy", amount=20))
+    t(Call(player="Ben"))
+    t(Fold(player="Ann"))
+    t(Award(player="Cy"))
+    t(End())
+    t(Rebuy(player="Ben", amount=50))
+    t(Pay(source="Cy", to="house", amount=2, reason="rake"))
     return t
 
 
@@ -81,8 +82,8 @@ def test_results_pots_and_who_pays_whom_counted_by_hand():
 
 def test_a_session_still_in_a_hand_says_why_it_is_not_settled():
     t = Table("freeform", Ann=100, Ben=100)
-    t("hand")
-    t("bet", player="Ann", amount=10)
+    t(NewHand())
+    t(Bet(player="Ann", amount=10))
     n = night_of(session_facts(t.log, "open"))
     assert n.settlement is None and "do not add up to zero" in n.unsettled and n.hands == 0
     assert "Not settled yet: the results do not add up to zero" in markdown(n)

@@ -7,18 +7,19 @@ import pytest
 from ledger import events as ev
 from ledger.games.rooms import moves, room
 from tests.table import Table
+from ledger.commands import Bet, Close, NewHand, RollDice
 
 TAKEN = "pot:taken"
 
 
 def game(stake: int = 2, verify: bool = True, **options: object) -> Table:
     t = Table("rooms", options={"stake": stake, **options}, verify=verify, Ann=20, Ben=20)
-    t("hand")
+    t(NewHand())
     return t
 
 
 def roll(t: Table, who: str, a: int, b: int) -> list[ev.Event]:
-    return t("roll", player=who, faces=(str(a), str(b)))
+    return t(RollDice(player=who, faces=(str(a), str(b))))
 
 
 def board(t: Table) -> dict[int, int]:
@@ -52,10 +53,10 @@ def test_four_is_nothing_unless_the_table_makes_it_a_room():
 def test_stakes_make_the_bunch_and_turns_go_clockwise():
     t = game()
     assert t.state.balance("pot") == 4 and t.to_act == "Ben"
-    t.refused("roll", "it is Ben's turn to roll, not Ann's", player="Ann", faces=("3", "4"))
-    t.refused("roll", "two dice", player="Ben", faces=("3",))
-    t.refused("roll", "not a face of a 6-sided die", player="Ben", faces=("7", "1"))
-    t.refused("bet", "no 'bet'", player="Ben", amount=1)
+    t.refused(RollDice(player="Ann", faces=("3", "4")), "it is Ben's turn to roll, not Ann's")
+    t.refused(RollDice(player="Ben", faces=("3",)), "two dice")
+    t.refused(RollDice(player="Ben", faces=("7", "1")), "not a face of a 6-sided die")
+    t.refused(Bet(player="Ben", amount=1), "no 'bet'")
     roll(t, "Ben", 1, 2)
     assert board(t) == {3: 1} and t.state.balance("pot") == 3 and t.to_act == "Ann"
     assert room(3) in t.state.persistent
@@ -78,7 +79,7 @@ def test_a_game_played_out_until_every_token_is_taken():
     award = [e for e in last if isinstance(e, ev.PotAwarded)][0]
     assert award.pot == TAKEN and award.shares == [ev.Share(player="Ann", amount=4)] and "3" in award.reason
     assert (t.stack("Ann"), t.stack("Ben")) == (22, 18) and not board(t)
-    t.refused("roll", "the game is over: Ann won, with the most tokens taken (3)", player="Ann", faces=("1", "1"))
+    t.refused(RollDice(player="Ann", faces=("1", "1")), "the game is over: Ann won, with the most tokens taken (3)")
 
 
 def test_a_tie_and_the_coins_stand_for_the_next_game():
@@ -89,7 +90,7 @@ def test_a_tie_and_the_coins_stand_for_the_next_game():
     carried = roll(t, "Ann", 3, 3) + roll(t, "Ben", 4, 5)    # room 6 empty: nothing; Ben takes room 9
     assert any(isinstance(e, ev.PotCarried) and e.amount == 2 for e in carried)
     assert t.state.balance("carry") == 2 and not t.state.in_hand
-    t("hand")                                            # Ben deals; Ann rolls first
+    t(NewHand())                                            # Ben deals; Ann rolls first
     assert t.state.balance("pot") == 4 and t.to_act == "Ann"
 
 
@@ -99,15 +100,15 @@ def test_bunch_empty_variant_leaves_the_board_for_the_next_game():
     last = roll(t, "Ann", 6, 1)                          # Hochzeit, the bunch is empty: the game ends
     assert isinstance(last[-1], ev.HandEnded) and board(t) == {3: 1, 7: 1}
     assert t.state.balance(TAKEN) == 0
-    t.refused("close", "the board still holds 2 tokens")
-    t("hand")                                            # the board stays: Ann rolls first
+    t.refused(Close(), "the board still holds 2 tokens")
+    t(NewHand())                                            # the board stays: Ann rolls first
     roll(t, "Ann", 2, 1)                                 # Ann takes room 3
     assert board(t) == {7: 1} and t.state.balance(TAKEN) == 1
 
 
 def test_first_named_at_the_hand_rolls_first():
     t = Table("rooms", Ann=20, Ben=20, Cy=20)
-    t("hand", first="Cy")
+    t(NewHand(first="Cy"))
     assert t.to_act == "Cy" and t.state.balance("pot") == 15
     roll(t, "Cy", 1, 2)
     assert t.to_act == "Ann"

@@ -10,7 +10,7 @@ import typing
 import pytest
 from pydantic import BaseModel
 
-from ledger.commands import Command
+from ledger.commands import Open
 from ledger.errors import RuleViolation
 from ledger.games import Legal, Ruleset, available, get_ruleset
 from ledger.state import TableState
@@ -40,7 +40,7 @@ def test_ruleset_contract(name):
 def test_a_session_opens_and_shows_what_may_happen(name):
     rules = get_ruleset(name)
     state = TableState(session="t")
-    opened = rules.decided(state, Command("open"))
+    opened = rules.decided(state, Open())
     assert opened and opened[0].type == "session_opened" and opened[0].game == name
     from ledger.reducer import apply
 

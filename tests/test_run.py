@@ -15,7 +15,7 @@ import time
 import pytest
 
 from ledger.app import Ledger
-from ledger.commands import Command as C
+from ledger.commands import Bet, NewHand
 from ledger.state import state_hash
 from tests.conftest import ROOT
 
@@ -65,14 +65,14 @@ def test_the_file_is_one_transaction(potlog, tmp_path, monkeypatch):
 def test_a_step_that_fails_is_undone_and_the_table_read_again(ledger):
     sid = ledger.new_session("freeform", [("Ann", 100), ("Ben", 100)], name="s")
     with ledger.batch():
-        ledger.execute(sid, C("hand"))
+        ledger.execute(sid, NewHand())
         with pytest.raises(RuntimeError):
             with ledger.step():
-                ledger.execute(sid, C("bet", player="Ann", amount=10))
+                ledger.execute(sid, Bet(player="Ann", amount=10))
                 raise RuntimeError("the line failed after recording")
         assert ledger.store.last_seq(sid) == 4
         assert ledger.state(sid).balance("pot") == 0  # not the bet kept in memory
-        ledger.execute(sid, C("bet", player="Ann", amount=5))
+        ledger.execute(sid, Bet(player="Ann", amount=5))
     assert ledger.store.last_seq(sid) == 5
     assert ledger.state(sid).balance("pot") == 5
 

@@ -7,48 +7,50 @@ from __future__ import annotations
 from table import Table
 
 from ledger import events as ev
+from ledger.commands import NewHand, Play, Reveal
 from ledger.games import scarto
 from ledger.kit.tricks import rules as tr
+from ledger.kit.tricks.commands import Discard
 
 SUITS = [r + s for s in "HDC" for r in "1 2 3 4 5 6 7 8 9 10 J C Q K".split()]
 
 
 def table(**options: object) -> Table:
     t = Table("scarto", options=dict(options), verify=True, Ann=60, Ben=60, Cy=60)
-    t("hand")  # Ann deals; Cy (her right) leads; play goes Cy, Ben, Ann
+    t(NewHand())  # Ann deals; Cy (her right) leads; play goes Cy, Ben, Ann
     return t
 
 
 def test_the_deal_and_the_dealers_discard_limits():
     t = table()
     assert [len(s.cards) for s in t.state.seats] == [28, 25, 25] and t.to_act == "Ann"
-    t.refused("play", "the dealer discards three first", player="Cy", cards=("1S",))
-    t.refused("discard", "the dealer, Ann, discards, not Ben", player="Ben", discard=("1S", "2S", "3S"))
-    t.refused("discard", "may not discard a king or a bout: KS", player="Ann", discard=("1S", "2S", "KS"))
-    t.refused("discard", "may not discard a king or a bout: T21", player="Ann", discard=("1S", "2S", "T21"))
-    t.refused("discard", "three discards", player="Ann", discard=("1S",))
-    t("reveal", player="Ann", cards=("T7",))
-    t.refused("discard", "the excuse is discarded only when no other atout can be: Ann holds T7", player="Ann",
-              discard=("1S", "2S", "EX"))
-    t("discard", player="Ann", discard=("1S", "2S", "T7"))  # an atout that is not a bout may go
+    t.refused(Play(player="Cy", cards=("1S",)), "the dealer discards three first")
+    t.refused(Discard(player="Ben", discard=("1S", "2S", "3S")), "the dealer, Ann, discards, not Ben")
+    t.refused(Discard(player="Ann", discard=("1S", "2S", "KS")), "may not discard a king or a bout: KS")
+    t.refused(Discard(player="Ann", discard=("1S", "2S", "T21")), "may not discard a king or a bout: T21")
+    t.refused(Discard(player="Ann", discard=("1S",)), "three discards")
+    t(Reveal(player="Ann", cards=("T7",)))
+    t.refused(Discard(player="Ann", discard=("1S", "2S", "EX")),
+              "the excuse is discarded only when no other atout can be: Ann holds T7")
+    t(Discard(player="Ann", discard=("1S", "2S", "T7")))  # an atout that is not a bout may go
     assert t.state.ext.discarded == ["1S", "2S", "T7"] and t.to_act == "Cy"
 
 
 def test_the_excuse_may_be_discarded_with_no_other_atout_known():
     t = table()
-    t("discard", player="Ann", discard=("1S", "2S", "EX"))
+    t(Discard(player="Ann", discard=("1S", "2S", "EX")))
     assert t.state.ext.phase == "play"
 
 
 def test_play_passes_to_the_right_following_suit_then_an_atout():
     t = table()
-    t("discard", player="Ann", discard=("1S", "2S", "3S"))
-    t("reveal", player="Ann", cards=("T5", "4C"))
-    t("play", player="Cy", cards=("KH",))
+    t(Discard(player="Ann", discard=("1S", "2S", "3S")))
+    t(Reveal(player="Ann", cards=("T5", "4C")))
+    t(Play(player="Cy", cards=("KH",)))
     assert t.to_act == "Ben"
-    t("play", player="Ben", cards=("1H",))
-    t.refused("play", "Ann cannot follow hearts and must trump: holds T5", player="Ann", cards=("4C",))
-    t("play", player="Ann", cards=("T5",))
+    t(Play(player="Ben", cards=("1H",)))
+    t.refused(Play(player="Ann", cards=("4C",)), "Ann cannot follow hearts and must trump: holds T5")
+    t(Play(player="Ann", cards=("T5",)))
     assert t.state.ext.taken == {"Ann": 1} and t.to_act == "Ann"
 
 
@@ -76,23 +78,23 @@ def test_the_excuse_goes_home_and_its_player_hands_over_a_plain_card():
 
 def test_a_whole_hand_counted_less_26_zero_sum_and_paid():
     t = table()
-    t("discard", player="Ann", discard=("1S", "2S", "3S"))
+    t(Discard(player="Ann", discard=("1S", "2S", "3S")))
     ben, ann = iter(SUITS[:21]), iter(SUITS[21:])
     out: list[ev.Event] = []
     for n in range(1, 22):  # Cy leads every atout and takes every trick
-        out += t("play", player="Cy", cards=(f"T{n}",))
-        out += t("play", player="Ben", cards=(next(ben),))
-        out += t("play", player="Ann", cards=(next(ann),))
+        out += t(Play(player="Cy", cards=(f"T{n}",)))
+        out += t(Play(player="Ben", cards=(next(ben),)))
+        out += t(Play(player="Ann", cards=(next(ann),)))
     for trick in ("KS EX 10S", "QS 9S 8S", "CS 7S 6S", "JS 5S 4S"):
         for card in trick.split():
-            out += t("play", player=t.to_act, cards=(card,))
+            out += t(Play(player=t.to_act, cards=(card,)))
     assert t.state.ext.won["Ben"] == ["EX"]  # the excuse went home; Ben has no plain card to hand over
     assert scarto.piles(t.state.ext, "Ann")["Ben"] == []  # so it goes to Cy after all
     got = {e.player: e.points for e in out if isinstance(e, ev.Scored)}
     assert got == {"Cy": 77 - 26, "Ben": 0 - 26, "Ann": 1 - 26} and sum(got.values()) == 0
     assert [(e.from_account, e.to_account, e.amount) for e in out if isinstance(e, ev.Transfer)] == \
         [("seat:Ann", "seat:Cy", 25), ("seat:Ben", "seat:Cy", 26)]
-    t("hand")
+    t(NewHand())
     assert t.state.hand.dealer == "Cy" and t.to_act == "Cy"  # the deal passes right: Ann's right is Cy
     assert dict(scarto.view(t.state))["hand 1"] == "Ann -25, Ben -26, Cy +51"
 

@@ -7,16 +7,17 @@ import pytest
 from ledger import events as ev
 from ledger.games.shipcaptaincrew import found
 from tests.table import Table
+from ledger.commands import NewHand, RollDice
 
 
 def game(**options) -> Table:
     t = Table("shipcaptaincrew", options={"ante": 2, **options}, verify=True, Ann=20, Ben=20, Cy=20)
-    t("hand")
+    t(NewHand())
     return t
 
 
 def roll(t: Table, who: str, *faces: int) -> list[ev.Event]:
-    return t("roll", player=who, faces=tuple(str(f) for f in faces))
+    return t(RollDice(player=who, faces=tuple(str(f) for f in faces)))
 
 
 @pytest.mark.parametrize("rolls,have,cargo", [
@@ -33,10 +34,10 @@ def test_ship_captain_crew_in_order_and_the_cargo(rolls, have, cargo):
 
 def test_the_set_aside_dice_are_not_rolled_again():
     t = game()
-    t.refused("roll", "a sixth die in a five-dice game", player="Ben", faces=tuple("123456"))
+    t.refused(RollDice(player="Ben", faces=tuple("123456")), "a sixth die in a five-dice game")
     roll(t, "Ben", 6, 5, 2, 2, 1)
-    t.refused("roll", "Ben rolls three dice now (6 5 set aside), not 5", player="Ben", faces=tuple("12345"))
-    t.refused("roll", "it is Ben's turn to roll, not Cy's", player="Cy", faces=tuple("12345"))
+    t.refused(RollDice(player="Ben", faces=tuple("12345")), "Ben rolls three dice now (6 5 set aside), not 5")
+    t.refused(RollDice(player="Cy", faces=tuple("12345")), "it is Ben's turn to roll, not Cy's")
     roll(t, "Ben", 4, 6, 3)
     assert t.to_act == "Cy" and t.state.ext.totals["Ben"] == 9
     assert t.state.ext.said["Ben"] == "ship, captain, crew; cargo 6 3 = 9"
@@ -56,7 +57,7 @@ def test_the_best_cargo_takes_the_kitty_a_tie_stands_then_is_won():
     roll(t, "Cy", 6, 5, 4, 6, 6)
     out = roll(t, "Ann", 6, 5, 4, 1, 1)
     assert any(isinstance(e, ev.PotCarried) and e.amount == 6 for e in out)
-    t("hand")
+    t(NewHand())
     roll(t, "Cy", 6, 5, 4, 1, 1)
     roll(t, "Ann", 6, 5, 4, 2, 1)
     out = roll(t, "Ben", 1, 1, 1, 1, 1) + roll(t, "Ben", 1, 1, 1, 1, 1) + roll(t, "Ben", 1, 1, 1, 1, 1)

@@ -8,6 +8,7 @@ from table import Table
 from test_tarot import play, plan
 
 from ledger.cards import PACKS
+from ledger.commands import NewHand
 from ledger.games import siciliani as sc
 
 
@@ -32,7 +33,7 @@ def test_the_whole_pack_counts_104():
 
 def test_a_hand_for_four_paid_pairwise():
     t = Table("siciliani", options={"stake": 1}, verify=True, Ann=500, Ben=500, Cy=500, Dan=500)
-    t("hand")
+    t(NewHand())
     assert {len(s.cards) for s in t.state.seats} == {14, 21}  # the dealer took the 7 of the chien
     discard = ("5S", "6S", "7S", "8S", "9S", "10S", "5C")
     t.word("discard", "Ann", *discard)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from table import Table
 
 from ledger import events as ev
+from ledger.commands import NewHand, Play, Reveal
 from ledger.games import skat
 
 OPENING = ["AS 7S 8S", "AD 7D 9D", "AC 8C 9C", "10S 9S JS"]  # Ben leads each and takes it: 45 points
@@ -14,7 +15,7 @@ OPENING = ["AS 7S 8S", "AD 7D 9D", "AC 8C 9C", "10S 9S JS"]  # Ben leads each an
 
 def table(**options: object) -> Table:
     t = Table("skat", options=dict(options), verify=True, Ann=50, Ben=50, Cy=50)
-    t("hand")  # Ann deals: Ben bids first
+    t(NewHand())  # Ann deals: Ben bids first
     return t
 
 
@@ -30,29 +31,29 @@ def tricks(t: Table, cards: list[str]) -> list[ev.Event]:
     out: list[ev.Event] = []
     for trick in cards:
         for card in trick.split():
-            out += t("play", player=t.to_act, cards=(card,))
+            out += t(Play(player=t.to_act, cards=(card,)))
     return out
 
 
 def test_the_deal_ten_each_and_the_skat_from_the_stripped_pack():
     t = table()
     assert [len(s.cards) for s in t.state.seats] == [10, 10, 10] and len(t.state.hand.boards["skat"]) == 2
-    t.refused("reveal", "'2H' is not in the french32 pack", player="Ben", cards=("2H",))
+    t.refused(Reveal(player="Ben", cards=("2H",)), "'2H' is not in the french32 pack")
 
 
 def test_bidding_in_turn_rising_and_a_pass_is_final():
     t = table()
-    t.refused("bid", "it is Ben's turn to bid, not Cy's", player="Cy", amount=5)
+    t.refused(skat.SkatBid(player="Cy", amount=5), "it is Ben's turn to bid, not Cy's")
     t.word("bid", "Ben", "10")
-    t.refused("bid", "a bid must be 11 or more (the bid stands at 10)", player="Cy", amount=10)
+    t.refused(skat.SkatBid(player="Cy", amount=10), "a bid must be 11 or more (the bid stands at 10)")
     t.word("pass", "Cy")
     t.word("pass", "Ann")
     x = t.state.ext
     assert x.soloist == "Ben" and x.phase == "trump" and t.to_act == "Ben"
-    t.refused("bid", "the bidding is over", player="Ann", amount=20)
-    t.refused("trump", "the soloist, Ben, names trumps, not Cy", player="Cy", value="H")
-    t.refused("trump", "is not a suit", player="Ben", value="X")
-    t.refused("play", "the soloist names trumps first", player="Ben", cards=("AH",))
+    t.refused(skat.SkatBid(player="Ann", amount=20), "the bidding is over")
+    t.refused(skat.NameTrump(player="Cy", value="H"), "the soloist, Ben, names trumps, not Cy")
+    t.refused(skat.NameTrump(player="Ben", value="X"), "is not a suit")
+    t.refused(Play(player="Ben", cards=("AH",)), "the soloist names trumps first")
 
 
 def test_everyone_passes_the_hand_is_thrown_in():
@@ -60,7 +61,7 @@ def test_everyone_passes_the_hand_is_thrown_in():
     for p in ("Ben", "Cy", "Ann"):
         t.word("pass", p)
     assert t.state.hand.ended and not [e for _, e in t.log if isinstance(e, ev.Scored)]
-    t("hand")
+    t(NewHand())
     assert t.state.hand.dealer == "Ben"
 
 
@@ -98,23 +99,23 @@ def test_the_skat_taken_mid_hand_once_and_by_the_soloist_only():
     soloist_ben(t)
     t.word("trump", "Ben", "H")
     tricks(t, OPENING[:2])
-    t.refused("skat", "only the soloist, Ben, takes the skat", player="Cy")
-    t.refused("skat", "name the two cards discarded", player="Ben", discard=("7C",))
+    t.refused(skat.TakeSkat(player="Cy"), "only the soloist, Ben, takes the skat")
+    t.refused(skat.TakeSkat(player="Ben", discard=("7C",)), "name the two cards discarded")
     t.word("skat", "Ben", "7C", "8D")
     assert len(t.state.seat("Ben").cards) == 8 and not t.state.hand.boards["skat"]
-    t.refused("skat", "Ben has taken the skat already", player="Ben")
-    t.refused("play", "already in the discards", player="Ben", cards=("7C",))
+    t.refused(skat.TakeSkat(player="Ben"), "Ben has taken the skat already")
+    t.refused(Play(player="Ben", cards=("7C",)), "already in the discards")
 
 
 def test_following_suit_is_required():
     t = table()
     soloist_ben(t)
     t.word("trump", "Ben", "H")
-    t("play", player="Ben", cards=("AS",))
-    t("play", player="Cy", cards=("7S",))
-    t("play", player="Ann", cards=("8S",))
-    t("reveal", player="Cy", cards=("10S", "KH"))
-    t("play", player="Ben", cards=("9S",))
-    t.refused("play", "Cy must follow spades: holds 10S", player="Cy", cards=("KH",))
-    t.refused("reveal", "9S is already in the current trick", player="Cy", cards=("9S",))
-    t("play", player="Cy", cards=("10S",))
+    t(Play(player="Ben", cards=("AS",)))
+    t(Play(player="Cy", cards=("7S",)))
+    t(Play(player="Ann", cards=("8S",)))
+    t(Reveal(player="Cy", cards=("10S", "KH")))
+    t(Play(player="Ben", cards=("9S",)))
+    t.refused(Play(player="Cy", cards=("KH",)), "Cy must follow spades: holds 10S")
+    t.refused(Reveal(player="Cy", cards=("9S",)), "9S is already in the current trick")
+    t(Play(player="Cy", cards=("10S",)))

@@ -14,7 +14,7 @@ from ledger import events as ev
 from ledger import seal as sealing
 from ledger import snapshots
 from ledger.app import Ledger
-from ledger.commands import Command
+from ledger.commands import Bet, NewHand, Note, Pay, Void
 from ledger.errors import RuleViolation
 from ledger.state import state_hash
 from tests.conftest import SAMPLES, Potlog
@@ -69,7 +69,7 @@ def test_reading_or_recording_after_a_snapshot_folds_only_the_newer_events(tmp_p
     led, sid = _night(tmp_path, closed=False)
     led.state(sid)
     for i in range(3):
-        led.execute(sid, Command("note", text=f"round {i}"))
+        led.execute(sid, Note(text=f"round {i}"))
     folded = []
     real = led.store.events
     monkeypatch.setattr(led.store, "events", lambda *a, **k: (folded.append(e) or e for e in real(*a, **k)))
@@ -130,13 +130,13 @@ def test_a_stale_or_corrupted_snapshot_is_ignored(tmp_path, damage):
 def test_a_void_of_an_event_at_or_before_the_snapshot_invalidates_it(tmp_path):
     led = Ledger.open(str(tmp_path / "v.db"))
     sid = led.new_session("freeform", [("Ann", 100), ("Ben", 100)], name="v")
-    paid = led.execute(sid, Command("pay", source="Ann", to="Ben", amount=7, reason="side bet"))[0].seq
+    paid = led.execute(sid, Pay(source="Ann", to="Ben", amount=7, reason="side bet"))[0].seq
     for i in range(snapshots.EVERY + 5):
-        led.execute(sid, Command("note", text=f"n{i}"))
+        led.execute(sid, Note(text=f"n{i}"))
     snap = led.state(sid)
     assert snapshots.write_snapshot(led.store, sid, snap)
     assert _row(led, sid)[0] == snap.seq > paid and snap.stack("Ben") == 107
-    led.execute(sid, Command("void", target=paid, reason="no side bets tonight"))
+    led.execute(sid, Void(target=paid, reason="no side bets tonight"))
     after = led.state(sid)  # the in-process memo is past the pay as well: it must be dropped too
     assert after.stack("Ann") == after.stack("Ben") == 100
     assert state_hash(after) == state_hash(led.fold_session(sid))
@@ -149,10 +149,10 @@ def test_a_void_after_the_snapshot_of_a_later_event_keeps_using_it(tmp_path, mon
     led = Ledger.open(str(tmp_path / "v.db"))
     sid = led.new_session("freeform", [("Ann", 100), ("Ben", 100)], name="v")
     for i in range(snapshots.EVERY + 5):
-        led.execute(sid, Command("note", text=f"n{i}"))
+        led.execute(sid, Note(text=f"n{i}"))
     assert snapshots.write_snapshot(led.store, sid, led.state(sid))
-    paid = led.execute(sid, Command("pay", source="Ann", to="Ben", amount=7))[0].seq
-    led.execute(sid, Command("void", target=paid, reason="typo"))
+    paid = led.execute(sid, Pay(source="Ann", to="Ben", amount=7))[0].seq
+    led.execute(sid, Void(target=paid, reason="typo"))
     snapshots.forget()  # a new process: the memo would hold the void's table itself
     folded = []
     real = led.store.events
@@ -209,7 +209,7 @@ def test_a_long_lived_recorder_keeps_the_stored_snapshot_fresh(tmp_path):
     led = Ledger.open(str(tmp_path / "r.db"))
     sid = led.new_session("freeform", [("Ann", 100), ("Ben", 100)], name="r")
     for i in range(10 * snapshots.EVERY):
-        led.execute(sid, Command("note", text=f"n{i}"))
+        led.execute(sid, Note(text=f"n{i}"))
     stored = _row(led, sid)[0]
     assert led.store.last_seq(sid) - stored <= 4 * snapshots.EVERY + 2
 
@@ -239,9 +239,9 @@ def _forge(led: Ledger, sid: str, player: str, extra: int, source: str) -> None:
 def test_a_forged_snapshot_is_not_used_and_the_next_bet_is_decided_on_the_true_state(tmp_path):
     led = Ledger.open(str(tmp_path / "f.db"))
     sid = led.new_session("freeform", [("Ann", 20), ("Ben", 100)], name="f")
-    led.execute(sid, Command("hand"))
+    led.execute(sid, NewHand())
     for i in range(snapshots.EVERY + 3):
-        led.execute(sid, Command("note", text=f"n{i}"))
+        led.execute(sid, Note(text=f"n{i}"))
     snapshots.forget()
     led.state(sid)  # a new process reads the log and keeps a snapshot of its head
     assert _row(led, sid) is not None
@@ -250,7 +250,7 @@ def test_a_forged_snapshot_is_not_used_and_the_next_bet_is_decided_on_the_true_s
     assert snapshots.read_snapshot(led.store, sid, 10**9) is None
     assert _stacks(led, sid) == {"Ann": 20, "Ben": 100}
     with pytest.raises(RuleViolation, match="Ann has only 20"):
-        led.execute(sid, Command("bet", player="Ann", amount=50))
+        led.execute(sid, Bet(player="Ann", amount=50))
     assert led.store.conn.execute("SELECT count(*) FROM events WHERE type = 'bet'").fetchone()[0] == 0
 
 
@@ -310,7 +310,6 @@ def test_threads_recording_one_session_never_share_a_folded_state(tmp_path):
     import threading
 
     from ledger.app import Ledger
-    from ledger.commands import Command
 
     path = str(tmp_path / "threads.db")
     led = Ledger.open(path)
@@ -322,7 +321,7 @@ def test_threads_recording_one_session_never_share_a_folded_state(tmp_path):
         mine = Ledger.open(path)
         try:
             for i in range(40):
-                mine.execute(sid, Command("note", text=f"{who} {i}"))
+                mine.execute(sid, Note(text=f"{who} {i}"))
                 assert mine.state(sid).seq >= i + 1
         except BaseException as exc:  # noqa: BLE001 - collected for the assert below
             errors.append(exc)

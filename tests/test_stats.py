@@ -9,6 +9,7 @@ from datetime import date
 
 import pytest
 
+from ledger.commands import AllIn, Award, Bet, Call, Check, Command, Deal, End, Fold, NewHand, Raise, Reveal
 from ledger.errors import InputError, NotFound
 from ledger.stats import PlayerStats, chosen, collect, is_poker, parse_day, poker_games, session_facts, span, tally
 from tests.conftest import SAMPLES
@@ -17,13 +18,13 @@ from tests.table import Table
 BOARD = (("2C", "7D", "9H"), ("3S",), ("JD",))
 
 
-def streets(t: Table, *order: str, bets: dict[int, list[tuple[str, str, int]]] | None = None) -> None:
-    """Deal the board's three streets; each street's betting is `bets[i]` (verb, player, amount)
-    when given, else everyone in `order` checks."""
+def streets(t: Table, *order: str, bets: dict[int, list[Command]] | None = None) -> None:
+    """Deal the board's three streets; each street's betting is `bets[i]` (the commands) when
+    given, else everyone in `order` checks."""
     for i, cards in enumerate(BOARD):
-        t("deal", to="board", cards=cards)
-        for verb, player, amount in (bets or {}).get(i, [(("check", p, 0)) for p in order]):
-            t(verb, player=player, **({"amount": amount} if amount else {}))
+        t(Deal(to="board", cards=cards))
+        for cmd in (bets or {}).get(i, [Check(player=p) for p in order]):
+            t(cmd)
 
 
 def holdem_night() -> Table:
@@ -37,38 +38,38 @@ def holdem_night() -> Table:
        checked down, Ben's aces beat Ann's kings. Ann -6, Ben +6.
     """
     t = Table("holdem", verify=True, Ann=100, Ben=100, Cy=100)
-    t("hand")
-    t("deal", to="all")
-    t("raise", player="Ann", amount=4)
-    t("fold", player="Ben")
-    t("call", player="Cy")
-    t("deal", to="board", cards=BOARD[0])
-    t("check", player="Cy")
-    t("bet", player="Ann", amount=10)
-    t("fold", player="Cy")
-    t("hand")
-    t("deal", to="Cy", count=2)
-    t("deal", to="Ann", cards=("AS", "AD"))
-    t("deal", to="Ben", cards=("KS", "KD"))
-    t("call", player="Ben")
-    t("call", player="Cy")
-    t("raise", player="Ann", amount=6)
-    t("call", player="Ben")
-    t("fold", player="Cy")
+    t(NewHand())
+    t(Deal(to="all"))
+    t(Raise(player="Ann", amount=4))
+    t(Fold(player="Ben"))
+    t(Call(player="Cy"))
+    t(Deal(to="board", cards=BOARD[0]))
+    t(Check(player="Cy"))
+    t(Bet(player="Ann", amount=10))
+    t(Fold(player="Cy"))
+    t(NewHand())
+    t(Deal(to="Cy", count=2))
+    t(Deal(to="Ann", cards=("AS", "AD")))
+    t(Deal(to="Ben", cards=("KS", "KD")))
+    t(Call(player="Ben"))
+    t(Call(player="Cy"))
+    t(Raise(player="Ann", amount=6))
+    t(Call(player="Ben"))
+    t(Fold(player="Cy"))
     streets(t, "Ann", "Ben")
-    t("reveal", player="Ann")
-    t("reveal", player="Ben")
-    t("hand")
-    t("deal", to="Ann", cards=("KH", "KC"))
-    t("deal", to="Ben", cards=("AH", "AC"))
-    t("deal", to="Cy", count=2)
-    t("fold", player="Cy")
-    t("call", player="Ann")
-    t("check", player="Ben")
-    streets(t, bets={0: [("bet", "Ann", 4), ("call", "Ben", 0)], 1: [("check", "Ann", 0), ("check", "Ben", 0)],
-                     2: [("check", "Ann", 0), ("check", "Ben", 0)]})
-    t("reveal", player="Ann")
-    t("reveal", player="Ben")
+    t(Reveal(player="Ann"))
+    t(Reveal(player="Ben"))
+    t(NewHand())
+    t(Deal(to="Ann", cards=("KH", "KC")))
+    t(Deal(to="Ben", cards=("AH", "AC")))
+    t(Deal(to="Cy", count=2))
+    t(Fold(player="Cy"))
+    t(Call(player="Ann"))
+    t(Check(player="Ben"))
+    streets(t, bets={0: [Bet(player="Ann", amount=4), Call(player="Ben")],
+                     1: [Check(player="Ann"), Check(player="Ben")], 2: [Check(player="Ann"), Check(player="Ben")]})
+    t(Reveal(player="Ann"))
+    t(Reveal(player="Ben"))
     assert not t.state.in_hand and t.state.hand.number == 3
     return t
 
@@ -117,17 +118,17 @@ def test_a_bring_in_is_forced_and_completing_it_is_a_raise():
     the completion (now VPIP); fourth street: Ann bets, Cy folds."""
     t = Table("stud", options={"ante": 1, "bring_in": 2, "small_bet": 4, "big_bet": 8}, verify=True,
               Ann=100, Ben=100, Cy=100)
-    t("hand")
+    t(NewHand())
     for name, cards in (("Ann", ("AS", "KD", "8D")), ("Ben", ("2S", "2D", "9C")), ("Cy", ("QH", "QD", "3C"))):
-        t("deal", to=name, cards=cards)
+        t(Deal(to=name, cards=cards))
     t.word("bringin", "Cy")
-    t("raise", player="Ann", amount=2)  # completes to the small bet, 4
-    t("fold", player="Ben")
-    t("call", player="Cy")
-    t("deal", to="Ann", cards=("AD",))
-    t("deal", to="Cy", cards=("4C",))
-    t("bet", player="Ann", amount=4)
-    t("fold", player="Cy")
+    t(Raise(player="Ann", amount=2))  # completes to the small bet, 4
+    t(Fold(player="Ben"))
+    t(Call(player="Cy"))
+    t(Deal(to="Ann", cards=("AD",)))
+    t(Deal(to="Cy", cards=("4C",)))
+    t(Bet(player="Ann", amount=4))
+    t(Fold(player="Cy"))
     assert not t.state.in_hand
     ann, ben, cy = (line(tally([session_facts(t.log, "st")]), p) for p in ("Ann", "Ben", "Cy"))
     assert (ann.vpip, ann.pfr, ann.aggressive, ann.calls) == (1, 1, 2, 0)
@@ -138,15 +139,15 @@ def test_a_bring_in_is_forced_and_completing_it_is_a_raise():
 
 def test_an_all_in_is_a_raise_when_it_raises_and_a_call_when_it_does_not():
     t = Table("holdem", verify=True, Ann=100, Ben=30, Cy=60)
-    t("hand")
-    t("deal", to="all")
-    t("allin", player="Ann")  # 100: a raise
-    t("allin", player="Ben")  # 30: less than Ann's, a call
-    t("fold", player="Cy")
+    t(NewHand())
+    t(Deal(to="all"))
+    t(AllIn(player="Ann"))  # 100: a raise
+    t(AllIn(player="Ben"))  # 30: less than Ann's, a call
+    t(Fold(player="Cy"))
     for cards in BOARD:
-        t("deal", to="board", cards=cards)
-    t("reveal", player="Ann", cards=("AS", "AD"))
-    t("reveal", player="Ben", cards=("KS", "KD"))
+        t(Deal(to="board", cards=cards))
+    t(Reveal(player="Ann", cards=("AS", "AD")))
+    t(Reveal(player="Ben", cards=("KS", "KD")))
     assert not t.state.in_hand
     facts = session_facts(t.log, "ai")
     ann, ben, cy = (line(tally([facts]), p) for p in ("Ann", "Ben", "Cy"))
@@ -160,16 +161,16 @@ def test_an_all_in_is_a_raise_when_it_raises_and_a_call_when_it_does_not():
 
 def test_a_muck_at_the_showdown_went_to_it_a_fold_in_the_betting_did_not():
     t = Table("holdem", verify=True, Ann=100, Ben=100, Cy=100)
-    t("hand")
-    t("deal", to="Ann", cards=("AS", "AD"))
-    t("deal", to="Ben", count=2)
-    t("deal", to="Cy", count=2)
-    t("call", player="Ann")
-    t("call", player="Ben")
-    t("check", player="Cy")
+    t(NewHand())
+    t(Deal(to="Ann", cards=("AS", "AD")))
+    t(Deal(to="Ben", count=2))
+    t(Deal(to="Cy", count=2))
+    t(Call(player="Ann"))
+    t(Call(player="Ben"))
+    t(Check(player="Cy"))
     streets(t, "Ben", "Cy", "Ann")
-    t("fold", player="Ben")  # mucks, after the betting
-    t("fold", player="Cy")  # Ann, the last one in, takes the pot
+    t(Fold(player="Ben"))  # mucks, after the betting
+    t(Fold(player="Cy"))  # Ann, the last one in, takes the pot
     assert not t.state.in_hand
     assert {s.player: s.showdowns for s in tally([session_facts(t.log, "m")])} == {"Ann": 1, "Ben": 1, "Cy": 1}
 
@@ -182,11 +183,11 @@ def test_the_poker_games_are_found_through_the_engine_not_a_list():
 
 def freeform_night() -> Table:
     t = Table("freeform", Ann=50, Dee=50)
-    t("hand")
-    t("bet", player="Ann", amount=5)
-    t("call", player="Dee")
-    t("award", player="Dee")
-    t("end")
+    t(NewHand())
+    t(Bet(player="Ann", amount=5))
+    t(Call(player="Dee"))
+    t(Award(player="Dee"))
+    t(End())
     return t
 
 
@@ -283,11 +284,10 @@ def test_stats_refusals_are_one_line_and_exit_1(potlog):
 
 
 def test_collect_reads_the_store(ledger):
-    from ledger.commands import Command
+    from ledger.commands import Award, Bet, Call, End, NewHand
 
     sid = ledger.new_session("freeform", [("Ann", 50), ("Dee", 50)], name="ff")
-    for cmd in (Command("hand"), Command("bet", player="Ann", amount=5), Command("call", player="Dee"),
-                Command("award", player="Dee"), Command("end")):
+    for cmd in (NewHand(), Bet(player="Ann", amount=5), Call(player="Dee"), Award(player="Dee"), End()):
         ledger.execute(sid, cmd)
     lines, read = collect(ledger.store)
     assert read == 1 and [(s.player, s.net, s.hands) for s in lines] == [("Dee", 5, 1), ("Ann", -5, 1)]

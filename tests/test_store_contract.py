@@ -19,7 +19,7 @@ import pytest
 
 from ledger import snapshots
 from ledger.app import Ledger
-from ledger.commands import Command
+from ledger.commands import Note as NoteCmd
 from ledger.errors import Conflict, InputError, IntegrityError, NotFound
 from ledger.events import GENESIS, HASH_SCHEME, Note, SessionOpened, chain_hash, event_body
 from ledger.pgstore import PgStore, open_store
@@ -256,7 +256,7 @@ def test_snapshots_round_trip(backend: Backend, store: Store, key_file: None):
     led = Ledger(store)
     sid = led.new_session("freeform", [("Ann", 100), ("Ben", 100)], name="night", now="2026-01-01T20:00:00Z")
     for i in range(3):
-        led.execute(sid, Command("note", text=f"n{i}"), now="2026-01-01T20:01:00Z")
+        led.execute(sid, NoteCmd(text=f"n{i}"), now="2026-01-01T20:01:00Z")
     state = led.state(sid)
     assert snapshots.write_snapshot(store, sid, state)
     assert snapshots.write_snapshot(store, sid, state)  # replaces, never a second row
@@ -274,7 +274,7 @@ def test_snapshots_round_trip(backend: Backend, store: Store, key_file: None):
 def test_recording_through_the_ledger(store: Store, key_file: None):
     led = Ledger(store)
     sid = led.new_session("freeform", [("Ann", 100), ("Ben", 100)], name="night", now="2026-01-01T20:00:00Z")
-    led.execute(sid, Command("note", text="hello"), now="2026-01-01T20:01:00Z")
+    led.execute(sid, NoteCmd(text="hello"), now="2026-01-01T20:01:00Z")
     assert store.last_seq(sid) == 4 and led.current() == sid
     with pytest.raises(InputError):
         Ledger(store).new_session("nosuchgame", [("Ann", 1)])
@@ -322,7 +322,7 @@ def test_a_batch_of_commands_through_the_ledger(store: Store, key_file: None):
     before = store.last_seq(sid)
     with led.batch():
         for i in range(3):
-            led.execute(sid, Command("note", text=f"n{i}"), now="2026-01-01T20:01:00Z")
+            led.execute(sid, NoteCmd(text=f"n{i}"), now="2026-01-01T20:01:00Z")
     assert store.last_seq(sid) == before + 3
     assert led.state(sid).seq == before + 3
 

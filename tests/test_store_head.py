@@ -31,7 +31,7 @@ from ledger import events as ev
 from ledger import seal as sealing
 from ledger import snapshots
 from ledger.app import Ledger, check_limits
-from ledger.commands import Command
+from ledger.commands import Bet, NewHand, Note, Pay, Switch, Void
 from ledger.errors import ChipError, InputError, PotlogError
 from ledger.state import TableState, state_hash
 from ledger.verify import verify_session
@@ -53,9 +53,9 @@ def _statements(led: Ledger) -> list[str]:
 def test_a_command_reads_the_head_once_and_commits_once(tmp_path):
     led = Ledger.open(str(tmp_path / "a.db"))
     sid = led.new_session("freeform", PLAYERS, name="s")
-    led.execute(sid, Command("note", text="first"))  # the head is now this process's
+    led.execute(sid, Note(text="first"))  # the head is now this process's
     seen = _statements(led)
-    led.execute(sid, Command("note", text="second"))
+    led.execute(sid, Note(text="second"))
     # decided on the head this process kept; the head is read once, under the write lock
     assert [s.split()[0] for s in seen] == ["BEGIN", "SELECT", "INSERT", "COMMIT"], seen
     head = snapshots._memo()[(led.store.path, sid)]
@@ -66,15 +66,15 @@ def test_a_command_reads_the_head_once_and_commits_once(tmp_path):
 def test_a_refusal_on_the_kept_head_stands_only_if_it_is_still_the_head(tmp_path):
     a = Ledger.open(str(tmp_path / "m.db"))
     sid = a.new_session("freeform", PLAYERS, name="s")
-    a.execute(sid, Command("note", text="a's head"))  # a keeps this head: no hand is going
+    a.execute(sid, Note(text="a's head"))  # a keeps this head: no hand is going
     with pytest.raises(PotlogError, match="hand"):
-        a.execute(sid, Command("bet", player="Ann", amount=5))  # refused: still the head
-    a.execute(sid, Command("note", text="a's head again"))
+        a.execute(sid, Bet(player="Ann", amount=5))  # refused: still the head
+    a.execute(sid, Note(text="a's head again"))
     b = Ledger.open(str(tmp_path / "m.db"))
     snapshots.forget()  # b is another process: it reads the log, and a keeps no head either...
-    a.execute(sid, Command("note", text="kept again"))  # ...until a records once more
-    b.execute(sid, Command("hand"))  # b starts a hand after a's head
-    out = a.execute(sid, Command("bet", player="Ann", amount=5))  # refused on a's head, decided on the log
+    a.execute(sid, Note(text="kept again"))  # ...until a records once more
+    b.execute(sid, NewHand())  # b starts a hand after a's head
+    out = a.execute(sid, Bet(player="Ann", amount=5))  # refused on a's head, decided on the log
     assert out[0].seq == a.store.last_seq(sid) and out[0].event.type == "bet"
     assert state_hash(a.state(sid)) == state_hash(a.fold_session(sid, checked=True))
 
@@ -82,19 +82,19 @@ def test_a_refusal_on_the_kept_head_stands_only_if_it_is_still_the_head(tmp_path
 def test_a_kept_head_the_log_does_not_have_is_never_appended_to(tmp_path):
     led = Ledger.open(str(tmp_path / "r.db"))
     sid = led.new_session("freeform", PLAYERS, name="s")
-    led.execute(sid, Command("pay", source="Ann", to="Ben", amount=5))
+    led.execute(sid, Pay(source="Ann", to="Ben", amount=5))
     key = (led.store.path, sid)
     seq, _, state, stored = snapshots._memo()[key]
     state.balances["seat:Ann"] = 1  # a head of another log at the same seq: Ann has 1 there
     snapshots._memo()[key] = (seq, "0" * 64, state, stored)  # (as if the database file had been replaced)
-    out = led.execute(sid, Command("pay", source="Ann", to="Cy", amount=20))  # refused on that head
+    out = led.execute(sid, Pay(source="Ann", to="Cy", amount=20))  # refused on that head
     assert out[0].seq == seq + 1
     assert led.state(sid).stack("Ann") == 75
     assert state_hash(led.state(sid)) == state_hash(led.fold_session(sid, checked=True))
     seq, _, state, stored = snapshots._memo()[key]
     state.balances["seat:Ann"] = 1000
     snapshots._memo()[key] = (seq, "0" * 64, state, stored)
-    led.execute(sid, Command("note", text="on the log"))  # decided on the foreign head, caught at the append
+    led.execute(sid, Note(text="on the log"))  # decided on the foreign head, caught at the append
     assert verify_session(led.store, sid).ok and led.store.last_seq(sid) == seq + 1
     assert state_hash(led.state(sid)) == state_hash(led.fold_session(sid, checked=True))
     assert led.state(sid).stack("Ann") == 75
@@ -112,10 +112,10 @@ def test_the_decided_state_is_the_new_head_itself(tmp_path, monkeypatch):
         return out
 
     monkeypatch.setattr(Ledger, "_decide", keep)
-    led.execute(sid, Command("pay", source="Ann", to="Ben", amount=5))
+    led.execute(sid, Pay(source="Ann", to="Ben", amount=5))
     assert snapshots._memo()[(led.store.path, sid)][2] is decided[-1]  # kept, not copied
     monkeypatch.setattr(led.store, "events", lambda *a, **k: pytest.fail("the head was folded again"))
-    led.execute(sid, Command("pay", source="Ben", to="Cy", amount=3))
+    led.execute(sid, Pay(source="Ben", to="Cy", amount=3))
     monkeypatch.undo()
     assert led.state(sid).stack("Cy") == 103
     assert state_hash(led.state(sid)) == state_hash(led.fold_session(sid, checked=True))
@@ -127,9 +127,9 @@ def test_a_hand_checkpoint_and_a_due_snapshot_land_in_the_commands_transaction(t
     sid = led.new_session("freeform", PLAYERS, name="s")
     while (led.store.last_seq(sid) < snapshots.CHECKPOINT_FROM
            or not snapshots.snapshot_due(led.store, sid, led.store.last_seq(sid) + 1)):
-        led.execute(sid, Command("note", text="filler"))
+        led.execute(sid, Note(text="filler"))
     seen = _statements(led)
-    out = led.execute(sid, Command("hand"))
+    out = led.execute(sid, NewHand())
     kinds = [s.split()[0] for s in seen]
     assert kinds.count("COMMIT") == 1 and kinds.count("BEGIN") == 1
     begin, commit = kinds.index("BEGIN"), kinds.index("COMMIT")
@@ -148,8 +148,8 @@ def test_a_refused_command_leaves_the_log_and_the_next_one_decides_on_the_log(tm
     led = Ledger.open(str(tmp_path / "d.db"))
     sid = led.new_session("freeform", PLAYERS, name="s")
     with pytest.raises(PotlogError):
-        led.execute(sid, Command("pay", source="Ann", to="Ben", amount=500))
-    led.execute(sid, Command("pay", source="Ann", to="Ben", amount=50))
+        led.execute(sid, Pay(source="Ann", to="Ben", amount=500))
+    led.execute(sid, Pay(source="Ann", to="Ben", amount=50))
     assert led.state(sid).stack("Ben") == 150
     assert state_hash(led.state(sid)) == state_hash(led.fold_session(sid, checked=True))
 
@@ -158,14 +158,14 @@ def test_a_database_replaced_under_the_same_path_is_read_again(tmp_path):
     path = tmp_path / "e.db"
     led = Ledger.open(str(path))
     sid = led.new_session("freeform", PLAYERS, name="s")
-    led.execute(sid, Command("note", text="old"))
+    led.execute(sid, Note(text="old"))
     led.close()
     for p in tmp_path.glob("e.db*"):
         p.unlink()
     led = Ledger.open(str(path))  # the memo still holds the old head at the same seq
     led.new_session("freeform", [("Dora", 40), ("Eli", 40), ("Fay", 40)], name="s")
-    led.execute(sid, Command("note", text="new"))
-    led.execute(sid, Command("pay", source="Dora", to="Eli", amount=10))
+    led.execute(sid, Note(text="new"))
+    led.execute(sid, Pay(source="Dora", to="Eli", amount=10))
     st = led.state(sid)
     assert [s.name for s in st.seats] == ["Dora", "Eli", "Fay"] and st.stack("Eli") == 50
     assert state_hash(st) == state_hash(led.fold_session(sid, checked=True))
@@ -177,9 +177,9 @@ def test_a_table_with_options_is_the_table_the_log_folds_to(tmp_path):
     read from the log, and every table this process hands out is the fold's, key order too."""
     led = Ledger.open(str(tmp_path / "o.db"))
     sid = led.new_session("freeform", PLAYERS, name="s", options={"pack": "french32", "dice_sides": 8})
-    steps = [Command("note", text="a"), Command("switch", name="freeform", options={"pack": "french54",
+    steps = [Note(text="a"), Switch(name="freeform", options={"pack": "french54",
                                                                                      "dice_sides": 10}),
-             Command("note", text="b"), Command("pay", source="Ann", to="Cy", amount=4)]
+             Note(text="b"), Pay(source="Ann", to="Cy", amount=4)]
     for cmd in steps:
         led.execute(sid, cmd)
         st = led.state(sid)
@@ -191,7 +191,7 @@ def test_a_table_with_options_is_the_table_the_log_folds_to(tmp_path):
 def test_times_of_one_process_keep_rising(tmp_path):
     led = Ledger.open(str(tmp_path / "f.db"))
     sid = led.new_session("freeform", PLAYERS, name="s")
-    ats = [led.execute(sid, Command("note", text=str(i)))[0].recorded_at for i in range(20)]
+    ats = [led.execute(sid, Note(text=str(i)))[0].recorded_at for i in range(20)]
     assert ats == sorted(ats) and len(set(ats)) == len(ats)
     assert all(importing.check_utc(at) for at in ats)
 
@@ -344,11 +344,11 @@ def _voiding_lines(sid: str, voids: list[tuple[int, int]], total: int) -> list[s
         if far:
             voids.pop(0)
             notes.remove(far[-1])
-            led.execute(sid, Command("void", target=far[-1], reason="wrong"))
+            led.execute(sid, Void(target=far[-1], reason="wrong"))
         elif i % 2 == 0:  # (every other event moves chips: a step folded twice, or missed, shows)
-            led.execute(sid, Command("pay", source="Ann", to=("Ben", "Cy")[i % 4 // 2], amount=1 + i % 3))
+            led.execute(sid, Pay(source="Ann", to=("Ben", "Cy")[i % 4 // 2], amount=1 + i % 3))
         else:
-            notes.append(led.execute(sid, Command("note", text=f"n{i}"))[0].seq)
+            notes.append(led.execute(sid, Note(text=f"n{i}"))[0].seq)
     assert not voids  # every void was made
     return list(led.export_lines(sid))
 

@@ -8,7 +8,10 @@ from table import Table
 from test_tarot import play, plan
 
 from ledger.cards import PACKS
+from ledger.commands import NewHand
 from ledger.games import tarocchini as tk
+from ledger.kit.tarothand import TarotBid
+from ledger.kit.tricks.commands import Discard
 
 NAMES = ["Ann", "Ben", "Cy", "Dan", "Eve", "Flo", "Gus"]
 
@@ -16,7 +19,7 @@ NAMES = ["Ann", "Ben", "Cy", "Dan", "Eve", "Flo", "Gus"]
 @pytest.mark.parametrize("n, each, chien", [(2, 28, 6), (3, 18, 8), (4, 14, 6), (5, 11, 7), (6, 9, 8), (7, 8, 6)])
 def test_the_deal_by_players(n, each, chien):
     t = Table("tarocchini", **{p: 0 for p in NAMES[:n]})
-    t("hand")
+    t(NewHand())
     held = {s.name: len(s.cards) for s in t.state.seats}  # the dealer (Ann) has taken the chien
     assert held == {p: each + (chien if p == "Ann" else 0) for p in NAMES[:n]} and not t.state.hand.boards["dog"]
 
@@ -64,11 +67,11 @@ def test_the_wilds_go_where_they_score_most():
 
 def test_a_hand_each_for_themselves_paid_pairwise():
     t = Table("tarocchini", options={"stake": 1}, verify=True, Ann=500, Ben=500, Cy=500)
-    t("hand")  # Ann deals: the chien (8) is hers, unseen; she discards 8; Cy (her right) leads
+    t(NewHand())  # Ann deals: the chien (8) is hers, unseen; she discards 8; Cy (her right) leads
     x = t.state.ext
     assert (x.taker, x.contract, x.teams, x.phase) == ("Ann", "dealer", {}, "discard")
-    t.refused("discard", "may not hold kings or bouts", player="Ann", discard=("KS",))
-    t.refused("bid", "has no bidding", player="Cy", name="pass")
+    t.refused(Discard(player="Ann", discard=("KS",)), "may not hold kings or bouts")
+    t.refused(TarotBid(player="Cy", name="pass"), "has no bidding")
     discard = ("6S", "7S", "8S", "9S", "10S", "6H", "7H", "8H")
     t.word("discard", "Ann", *discard)
     assert t.to_act == "Cy"

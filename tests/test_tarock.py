@@ -8,6 +8,7 @@ from table import Table
 from test_tarot import play, plan
 
 from ledger.cards import PACKS
+from ledger.commands import NewHand
 from ledger.games import tarock
 
 
@@ -29,7 +30,7 @@ def test_the_whole_pack_counts_70():
 
 def test_a_hand_for_four_paid_pairwise():
     t = Table("tarock", options={"stake": 2}, verify=True, Ann=500, Ben=500, Cy=500, Dan=500)
-    t("hand")
+    t(NewHand())
     x = t.state.ext
     assert {len(s.cards) for s in t.state.seats} == {12, 18} and t.to_act == "Ann" and x.phase == "discard"
     discard = ("7S", "8S", "9S", "10S", "7C", "8C")

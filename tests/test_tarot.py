@@ -14,10 +14,13 @@ from table import Table
 
 from ledger import events as ev
 from ledger.cards import PACKS, parse_card, tarot_converted
+from ledger.commands import NewHand, Play
 from ledger.errors import InputError
 from ledger.games import tarot
 from ledger.kit import tarot as tc
+from ledger.kit.tarothand import Chelem, Chien, Poignee, TarotBid
 from ledger.kit.tricks import rules as tr
+from ledger.kit.tricks.commands import Discard
 
 SUIT_CARDS = [c for c in PACKS["tarot78"].cards if not tc.is_trump(c) and c != "EX"]
 
@@ -80,7 +83,7 @@ def play(t: Table, tricks: list[dict[str, str]]) -> list[str]:
     for trick in tricks:
         for _ in range(len(trick)):
             who = t.to_act
-            events = t("play", player=who, cards=(trick[who],))
+            events = t(Play(player=who, cards=(trick[who],)))
         won += [e.player for e in events if isinstance(e, ev.TrickWon)]
     return won
 
@@ -89,7 +92,7 @@ def garde(stake: int = 1, bid: str = "garde", chien: tuple[str, ...] = ("2S", "3
           **options: object) -> Table:
     """Four players, Ann deals: Dan (her right) bids first; Cy takes with `bid`."""
     t = Table("tarot", options={"stake": stake, **options}, verify=True, Ann=1000, Ben=1000, Cy=1000, Dan=1000)
-    t("hand")
+    t(NewHand())
     assert t.state.ext.seats == ["Dan", "Cy", "Ben", "Ann"] and t.to_act == "Dan"
     t.word("bid", "Dan", "pass")
     t.word("bid", "Cy", bid)
@@ -223,13 +226,13 @@ def test_poignee_points_by_players(players, shown, points):
 
 def test_the_deal_and_bids_to_the_right_and_outbidding():
     t = Table("tarot", verify=True, Ann=0, Ben=0, Cy=0, Dan=0)
-    t("hand")
+    t(NewHand())
     assert [len(t.state.seat(p).cards) for p in ("Ann", "Ben", "Cy", "Dan")] == [18] * 4
     assert len(t.state.hand.boards["dog"]) == 6
-    t.refused("bid", "it is Dan's turn to bid, not Ann's", player="Ann", name="garde")
+    t.refused(TarotBid(player="Ann", name="garde"), "it is Dan's turn to bid, not Ann's")
     t.word("bid", "Dan", "garde")
-    t.refused("bid", "petite does not outbid garde", player="Cy", name="petite")
-    t.refused("bid", "not a bid here", player="Cy", name="grande")
+    t.refused(TarotBid(player="Cy", name="petite"), "petite does not outbid garde")
+    t.refused(TarotBid(player="Cy", name="grande"), "not a bid here")
     t.word("bid", "Cy", "contre")
     t.word("bid", "Ben", "pass")
     t.word("bid", "Ann", "pass")
@@ -240,24 +243,24 @@ def test_the_deal_and_bids_to_the_right_and_outbidding():
 
 def test_everyone_passes_the_hand_is_thrown_in_and_the_deal_passes_right():
     t = Table("tarot", options={"hands": 1}, verify=True, Ann=0, Ben=0, Cy=0, Dan=0)
-    t("hand")
+    t(NewHand())
     for p in ("Dan", "Cy", "Ben", "Ann"):
         t.word("bid", p, "pass")
     assert t.state.hand.ended and t.state.ext.sheet[-1]["note"] == "thrown in"
     assert t.state.scores == {}
-    t("hand")  # a thrown-in hand does not count towards the hands agreed
+    t(NewHand())  # a thrown-in hand does not count towards the hands agreed
     assert t.state.hand.dealer == "Dan" and t.to_act == "Cy"
 
 
 def test_more_or_fewer_than_the_game_seats_are_refused():
     t = Table("tarot", Ann=0)
-    t.refused("hand", "Le Tarot Français is for 2 to 5 players, not 1")
+    t.refused(NewHand(), "Le Tarot Français is for 2 to 5 players, not 1")
 
 
 @pytest.mark.parametrize("players, each, chien", [(2, 36, 6), (3, 24, 6), (4, 18, 6), (5, 14, 8)])
 def test_the_deal_by_players(players, each, chien):
     t = Table("tarot", **{n: 0 for n in ["Ann", "Ben", "Cy", "Dan", "Eve"][:players]})
-    t("hand")
+    t(NewHand())
     assert {len(s.cards) for s in t.state.seats} == {each} and len(t.state.hand.boards["dog"]) == chien
 
 
@@ -265,33 +268,33 @@ def test_the_deal_by_players(players, each, chien):
 
 def test_the_chien_is_shown_and_the_discard_has_its_limits():
     t = garde(bid="garde", chien=())  # (Cy takes the chien below)
-    t.refused("chien", "the chien is shown: name its 6 cards", player="Cy", cards=("KS",))
-    t.refused("chien", "Cy took the contract", player="Dan", cards=("KS", "T1", "EX", "T5", "2S", "3S"))
+    t.refused(Chien(player="Cy", cards=("KS",)), "the chien is shown: name its 6 cards")
+    t.refused(Chien(player="Dan", cards=("KS", "T1", "EX", "T5", "2S", "3S")), "Cy took the contract")
     t.word("chien", "Cy", "KS", "T1", "EX", "T5", "2S", "3S")
     assert t.state.ext.phase == "discard"
-    t.refused("discard", "may not hold kings or bouts (T1, T21, EX): KS T1", player="Cy",
-              discard=("KS", "T1", "2S", "3S", "4S", "5S"))
-    t.refused("discard", "an atout is discarded only when nothing else can be: discard 2S", player="Cy",
-              discard=("T5", "3S", "4S", "5S", "6S", "7S"))
-    t.refused("discard", "discards 6 cards", player="Cy", discard=("2S", "3S", "4S", "5S", "6S", "7S", "8S"))
+    t.refused(Discard(player="Cy", discard=("KS", "T1", "2S", "3S", "4S", "5S")),
+              "may not hold kings or bouts (T1, T21, EX): KS T1")
+    t.refused(Discard(player="Cy", discard=("T5", "3S", "4S", "5S", "6S", "7S")),
+              "an atout is discarded only when nothing else can be: discard 2S")
+    t.refused(Discard(player="Cy", discard=("2S", "3S", "4S", "5S", "6S", "7S", "8S")), "discards 6 cards")
     t.word("discard", "Cy", "2S", "3S", "4S", "5S")  # two more, unseen
     assert t.state.ext.discards == ["2S", "3S", "4S", "5S", "??", "??"]
     assert t.state.ext.phase == "play" and t.to_act == "Cy"
-    t("play", player="Cy", cards=("8S",))
-    t("play", player="Ben", cards=("9S",))
-    t("play", player="Ann", cards=("10S",))
-    t.refused("play", "KS is already in Cy's hand", player="Dan", cards=("KS",))  # known from the chien
+    t(Play(player="Cy", cards=("8S",)))
+    t(Play(player="Ben", cards=("9S",)))
+    t(Play(player="Ann", cards=("10S",)))
+    t.refused(Play(player="Dan", cards=("KS",)), "KS is already in Cy's hand")  # known from the chien
 
 
 def test_following_is_checked_against_the_cards_known():
     t = garde(bid="garde")
     t.word("show", "Ben", "3H", "T7")
-    t("play", player="Cy", cards=("KH",))
-    t.refused("play", "Ben must follow hearts: holds 3H", player="Ben", cards=("T8",))
-    t("play", player="Ben", cards=("3H",))
-    t("play", player="Ann", cards=("T9",))
-    t.refused("play", "T9 is already in the current trick", player="Dan", cards=("T9",))
-    t("play", player="Dan", cards=("T10",))
+    t(Play(player="Cy", cards=("KH",)))
+    t.refused(Play(player="Ben", cards=("T8",)), "Ben must follow hearts: holds 3H")
+    t(Play(player="Ben", cards=("3H",)))
+    t(Play(player="Ann", cards=("T9",)))
+    t.refused(Play(player="Dan", cards=("T9",)), "T9 is already in the current trick")
+    t(Play(player="Dan", cards=("T10",)))
     assert t.state.ext.leader == "Dan"
 
 
@@ -374,7 +377,7 @@ def test_the_excuse_stays_with_its_player_who_gives_a_low_card():
 
 def test_a_chelem_annonce_failed_and_one_made():
     t = garde(stake=0, bid="garde")
-    t.refused("chelem", "by the taker", player="Ben")
+    t.refused(Chelem(player="Ben"), "by the taker")
     t.word("chelem", "Cy")
     winners = ["Cy"] * 17 + ["Ann"]
     tricks = plan(SEATS, winners, keep=CHIEN)
@@ -384,14 +387,14 @@ def test_a_chelem_annonce_failed_and_one_made():
     assert t.state.ext.sheet[-1]["points"]["Cy"] == 3 * per
     assert per == tarot.contract_score(halves, bouts_of(tricks, winners, SIDES, "taker"), "garde") - 200
 
-    t("hand")  # Dan deals now: Cy (his right) speaks first
+    t(NewHand())  # Dan deals now: Cy (his right) speaks first
     assert t.state.ext.seats == ["Cy", "Ben", "Ann", "Dan"]
     for p, w in zip(t.state.ext.seats, ["garde", "pass", "pass", "pass"]):
         t.word("bid", p, w)
     t.word("chien", "Cy", *CHIEN)
     t.word("discard", "Cy", *CHIEN)
     t.word("chelem", "Cy")
-    t.refused("chelem", "announced once", player="Cy")
+    t.refused(Chelem(player="Cy"), "announced once")
     tricks = plan(t.state.ext.seats, ["Cy"] * 18, keep=CHIEN)
     play(t, tricks)
     halves = halves_of(tricks, ["Cy"] * 18, SIDES)["taker"] + 6
@@ -402,17 +405,17 @@ def test_a_chelem_annonce_failed_and_one_made():
 
 def test_a_poignee_shown_before_the_first_card_goes_to_the_winning_side():
     t = garde(stake=0, bid="garde")
-    t.refused("poignee", "shows 10 atouts or more, not 9", player="Ben", cards=tuple(f"T{n}" for n in range(2, 11)))
-    t.refused("poignee", "atouts only", player="Ben", cards=("KH", *(f"T{n}" for n in range(2, 11))))
+    t.refused(Poignee(player="Ben", cards=tuple(f"T{n}" for n in range(2, 11))), "shows 10 atouts or more, not 9")
+    t.refused(Poignee(player="Ben", cards=("KH", *(f"T{n}" for n in range(2, 11)))), "atouts only")
     t.word("poignee", "Ben", *(f"T{n}" for n in range(2, 11)), "EX")  # the excuse counts as an atout
     assert [h.card for h in t.state.seat("Ben").cards if h.up][:3] == ["T2", "T3", "T4"]
-    t.refused("poignee", "has shown a poignée already", player="Ben", cards=tuple(f"T{n}" for n in range(11, 21)))
+    t.refused(Poignee(player="Ben", cards=tuple(f"T{n}" for n in range(11, 21))), "has shown a poignée already")
     winners = ["Cy"] * 10 + ["Dan"] * 8  # Cy takes Ben's atouts with T21..T12; Dan T11, then leads kings and queens
     special = {i: {"Ben": f"T{n}"} for i, n in enumerate(range(2, 11))} | {9: {"Ben": "EX"}}
     tricks = plan(SEATS, winners, special=special, keep=CHIEN)
     won = play(t, tricks[:1])
-    t.refused("poignee", "a poignée is made before the first card is played", player="Ann",
-              cards=tuple(f"T{n}" for n in range(11, 21)))
+    t.refused(Poignee(player="Ann", cards=tuple(f"T{n}" for n in range(11, 21))),
+              "a poignée is made before the first card is played")
     assert won + play(t, tricks[1:]) == winners
     x = t.state.ext
     assert "EX" in x.won["defence"]  # the excuse stays with Ben's side
@@ -424,14 +427,14 @@ def test_a_poignee_shown_before_the_first_card_goes_to_the_winning_side():
 def test_the_agreed_hands_end_the_game():
     t = garde(stake=0, hands=1)
     play(t, plan(SEATS, ["Cy"] * 18, keep=CHIEN))
-    t.refused("hand", "the game is over after the 1 hands agreed")
+    t.refused(NewHand(), "the game is over after the 1 hands agreed")
     lines = dict(t.rules.view(t.state))
     assert lines["game over"] == f"after the 1 hands agreed: Cy with {t.state.ext.sheet[-1]['points']['Cy']:+d}"
 
 
 def test_three_and_five_players_the_taker_against_the_others():
     t = Table("tarot", options={"stake": 1}, verify=True, Ann=500, Ben=500, Cy=500, Dan=500, Eve=500)
-    t("hand")
+    t(NewHand())
     seats = t.state.ext.seats
     for p, w in zip(seats, ["pass", "garde", "pass", "pass", "pass"]):
         t.word("bid", p, w)

@@ -8,14 +8,17 @@ from table import Table
 from test_tarot import play, plan
 
 from ledger.cards import PACKS
+from ledger.commands import NewHand
 from ledger.games import troggu
+from ledger.kit.tarothand import TarotBid
+from ledger.kit.tricks.commands import Discard
 
 NAMES = ["Ann", "Ben", "Cy", "Dan", "Eve", "Flo"]
 
 
 def table(n: int = 4, **options: object) -> Table:
     t = Table("troggu", options=dict(options), verify=True, **{p: 1000 for p in NAMES[:n]})
-    t("hand")  # Ann deals: her right speaks first
+    t(NewHand())  # Ann deals: her right speaks first
     return t
 
 
@@ -44,7 +47,7 @@ def test_a_misere_the_most_pays_everyone_a_tie_for_the_most_pays_nothing():
 
 def test_the_first_to_take_is_the_tappist_and_takes_the_tapp_unseen():
     t = table(4)  # Dan, Cy, Ben, Ann speak
-    t.refused("bid", "not a bid here: say nehm, gehe, solo", player="Dan", name="pass?")
+    t.refused(TarotBid(player="Dan", name="pass?"), "not a bid here: say nehm, gehe, solo")
     t.word("bid", "Dan", "gehe")
     t.word("bid", "Cy", "nehm")
     t.word("bid", "Ben", "nehm")
@@ -52,8 +55,8 @@ def test_the_first_to_take_is_the_tappist_and_takes_the_tapp_unseen():
     x = t.state.ext
     assert (x.taker, x.contract, x.phase) == ("Cy", "tappist", "discard")
     assert len(t.state.seat("Cy").cards) == 23 and "dog" not in t.state.hand.boards or not t.state.hand.boards["dog"]
-    t.refused("discard", "may not discard bouts", player="Cy", discard=("T21",))
-    t.refused("discard", "no kings in the discard (KH), unless the Tappist holds all four", player="Cy", discard=("KH",))
+    t.refused(Discard(player="Cy", discard=("T21",)), "may not discard bouts")
+    t.refused(Discard(player="Cy", discard=("KH",)), "no kings in the discard (KH), unless the Tappist holds all four")
     t.word("show", "Cy", "KS", "KD", "KC")
     t.word("discard", "Cy", "KH", "KS")  # all four kings held: kings may go
     assert t.state.ext.discards[:2] == ["KH", "KS"] and t.to_act == "Cy"
@@ -100,7 +103,7 @@ def test_a_misere_when_all_go_the_dealer_leads_and_the_most_pays():
 
 def test_three_to_six_players():
     t = Table("troggu", Ann=0, Ben=0)
-    t.refused("hand", "Troggu is for 3 to 6 players, not 2")
+    t.refused(NewHand(), "Troggu is for 3 to 6 players, not 2")
 
 
 def test_the_tapp_counts_for_the_soloist():

@@ -10,24 +10,24 @@ from __future__ import annotations
 
 import json
 
-from ledger.commands import Command as C
+from ledger.commands import Award, Bet, Count, End, Fold, NewHand, Note
 
 
 def _night(ledger):
     sid = ledger.new_session("freeform", [("Ann", 100), ("Cy", 100)])
-    ledger.execute(sid, C("hand"))
-    bet = ledger.execute(sid, C("bet", player="Cy", amount=5))[0].seq      # Cy 95
-    ledger.execute(sid, C("fold", player="Ann"))
-    ledger.execute(sid, C("award", player="Ann"))                           # Ann takes Cy's 5
-    ledger.execute(sid, C("end"))
+    ledger.execute(sid, NewHand())
+    bet = ledger.execute(sid, Bet(player="Cy", amount=5))[0].seq      # Cy 95
+    ledger.execute(sid, Fold(player="Ann"))
+    ledger.execute(sid, Award(player="Ann"))                           # Ann takes Cy's 5
+    ledger.execute(sid, End())
     return sid, bet
 
 
 def test_an_amend_says_how_a_count_now_compares_with_the_ledger(ledger):
     sid, bet = _night(ledger)
     assert ledger.state(sid).stack("Cy") == 95
-    count = ledger.execute(sid, C("count", player="Cy", amount=100))[0].seq  # seen: 5 more than the ledger
-    result = ledger.amend(sid, bet, C("bet", player="Cy", amount=10))       # the bet was 10: Cy 90 at the count
+    count = ledger.execute(sid, Count(player="Cy", amount=100))[0].seq  # seen: 5 more than the ledger
+    result = ledger.amend(sid, bet, Bet(player="Cy", amount=10))       # the bet was 10: Cy 90 at the count
     assert [r.event.type for r in result.redone].count("chip_count") == 1
     assert result.counts == [f"Cy's count of 100 (seq {count}, recorded again as seq {result.redone[-1].seq}): the "
                              "ledger said 95 when it was counted and says 90 at that point now: the count now "
@@ -36,13 +36,13 @@ def test_an_amend_says_how_a_count_now_compares_with_the_ledger(ledger):
 
 def test_an_amend_that_leaves_the_count_where_it_was_says_nothing(ledger):
     sid, _ = _night(ledger)
-    ledger.execute(sid, C("count", player="Cy", amount=95))
-    note = ledger.execute(sid, C("note", text="a word"))[0].seq
-    result = ledger.amend(sid, note, C("note", text="another word"))
+    ledger.execute(sid, Count(player="Cy", amount=95))
+    note = ledger.execute(sid, Note(text="a word"))[0].seq
+    result = ledger.amend(sid, note, Note(text="another word"))
     assert result.counts == []
     sid2, bet = _night(ledger)
-    ledger.execute(sid2, C("count", player="Ann", amount=105))
-    assert ledger.amend(sid2, bet, C("bet", player="Cy", amount=5)).counts == []   # the same bet: the same ledger
+    ledger.execute(sid2, Count(player="Ann", amount=105))
+    assert ledger.amend(sid2, bet, Bet(player="Cy", amount=5)).counts == []   # the same bet: the same ledger
 
 
 def test_potlog_amend_warns_once_and_json_lists_it(potlog):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from ledger.app import Ledger
-from ledger.commands import Command
+from ledger.commands import Join, Leave, Switch
 from ledger.errors import InputError, RuleViolation
 from ledger.games import all_rulesets, get_ruleset
 from ledger.core.options import validate_options
@@ -70,29 +70,29 @@ def test_every_game_declares_a_seat_range_its_defaults_open(led):
 def test_a_join_beyond_the_most_is_refused(led):
     led.new_session("bouillotte", seated(4), name="b")
     with pytest.raises(RuleViolation, match="the table is full: Bouillotte is played by 4 players, and 4 are seated"):
-        led.execute("b", Command("join", player="Eve", amount=30))
+        led.execute("b", Join(player="Eve", amount=30))
     led.new_session("bluecher", seated(9), options={"pack": "spanish48"}, name="s")
     with pytest.raises(RuleViolation, match="with the spanish48 pack is played by 3 to 9 players"):
-        led.execute("s", Command("join", player="Ten", amount=30))
-    led.execute("s", Command("leave", player="P0"))
-    led.execute("s", Command("join", player="Ten", amount=30))  # a seat came free
+        led.execute("s", Join(player="Ten", amount=30))
+    led.execute("s", Leave(player="P0"))
+    led.execute("s", Join(player="Ten", amount=30))  # a seat came free
     assert len(led.state("s").active_seats) == 9
 
 
 def test_a_switch_to_options_that_seat_fewer_is_refused(led):
     led.new_session("freeform", seated(10), name="f")
     with pytest.raises(RuleViolation, match="with the spanish40 pack is played by 3 to 9 players, not 10"):
-        led.execute("f", Command("switch", name="bluecher", options={"pack": "spanish"}))
-    led.execute("f", Command("switch", name="bluecher"))
+        led.execute("f", Switch(name="bluecher", options={"pack": "spanish"}))
+    led.execute("f", Switch(name="bluecher"))
     assert led.state("f").game == "bluecher"
 
 
 def test_poch_grows_by_switching_to_the_big_pack_then_seating_the_fifth(led):
     led.new_session("poch", seated(4), name="p")
     with pytest.raises(RuleViolation, match="french32 pack is played by 2 to 4 players"):
-        led.execute("p", Command("join", player="Eve", amount=40))
-    led.execute("p", Command("switch", name="poch", options={"pack": "french52"}))
-    led.execute("p", Command("join", player="Eve", amount=40))
+        led.execute("p", Join(player="Eve", amount=40))
+    led.execute("p", Switch(name="poch", options={"pack": "french52"}))
+    led.execute("p", Join(player="Eve", amount=40))
     assert len(led.state("p").active_seats) == 5
 
 

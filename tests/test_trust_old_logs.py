@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 from ledger import events as ev
-from ledger.commands import Command
+from ledger.commands import NewHand, RollDice
 from ledger.games import get_ruleset
 from ledger.core.options import fresh_options, options_of
 from ledger.reducer import fold
@@ -54,11 +54,11 @@ def test_a_different_option_is_still_a_different_table() -> None:
 
 def test_a_poker_dice_log_from_before_the_betting_is_read_without_it() -> None:
     t = Table("pokerdice", options={"betting": False}, Ann=20, Ben=20)
-    t(Command("hand"))
+    t(NewHand())
     stop = get_ruleset("pokerdice").word("stop")
     assert stop is not None and stop.command is not None
     for player, faces in (("Ben", ("6", "6", "6", "2", "3")), ("Ann", ("1", "2", "3", "4", "5"))):
-        t(Command("roll", player=player, faces=faces))
+        t(RollDice(player=player, faces=faces))
         t(stop.command({"player": player}))
     assert t.state.balance("pot") == 0 and t.state.stack("Ann") == 21  # the straight paid at once: no betting round
     records = _as_before(t.log, "betting", "min_bet", "limit")

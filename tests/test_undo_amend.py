@@ -9,7 +9,7 @@ import json
 import pytest
 
 from ledger.app import Ledger
-from ledger.commands import Command as C
+from ledger.commands import Ante, Award, Bet, Call, Check, Command as C, Deal, End, Fold, NewHand, Note, Void
 from ledger.errors import PotlogError, RuleViolation
 from ledger.state import state_hash
 
@@ -26,8 +26,8 @@ def night(led: Ledger, *cmds: C) -> str:
     return sid
 
 
-HAND = (C("hand"), C("deal", to="all", count=2), C("bet", player="Ann", amount=10), C("call", player="Ben"),
-        C("call", player="Cy"))
+HAND = (NewHand(), Deal(to="all", count=2), Bet(player="Ann", amount=10), Call(player="Ben"),
+        Call(player="Cy"))
 
 
 def types(led: Ledger, sid: str, after: int = 0) -> list[tuple[str, int | None]]:
@@ -38,7 +38,7 @@ def test_undo_voids_the_last_act_and_the_table_is_as_before_it(ledger):
     sid = night(ledger, *HAND[:-1])
     before = state_hash(ledger.state(sid))
     head = ledger.store.last_seq(sid)
-    ledger.execute(sid, C("call", player="Cy"))
+    ledger.execute(sid, Call(player="Cy"))
     out = ledger.undo(sid)
     assert [r.event.target for r in out] == [head + 1]  # type: ignore[attr-defined]
     assert out[0].event.reason == "undo"  # type: ignore[attr-defined]
@@ -49,7 +49,7 @@ def test_undo_voids_the_last_act_and_the_table_is_as_before_it(ledger):
 
 
 def test_undo_takes_a_whole_act_newest_first_and_n_acts(ledger):
-    sid = night(ledger, C("hand"), C("deal", to="all", count=2), C("bet", player="Ann", amount=10))
+    sid = night(ledger, NewHand(), Deal(to="all", count=2), Bet(player="Ann", amount=10))
     deal = [r.seq for r in ledger.store.recorded(sid) if r.event.type == "cards_dealt"]
     assert len(deal) == 3  # 'deal all' is one act: three events recorded together
     bet = ledger.store.last_seq(sid)
@@ -61,7 +61,7 @@ def test_undo_takes_a_whole_act_newest_first_and_n_acts(ledger):
 
 
 def test_undo_more_acts_than_there_are_records_nothing(ledger):
-    sid = night(ledger, C("hand"))
+    sid = night(ledger, NewHand())
     head = ledger.store.last_seq(sid)
     with pytest.raises(RuleViolation, match="only 1 act to undo"):
         ledger.undo(sid, 3)
@@ -86,9 +86,9 @@ def test_undo_in_a_game_that_wants_corrections_newest_first(potlog, tmp_path):
 
 
 def test_amend_replaces_an_act_and_records_the_later_ones_again(ledger):
-    sid = night(ledger, *HAND, C("award", player="Ben"))
+    sid = night(ledger, *HAND, Award(player="Ben"))
     bet = next(r.seq for r in ledger.store.recorded(sid) if r.event.type == "bet")
-    result = ledger.amend(sid, bet, C("bet", player="Ann", amount=20))
+    result = ledger.amend(sid, bet, Bet(player="Ann", amount=20))
     assert [r.event.type for r in result.recorded] == ["bet"]
     # the calls call what is owed now; the award takes the whole pot again
     assert [(r.event.type, getattr(r.event, "amount", None)) for r in result.redone] == [
@@ -102,10 +102,10 @@ def test_amend_replaces_an_act_and_records_the_later_ones_again(ledger):
 
 
 def test_amend_lists_the_later_acts_the_rules_now_refuse(ledger):
-    sid = night(ledger, C("hand"), C("bet", player="Ann", amount=10), C("call", player="Ben"),
-                C("note", text="Cy thinks"))
+    sid = night(ledger, NewHand(), Bet(player="Ann", amount=10), Call(player="Ben"),
+                Note(text="Cy thinks"))
     bet = ledger.store.last_seq(sid) - 2
-    result = ledger.amend(sid, bet, C("check", player="Ann"))
+    result = ledger.amend(sid, bet, Check(player="Ann"))
     assert [d[1] for d in result.dropped] == ["Ben calls 10"]
     assert "call" in result.dropped[0][2] or "check" in result.dropped[0][2]
     assert [r.event.type for r in result.redone] == ["note"]  # what still holds is recorded again
@@ -118,10 +118,10 @@ def test_amend_is_one_transaction(ledger):
     head = ledger.store.last_seq(sid)
     bet = head - 2
     with pytest.raises(RuleViolation, match="the corrected act is refused"):
-        ledger.amend(sid, bet, C("bet", player="Ann", amount=500))
+        ledger.amend(sid, bet, Bet(player="Ann", amount=500))
     assert ledger.store.last_seq(sid) == head
     with pytest.raises(RuleViolation, match="no seq 99"):
-        ledger.amend(sid, 99, C("bet", player="Ann", amount=5))
+        ledger.amend(sid, 99, Bet(player="Ann", amount=5))
     assert ledger.store.last_seq(sid) == head
 
 
@@ -144,8 +144,8 @@ def long_night(led: Ledger, hands: int = 30) -> str:
     sid = led.new_session("freeform", [("Ann", 1000), ("Ben", 1000), ("Cy", 1000)], name="long")
     with led.batch():
         for _ in range(hands):
-            for cmd in (C("hand"), C("ante", player="all", amount=1), C("bet", player="Ann", amount=5),
-                        C("call", player="Ben"), C("fold", player="Cy"), C("award", player="Ann"), C("end")):
+            for cmd in (NewHand(), Ante(player="all", amount=1), Bet(player="Ann", amount=5),
+                        Call(player="Ben"), Fold(player="Cy"), Award(player="Ann"), End()):
                 led.execute(sid, cmd)
     return sid
 
@@ -155,8 +155,8 @@ def test_a_void_in_the_current_hand_folds_from_the_hands_start(ledger, monkeypat
 
     Store = type(ledger.store)  # (SQLite, or PostgreSQL with POTLOG_TEST_BACKEND=postgres)
     sid = long_night(ledger)
-    for cmd in (C("hand"), C("ante", player="all", amount=1), C("bet", player="Ann", amount=5),
-                C("call", player="Ben")):
+    for cmd in (NewHand(), Ante(player="all", amount=1), Bet(player="Ann", amount=5),
+                Call(player="Ben")):
         ledger.execute(sid, cmd)
     head = ledger.store.last_seq(sid)
     start = next(r.seq for r in ledger.store.recorded(sid, head - 6) if r.event.type == "hand_started")
@@ -170,7 +170,7 @@ def test_a_void_in_the_current_hand_folds_from_the_hands_start(ledger, monkeypat
         return real(self, session, after, upto)
 
     monkeypatch.setattr(Store, "events", events)
-    ledger.execute(sid, C("void", target=head, reason="Ben did not call"))  # the call
+    ledger.execute(sid, Void(target=head, reason="Ben did not call"))  # the call
     assert reads and min(reads) >= start - 1  # never from seq 1: from the state before the hand
     monkeypatch.setattr(Store, "events", real)
     st = ledger.state(sid)
@@ -183,18 +183,18 @@ def test_a_void_that_breaks_the_chips_is_still_refused_and_forged_checkpoints_ar
     from ledger import snapshots
 
     sid = long_night(ledger)
-    for cmd in (C("hand"), C("bet", player="Ann", amount=5), C("call", player="Ben"),
-                C("award", shares=(("Ann", 10),))):
+    for cmd in (NewHand(), Bet(player="Ann", amount=5), Call(player="Ben"),
+                Award(shares=(("Ann", 10),))):
         ledger.execute(sid, cmd)
     call = ledger.store.last_seq(sid) - 1
     head = ledger.store.last_seq(sid)
     with pytest.raises(RuleViolation, match="would break the chips"):
-        ledger.execute(sid, C("void", target=call, reason="no"))
+        ledger.execute(sid, Void(target=call, reason="no"))
     assert ledger.store.last_seq(sid) == head
     ledger.store.conn.execute("UPDATE checkpoints SET state_hash = 'forged'")
     snapshots.forget()
     early = next(r.seq for r in ledger.store.recorded(sid) if r.event.type == "fold")  # hand 1, long ago
-    ledger.execute(sid, C("void", target=early, reason="Cy never folded"))
+    ledger.execute(sid, Void(target=early, reason="Cy never folded"))
     assert state_hash(ledger.state(sid)) == state_hash(ledger.fold_session(sid, checked=True))
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from ledger import snapshots
 from ledger.app import Ledger
-from ledger.commands import Command
+from ledger.commands import End, NewHand, Note, Void
 from ledger.state import state_hash
 
 PLAYERS = [("Ann", 1000), ("Ben", 1000), ("Cy", 1000)]
@@ -22,7 +22,7 @@ def _night(tmp_path) -> tuple[Ledger, str]:
     led.store.conn.execute("PRAGMA synchronous=OFF")  # (a test: no fsync per command)
     sid = led.new_session("freeform", PLAYERS, name="s")
     while led.store.last_seq(sid) < snapshots.CHECKPOINT_FROM + 10:
-        led.execute(sid, Command("note", text="filler"))
+        led.execute(sid, Note(text="filler"))
     return led, sid
 
 
@@ -44,9 +44,9 @@ def test_a_void_reads_only_the_latest_base_before_its_target(tmp_path, monkeypat
     led, sid = _night(tmp_path)
     assert snapshots.write_snapshot(led.store, sid, led.state(sid))  # a snapshot, then a hand
     snap_seq = led.store.last_seq(sid)
-    led.execute(sid, Command("note", text="between"))
-    led.execute(sid, Command("hand"))  # its checkpoint: the table just before it
-    notes = [led.execute(sid, Command("note", text=f"remark {i}"))[0].seq for i in range(3)]
+    led.execute(sid, Note(text="between"))
+    led.execute(sid, NewHand())  # its checkpoint: the table just before it
+    notes = [led.execute(sid, Note(text=f"remark {i}"))[0].seq for i in range(3)]
     led.close()  # (the recorder writes the hand's checkpoint it kept in memory)
     led = Ledger.open(str(tmp_path / "v.db"))
     snapshots.forget()  # a new process: nothing in memory
@@ -54,7 +54,7 @@ def test_a_void_reads_only_the_latest_base_before_its_target(tmp_path, monkeypat
     base_seq, base = snapshots.base_before(led.store, sid, notes[1], led.store.last_seq(sid))
     assert base_seq == notes[0] - 2 > snap_seq  # the checkpoint, before the hand started
     assert seen == [base_seq]  # the earlier snapshot was not even parsed
-    led.execute(sid, Command("void", target=notes[1], reason="said twice"))
+    led.execute(sid, Void(target=notes[1], reason="said twice"))
     monkeypatch.undo()
     snapshots.forget()
     assert state_hash(led.state(sid)) == state_hash(led.fold_session(sid, checked=True))
@@ -62,10 +62,10 @@ def test_a_void_reads_only_the_latest_base_before_its_target(tmp_path, monkeypat
 
 def test_a_later_snapshot_is_used_when_it_is_still_before_the_target(tmp_path, monkeypatch):
     led, sid = _night(tmp_path)
-    led.execute(sid, Command("hand"))
-    first = led.execute(sid, Command("note", text="early"))[0].seq
+    led.execute(sid, NewHand())
+    first = led.execute(sid, Note(text="early"))[0].seq
     assert snapshots.write_snapshot(led.store, sid, led.state(sid))  # after the hand's checkpoint
-    late = led.execute(sid, Command("note", text="late"))[0].seq
+    late = led.execute(sid, Note(text="late"))[0].seq
     led.flush()
     snapshots.forget()
     seen = _parsed(monkeypatch)
@@ -86,15 +86,15 @@ def _checkpoints(led: Ledger, sid: str) -> list[int]:
 def test_a_recorder_that_goes_on_keeps_a_hands_checkpoint_until_a_snapshot_or_close(tmp_path):
     led, sid = _night(tmp_path)
     before = _checkpoints(led, sid)
-    led.execute(sid, Command("note", text="the head is this recorder's"))
-    start = led.execute(sid, Command("hand"))[0].seq
+    led.execute(sid, Note(text="the head is this recorder's"))
+    start = led.execute(sid, NewHand())[0].seq
     assert _checkpoints(led, sid) == before  # not written with the hand...
     while not snapshots.snapshot_due(led.store, sid, led.store.last_seq(sid) + 1):
-        led.execute(sid, Command("note", text="filler"))
-    led.execute(sid, Command("note", text="the snapshot is due with this one"))
+        led.execute(sid, Note(text="filler"))
+    led.execute(sid, Note(text="the snapshot is due with this one"))
     assert _checkpoints(led, sid)[-1] == start - 1  # ...but with the snapshot after it
-    led.execute(sid, Command("end"))
-    second = led.execute(sid, Command("hand"))[0].seq
+    led.execute(sid, End())
+    second = led.execute(sid, NewHand())[0].seq
     assert _checkpoints(led, sid)[-1] == start - 1
     led.close()  # ...or when the recorder closes
     led = Ledger.open(str(tmp_path / "v.db"))
@@ -107,8 +107,8 @@ def test_a_recorder_that_goes_on_keeps_a_hands_checkpoint_until_a_snapshot_or_cl
 
 def test_a_kept_checkpoint_is_not_written_to_a_log_that_no_longer_has_its_event(tmp_path):
     led, sid = _night(tmp_path)
-    led.execute(sid, Command("note", text="the head is this recorder's"))
-    start = led.execute(sid, Command("hand"))[0].seq
+    led.execute(sid, Note(text="the head is this recorder's"))
+    start = led.execute(sid, NewHand())[0].seq
     point, head = led._later[sid]
     assert point.seq == start - 1
     led._later[sid] = (point, "0" * 64)  # as if the file had been replaced by another log meanwhile
@@ -119,11 +119,11 @@ def test_a_kept_checkpoint_is_not_written_to_a_log_that_no_longer_has_its_event(
 
 def test_a_snapshot_that_is_not_sound_gives_way_to_the_checkpoint_before_it(tmp_path, monkeypatch):
     led, sid = _night(tmp_path)
-    start = led.execute(sid, Command("hand"))[0].seq
-    led.execute(sid, Command("note", text="early"))
+    start = led.execute(sid, NewHand())[0].seq
+    led.execute(sid, Note(text="early"))
     led.flush()  # the hand's checkpoint
     assert snapshots.write_snapshot(led.store, sid, led.state(sid))  # later than the checkpoint...
-    later = led.execute(sid, Command("note", text="later"))[0].seq
+    later = led.execute(sid, Note(text="later"))[0].seq
     led.store.conn.execute("UPDATE snapshots SET state_hash = ? WHERE session_id = ?", ("0" * 64, sid))  # ...forged
     snapshots.forget()
     seen = _parsed(monkeypatch)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ledger.core import zones
-from ledger.commands import Command
+from ledger.commands import Join, NewHand, Turn
 from ledger.errors import RuleViolation
 from ledger.games.war import taker
 from tests.table import Table
@@ -14,12 +14,12 @@ from tests.table import Table
 
 def war(**options: object) -> Table:
     t = Table("war", options=dict(options), verify=True, Ann=10, Ben=10)
-    t(Command("hand"))
+    t(NewHand())
     return t
 
 
 def turn(t: Table, player: str, card: str | None = None) -> None:
-    t(Command("turn", player=player, cards=(card,) if card else ()))
+    t(Turn(player=player, cards=(card,) if card else ()))
 
 
 def stack(t: Table, player: str) -> list[str]:
@@ -85,7 +85,7 @@ def test_a_face_up_card_must_be_named_and_only_two_play() -> None:
         turn(t, "Ann")
     t2 = Table("war", Ann=10, Ben=10)
     with pytest.raises(RuleViolation):
-        t2(Command("join", player="Cy", amount=10))
+        t2(Join(player="Cy", amount=10))
 
 
 @pytest.mark.parametrize("a,b,want", [("7H", "KD", 1), ("AS", "2C", 0), ("7H", "9H", None), ("7H", "7S", None),

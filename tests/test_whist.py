@@ -7,15 +7,17 @@ import pytest
 from table import Table
 
 from ledger import events as ev
-from ledger.games import whist
+from ledger.commands import NewHand, Play, Reveal
+from ledger.games import skat, whist
 from ledger.kit.tricks import hand as th
+from ledger.kit.tricks.commands import TurnTrump
 
 RANKS = "2 3 4 5 6 7 8 9 10 J Q K A".split()
 
 
 def table(trump: str = "2S", **options: object) -> Table:
     t = Table("whist", options=dict(options), verify=True, Ann=50, Ben=50, Cy=50, Dan=50)
-    t("hand")  # Ann deals: Ben leads
+    t(NewHand())  # Ann deals: Ben leads
     t.word("trump", trump)  # the dealer's last card
     return t
 
@@ -28,7 +30,7 @@ def play_hand(t: Table, winners: list[str]) -> list[ev.Event]:
         others = iter("HDC")
         for _ in range(4):
             who = t.to_act
-            out += t("play", player=who, cards=(rank + ("S" if who == winner else next(others)),))
+            out += t(Play(player=who, cards=(rank + ("S" if who == winner else next(others)),)))
     return out
 
 
@@ -39,25 +41,36 @@ def test_the_deal_the_turned_trump_and_the_lead():
     assert x.trump == "S" and t.to_act == "Ben"
     assert [h.card for h in t.state.seat("Ann").cards if h.up] == ["2S"]  # stays in the dealer's hand
     assert x.teams == {"Ann": "team 1", "Ben": "team 2", "Cy": "team 1", "Dan": "team 2"}
-    t.refused("trump", "turned already", cards=("8S",))
+    t.refused(TurnTrump(cards=("8S",)), "turned already")
+
+
+def test_a_command_is_taken_by_its_class_not_its_word():
+    """Skat's ``trump`` (the soloist names a suit) is another class than Whist's (the card turned):
+    Whist refuses it, whatever its word, and its own word builds its own class."""
+    t = Table("whist", Ann=50, Ben=50, Cy=50, Dan=50)
+    t(NewHand())
+    t.refused(skat.NameTrump(player="Ann", value="H"), "Whist has no 'trump'")
+    assert isinstance(whist.TRUMP.command({"card": "2S"}) if whist.TRUMP.command else None, TurnTrump)
+    t.word("trump", "2S")
+    assert t.state.ext.trump == "S"
 
 
 def test_no_play_before_the_trump_is_turned():
     t = Table("whist", Ann=50, Ben=50, Cy=50, Dan=50)
-    t("hand")
-    t.refused("play", "turn the trump first", player="Ben", cards=("KH",))
+    t(NewHand())
+    t.refused(Play(player="Ben", cards=("KH",)), "turn the trump first")
     assert whist.legal(t.state)[0].verbs == ("trump",)
 
 
 def test_following_suit_and_turns_are_enforced():
     t = table("7S")
-    t.refused("play", "it is Ben's turn to play, not Cy's", player="Cy", cards=("KH",))
-    t("play", player="Ben", cards=("KS",))
-    t("play", player="Cy", cards=("2S",))
-    t("play", player="Dan", cards=("3S",))
-    t.refused("play", "Ann must follow spades: holds 7S", player="Ann", cards=("AH",))
-    t.refused("play", "is already in the current trick", player="Ann", cards=("KS",))
-    t("play", player="Ann", cards=("7S",))
+    t.refused(Play(player="Cy", cards=("KH",)), "it is Ben's turn to play, not Cy's")
+    t(Play(player="Ben", cards=("KS",)))
+    t(Play(player="Cy", cards=("2S",)))
+    t(Play(player="Dan", cards=("3S",)))
+    t.refused(Play(player="Ann", cards=("AH",)), "Ann must follow spades: holds 7S")
+    t.refused(Play(player="Ann", cards=("KS",)), "is already in the current trick")
+    t(Play(player="Ann", cards=("7S",)))
     assert t.state.ext.taken == {"team 2": 1} and t.to_act == "Ben"  # (Ben's king of trumps)
     assert th.may_play(t.state, t.state.ext, whist.RULES, "Ben").startswith("Ben may play no known card")
 
@@ -89,7 +102,7 @@ def test_six_tricks_score_nothing():
 def test_the_sheet_over_several_hands_and_the_game_over():
     t = table(hands=2, stake=0)
     play_hand(t, ["Ann", "Cy"] * 4 + ["Ann", "Ben", "Dan", "Ben", "Dan"])
-    t("hand")  # Ben deals now: Cy leads
+    t(NewHand())  # Ben deals now: Cy leads
     assert t.state.hand.dealer == "Ben"
     t.word("trump", "7H")
     assert t.to_act == "Cy"
@@ -100,22 +113,22 @@ def test_the_sheet_over_several_hands_and_the_game_over():
 
 def test_teams_must_divide_and_none_is_everyone_alone():
     t = Table("whist", options={"teams": 2}, Ann=9, Ben=9, Cy=9, Dan=9, Eve=9)
-    t.refused("hand", "5 players do not divide into 2 teams")
+    t.refused(NewHand(), "5 players do not divide into 2 teams")
     t = Table("whist", options={"teams": 0}, verify=True, Ann=9, Ben=9, Cy=9, Dan=9, Eve=9)
-    t("hand")
+    t(NewHand())
     assert t.state.ext.teams == {} and t.state.ext.size == 10
     assert [len(s.cards) for s in t.state.seats] == [10] * 5
 
 
 def test_the_tarot_pack_trumps_with_the_atouts_and_the_excuse():
     t = Table("whist", options={"pack": "tarot78"}, verify=True, Ann=9, Ben=9, Cy=9, Dan=9)
-    t("hand")
+    t(NewHand())
     assert t.state.ext.trump == "T" and t.state.ext.size == 19 and t.to_act == "Ben"
-    t.refused("trump", "atouts are trumps", cards=("7S",))
-    t("play", player="Ben", cards=("KH",))
-    t("play", player="Cy", cards=("EX",))
-    t("play", player="Dan", cards=("T1",))
-    t("play", player="Ann", cards=("CH",))
+    t.refused(TurnTrump(cards=("7S",)), "atouts are trumps")
+    t(Play(player="Ben", cards=("KH",)))
+    t(Play(player="Cy", cards=("EX",)))
+    t(Play(player="Dan", cards=("T1",)))
+    t(Play(player="Ann", cards=("CH",)))
     x = t.state.ext
     assert x.taken == {"team 2": 1} and x.won["team 1"] == ["EX"] and x.excused == [["Cy", "Dan"]]
 
@@ -123,21 +136,21 @@ def test_the_tarot_pack_trumps_with_the_atouts_and_the_excuse():
 @pytest.mark.parametrize("card", ["ZZ", "??"])
 def test_a_card_not_in_the_pack_is_refused_in_one_line(card):
     t = table()
-    assert "\n" not in t.refused("play", "", player="Ben", cards=(card,))
+    assert "\n" not in t.refused(Play(player="Ben", cards=(card,)), "")
 
 
 def test_cards_shown_are_known_and_what_may_be_played_says_so():
     t = table()
-    t("reveal", player="Cy", cards=("QH", "3C"))
-    t.refused("reveal", "3C is already in Cy's hand", player="Dan", cards=("3C",))
-    t("play", player="Ben", cards=("KH",))
+    t(Reveal(player="Cy", cards=("QH", "3C")))
+    t.refused(Reveal(player="Dan", cards=("3C",)), "3C is already in Cy's hand")
+    t(Play(player="Ben", cards=("KH",)))
     assert th.may_play(t.state, t.state.ext, whist.RULES, "Cy") == "Cy may play QH or an unseen card (to hearts led)"
-    t.refused("play", "Cy must follow hearts: holds QH", player="Cy", cards=("3C",))
-    t("play", player="Cy", cards=("QH",))
+    t.refused(Play(player="Cy", cards=("3C",)), "Cy must follow hearts: holds QH")
+    t(Play(player="Cy", cards=("QH",)))
 
 
 def test_the_trump_recorded_as_the_dealers_card_shown_verifies():
     t = Table("whist", verify=True, Ann=50, Ben=50, Cy=50, Dan=50)
-    t("hand")
-    t("reveal", player="Ann", cards=("9C",))  # the dealer's one card, before the trump: the trump card
+    t(NewHand())
+    t(Reveal(player="Ann", cards=("9C",)))  # the dealer's one card, before the trump: the trump card
     assert t.state.ext.trump == "C" and t.to_act == "Ben"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from table import Table
 
 from ledger import events as ev
+from ledger.commands import NewHand
 from ledger.games import wish
 
 RANKS = "A K Q J 10 9 8 7".split()
@@ -13,29 +14,29 @@ RANKS = "A K Q J 10 9 8 7".split()
 
 def table(**options: object) -> Table:
     t = Table("wish", options=dict(options), verify=True, Ann=10)
-    t("hand")
+    t(NewHand())
     return t
 
 
 def test_the_deal_eight_piles_of_four_and_the_stake():
     t = table(stake=3)
     assert [len(t.state.hand.boards[p]) for p in wish.PILES] == [4] * 8 and t.state.balance("pot") == 3
-    t.refused("turn", "'2H' is not in the french32 pack", to="1", cards=("2H",))
-    t.refused("turn", "is not a pile", to="9", cards=("7H",))
+    t.refused(wish.TurnPile(to="1", cards=("2H",)), "'2H' is not in the french32 pack")
+    t.refused(wish.TurnPile(to="9", cards=("7H",)), "is not a pile")
 
 
 def test_turning_and_pairing():
     t = table()
     t.word("turn", "1", "7H")
-    t.refused("turn", "the top of pile 1 is 7H, face up already", to="1", cards=("8H",))
+    t.refused(wish.TurnPile(to="1", cards=("8H",)), "the top of pile 1 is 7H, face up already")
     t.word("turn", "2", "8S")
-    t.refused("pair", "piles 1 and 2 do not show a pair", cards=("1", "2"))
+    t.refused(wish.Pair(cards=("1", "2")), "piles 1 and 2 do not show a pair")
     t.word("turn", "3", "7C")
     assert wish.pairs(t.state) == [("pile:1", "pile:3")]
     t.word("pair", "1", "3")
     assert [h.card for h in t.state.hand.boards["discards"]] == ["7H", "7C"]
     assert len(t.state.hand.boards["pile:1"]) == 3 and not t.state.hand.boards["pile:1"][-1].up
-    t.refused("turn", "is already in the discards", to="1", cards=("7H",))
+    t.refused(wish.TurnPile(to="1", cards=("7H",)), "is already in the discards")
 
 
 def test_won_when_every_pile_is_gone():
@@ -62,6 +63,6 @@ def test_lost_when_the_tops_show_no_pair():
 
 def test_at_a_table_of_several_each_hand_is_the_dealers_game():
     t = Table("wish", options={"stake": 1}, verify=True, Ann=10, Ben=10)
-    t("hand", dealer="Ben")
+    t(NewHand(dealer="Ben"))
     assert t.state.balance("pot") == 1 and t.stack("Ben") == 9 and t.stack("Ann") == 10
     assert wish.legal(t.state)[-1].player == "Ben"

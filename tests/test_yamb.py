@@ -9,6 +9,7 @@ import pytest
 from pydantic import ValidationError
 
 from ledger import events as ev
+from ledger.commands import Declare, NewHand, Reroll, RollDice
 from ledger.reducer import apply
 from ledger.games.yamb import ROWS, Options, column_score, points, row_of, score
 from tests.table import Table
@@ -70,12 +71,12 @@ def test_options():
 
 def game(columns: str = "free", first: str | None = "Ann", **options) -> Table:
     t = Table("yamb", options={"columns": columns, **options}, verify=True, Ann=50, Ben=50)
-    t("hand", first=first)
+    t(NewHand(first=first))
     return t
 
 
 def roll(t: Table, who: str, faces: str) -> list[ev.Event]:
-    return t("roll", player=who, faces=tuple(faces.split()))
+    return t(RollDice(player=who, faces=tuple(faces.split())))
 
 
 def sheet(t: Table, who: str) -> dict[str, int]:
@@ -89,17 +90,17 @@ def turn(t: Table, who: str, faces: str, column: str, *row: str) -> None:
 
 def test_a_turn_is_up_to_three_rolls_then_a_write():
     t = game()
-    t.refused("declare", "Ann has not rolled yet", player="Ann", name="write", value="free ones")
-    t.refused("roll", "it is Ann's turn to roll, not Ben's", player="Ben", faces=tuple("12345"))
-    t.refused("roll", "name 5 faces", player="Ann", faces=("1", "2"))
+    t.refused(Declare(player="Ann", name="write", value="free ones"), "Ann has not rolled yet")
+    t.refused(RollDice(player="Ben", faces=tuple("12345")), "it is Ann's turn to roll, not Ben's")
+    t.refused(RollDice(player="Ann", faces=("1", "2")), "name 5 faces")
     roll(t, "Ann", "3 5 5 2 6")
-    t.refused("reroll", "Ann has no 4 to keep", player="Ann", faces=("1",), value=("5", "5", "2", "4"))
+    t.refused(Reroll(player="Ann", faces=("1",), value=("5", "5", "2", "4")), "Ann has no 4 to keep")
     t.word("reroll", "Ann", "5", "2", "--keep", "5,5,2")
     t.word("reroll", "Ann", "5", "--keep", "5,5,5,2")
     assert t.rules.legal(t.state)[0].verbs == ("write",)
-    t.refused("roll", "Ann has rolled 3 times, the most a turn has: now potlog write Ann COLUMN ROW",
-              player="Ann", faces=tuple("12345"))
-    t.refused("declare", "no column 'up' at this table", player="Ann", name="write", value="up ones")
+    t.refused(RollDice(player="Ann", faces=tuple("12345")),
+              "Ann has rolled 3 times, the most a turn has: now potlog write Ann COLUMN ROW")
+    t.refused(Declare(player="Ann", name="write", value="up ones"), "no column 'up' at this table")
     t.word("write", "Ann", "free", "carriage")                  # 5 5 5 2 5: 22 + 40
     assert sheet(t, "Ann") == {"free carriage": 62} and t.to_act == "Ben"
     roll(t, "Ben", "1 2 3 4 6")
@@ -107,7 +108,7 @@ def test_a_turn_is_up_to_three_rolls_then_a_write():
     t.word("write", "Ben", "free", "full")                      # no full house: a 0
     assert sheet(t, "Ben") == {"free full": 0}
     roll(t, "Ann", "2 2 2 3 3")
-    t.refused("declare", "free carriage is written already (62)", player="Ann", name="write", value="free carriage")
+    t.refused(Declare(player="Ann", name="write", value="free carriage"), "free carriage is written already (62)")
 
 
 def test_the_straight_counts_the_rolls_of_the_turn():
@@ -123,14 +124,16 @@ def test_the_straight_counts_the_rolls_of_the_turn():
 def test_up_fills_from_ones_down_and_down_from_yamb_up():
     t = game("up,down")
     roll(t, "Ann", "1 1 2 3 4")
-    t.refused("declare", "the up column is filled from ones down to Yamb, one cell after the other: its next cell "
-              "is ones, not twos", player="Ann", name="write", value="up twos")
-    t.refused("declare", "the down column is filled from Yamb up to ones, one cell after the other: its next cell "
-              "is yamb, not ones", player="Ann", name="write", value="down ones")
+    t.refused(Declare(player="Ann", name="write", value="up twos"),
+              "the up column is filled from ones down to Yamb, one cell after the other: its next cell "
+              "is ones, not twos")
+    t.refused(Declare(player="Ann", name="write", value="down ones"),
+              "the down column is filled from Yamb up to ones, one cell after the other: its next cell "
+              "is yamb, not ones")
     t.word("write", "Ann", "up", "ones")
     turn(t, "Ben", "1 1 2 3 4", "down", "yamb")
     roll(t, "Ann", "2 2 2 3 4")
-    t.refused("declare", "its next cell is twos, not threes", player="Ann", name="write", value="up threes")
+    t.refused(Declare(player="Ann", name="write", value="up threes"), "its next cell is twos, not threes")
     t.word("write", "Ann", "down", "yamb")
     turn(t, "Ben", "6 6 6 6 1", "down", "carriage")
     assert sheet(t, "Ann") == {"up ones": 2, "down yamb": 0}
@@ -140,21 +143,23 @@ def test_up_fills_from_ones_down_and_down_from_yamb_up():
 def test_up_down_from_both_ends_and_middle_from_min_or_max_outwards():
     t = game("up-down,middle")
     roll(t, "Ann", "1 1 2 3 4")
-    t.refused("declare", "the up-down column fills from both ends, towards the middle: its next cell is ones or "
-              "yamb, not min", player="Ann", name="write", value="up-down min")
-    t.refused("declare", "the middle column starts at Min or Max and fills outwards from them: its next cell is "
-              "min or max, not ones", player="Ann", name="write", value="middle ones")
+    t.refused(Declare(player="Ann", name="write", value="up-down min"),
+              "the up-down column fills from both ends, towards the middle: its next cell is ones or "
+              "yamb, not min")
+    t.refused(Declare(player="Ann", name="write", value="middle ones"),
+              "the middle column starts at Min or Max and fills outwards from them: its next cell is "
+              "min or max, not ones")
     t.word("write", "Ann", "up-down", "yamb")
     turn(t, "Ben", "1 1 2 3 4", "middle", "min")
     turn(t, "Ann", "1 1 2 3 4", "up-down", "carriage")
     roll(t, "Ben", "6 6 6 5 5")
-    t.refused("declare", "its next cell is sixes or max, not twopairs", player="Ben", name="write",
-              value="middle twopairs")
+    t.refused(Declare(player="Ben", name="write", value="middle twopairs"),
+              "its next cell is sixes or max, not twopairs")
     t.word("write", "Ben", "middle", "max")
     turn(t, "Ann", "1 1 2 3 4", "up-down", "ones")
     roll(t, "Ben", "6 6 6 5 5")
-    t.refused("declare", "its next cell is sixes or twopairs, not fives", player="Ben", name="write",
-              value="middle fives")
+    t.refused(Declare(player="Ben", name="write", value="middle fives"),
+              "its next cell is sixes or twopairs, not fives")
     t.word("write", "Ben", "middle", "twopairs")
     assert sheet(t, "Ben") == {"middle min": 11, "middle max": 28, "middle twopairs": 32}
 
@@ -163,10 +168,11 @@ def test_hand_takes_only_a_first_roll_and_maximum_only_the_best_open_row():
     t = game("hand,maximum")
     roll(t, "Ann", "6 6 6 2 2")
     t.word("reroll", "Ann", "6", "6", "--keep", "6,6,6")
-    t.refused("declare", "the hand column takes only the turn's first roll, and this is roll 2", player="Ann",
-              name="write", value="hand yamb")
-    t.refused("declare", "the maximum column takes only the most the dice make in its open rows: yamb 80, "
-              "not sixes 30", player="Ann", name="write", value="maximum sixes")
+    t.refused(Declare(player="Ann", name="write", value="hand yamb"),
+              "the hand column takes only the turn's first roll, and this is roll 2")
+    t.refused(Declare(player="Ann", name="write", value="maximum sixes"),
+              "the maximum column takes only the most the dice make in its open rows: yamb 80, "
+              "not sixes 30")
     t.word("write", "Ann", "maximum", "yamb")
     turn(t, "Ben", "3 3 3 2 2", "hand", "full", "house")
     assert sheet(t, "Ann") == {"maximum yamb": 80} and sheet(t, "Ben") == {"hand full": 43}
@@ -175,29 +181,29 @@ def test_hand_takes_only_a_first_roll_and_maximum_only_the_best_open_row():
 def test_a_roll_that_leaves_nowhere_to_write_is_refused():
     t = game("hand")
     roll(t, "Ann", "1 2 3 4 6")
-    t.refused("reroll", "only the hand column has room, and it takes the first roll: Ann writes now",
-              player="Ann", faces=("5",), value=("1", "2", "3", "4"))
+    t.refused(Reroll(player="Ann", faces=("5",), value=("1", "2", "3", "4")),
+              "only the hand column has room, and it takes the first roll: Ann writes now")
     assert t.rules.legal(t.state)[0].verbs == ("write",)
 
 
 def test_announce_after_the_first_roll_before_the_second():
     t = game("announce,free")
-    t.refused("declare", "a row is announced after the first roll and before the second: Ann has not rolled yet",
-              player="Ann", name="announce", value="full")
+    t.refused(Declare(player="Ann", name="announce", value="full"),
+              "a row is announced after the first roll and before the second: Ann has not rolled yet")
     roll(t, "Ann", "3 5 5 2 6")
-    t.refused("declare", "the announce column takes only the row announced after the first roll", player="Ann",
-              name="write", value="announce full")
+    t.refused(Declare(player="Ann", name="write", value="announce full"),
+              "the announce column takes only the row announced after the first roll")
     assert "announce" in t.rules.legal(t.state)[0].verbs
     t.word("announce", "Ann", "full", "house")
-    t.refused("declare", "Ann has announced full already this turn", player="Ann", name="announce", value="yamb")
+    t.refused(Declare(player="Ann", name="announce", value="yamb"), "Ann has announced full already this turn")
     t.word("reroll", "Ann", "5", "2", "--keep", "5,5,2")
-    t.refused("declare", "full was announced: the turn is written in announce full", player="Ann", name="write",
-              value="free full")
+    t.refused(Declare(player="Ann", name="write", value="free full"),
+              "full was announced: the turn is written in announce full")
     t.word("write", "Ann", "announce", "full")
     roll(t, "Ben", "1 1 1 1 2")
     t.word("reroll", "Ben", "1", "--keep", "1,1,1,1")
-    t.refused("declare", "a row is announced after the first roll and before the second: Ben has rolled twice",
-              player="Ben", name="announce", value="yamb")
+    t.refused(Declare(player="Ben", name="announce", value="yamb"),
+              "a row is announced after the first roll and before the second: Ben has rolled twice")
     t.word("write", "Ben", "free", "yamb")
     assert sheet(t, "Ann") == {"announce full": 49} and sheet(t, "Ben") == {"free yamb": 55}
 
@@ -205,10 +211,10 @@ def test_announce_after_the_first_roll_before_the_second():
 def test_only_the_announce_column_left_means_announce_or_write_now():
     t = game("announce")
     roll(t, "Ann", "1 2 3 4 6")
-    t.refused("reroll", "only the announce column has room: Ann announces a row before the second roll",
-              player="Ann", faces=("5",), value=("1", "2", "3", "4"))
-    t.refused("declare", "announce column takes only the row announced", player="Ann", name="write",
-              value="announce ones")
+    t.refused(Reroll(player="Ann", faces=("5",), value=("1", "2", "3", "4")),
+              "only the announce column has room: Ann announces a row before the second roll")
+    t.refused(Declare(player="Ann", name="write", value="announce ones"),
+              "announce column takes only the row announced")
     t.word("announce", "Ann", "straight")
     t.word("reroll", "Ann", "5", "--keep", "1,2,3,4")
     t.word("write", "Ann", "announce", "straight")
@@ -218,18 +224,18 @@ def test_only_the_announce_column_left_means_announce_or_write_now():
 def test_a_table_without_the_announce_column_refuses_an_announcement():
     t = game("free")
     roll(t, "Ann", "1 2 3 4 6")
-    t.refused("declare", "this table plays no announce column (its columns: free)", player="Ann", name="announce",
-              value="yamb")
+    t.refused(Declare(player="Ann", name="announce", value="yamb"),
+              "this table plays no announce column (its columns: free)")
 
 
 def test_the_order_of_play_by_a_roll_of_five_dice_ties_rolling_again():
     t = Table("yamb", options={"columns": "free"}, verify=True, Ann=50, Ben=50, Cy=50)
-    t("hand", dealer="Cy")                                      # Ann, Ben, Cy roll for the order
+    t(NewHand(dealer="Cy"))                                      # Ann, Ben, Cy roll for the order
     assert t.to_act == "Ann"
-    t.refused("declare", "first each player rolls five dice for the order of play: Ann rolls now", player="Ann",
-              name="write", value="free ones")
+    t.refused(Declare(player="Ann", name="write", value="free ones"),
+              "first each player rolls five dice for the order of play: Ann rolls now")
     roll(t, "Ann", "2 2 2 2 2")
-    t.refused("roll", "Ann has rolled 10 for the order; Ben rolls now", player="Ann", faces=tuple("12345"))
+    t.refused(RollDice(player="Ann", faces=tuple("12345")), "Ann has rolled 10 for the order; Ben rolls now")
     roll(t, "Ben", "6 6 6 6 6")
     roll(t, "Cy", "1 2 3 2 2")                                  # 10: a tie with Ann
     assert t.to_act == "Ann"
@@ -240,7 +246,7 @@ def test_the_order_of_play_by_a_roll_of_five_dice_ties_rolling_again():
 
 def test_first_names_who_plays_first_and_play_goes_clockwise():
     t = Table("yamb", options={"columns": "free"}, verify=True, Ann=50, Ben=50, Cy=50)
-    t("hand", first="Ben")
+    t(NewHand(first="Ben"))
     assert t.state.ext.order == ["Ben", "Cy", "Ann"] and t.to_act == "Ben"
 
 
@@ -267,7 +273,7 @@ def test_a_whole_short_game_for_the_kitty():
     awarded = [e for _, e in t.log if isinstance(e, ev.PotAwarded)]
     assert awarded[0].shares[0].player == "Ann" and "highest score" in awarded[0].reason
     assert ("result", f"Ann has the highest score, {BEST}") in t.rules.view(t.state)
-    t("hand", first="Ben")                                      # the next game
+    t(NewHand(first="Ben"))                                      # the next game
     assert t.state.balance("pot") == 10 and t.to_act == "Ben" and sheet(t, "Ann") == {}
 
 
@@ -280,7 +286,7 @@ def test_a_tie_lets_the_kitty_stand():
 
 def test_per_point_every_pair_settles_the_difference():
     t = Table("yamb", options={"columns": "free", "per_point": 1}, verify=True, Ann=300, Ben=300, Cy=300)
-    t("hand", first="Ann")
+    t(NewHand(first="Ann"))
     assert t.state.balance("pot") == 0                            # no kitty
     for row in ROWS:
         turn(t, "Ann", ROWS_FACES[row], "free", row)
@@ -296,7 +302,7 @@ def test_per_point_every_pair_settles_the_difference():
 
 def test_per_point_a_loser_who_cannot_cover_pays_what_they_hold():
     t = Table("yamb", options={"columns": "free", "per_point": 2}, verify=True, Ann=50, Ben=40)
-    t("hand", first="Ann")
+    t(NewHand(first="Ann"))
     play_out(t, ("Ann", "Ben"), spoil="Ben")                    # Ben owes 2 x 80 = 160
     assert (t.stack("Ann"), t.stack("Ben")) == (90, 0) and t.state.hand.ended
 

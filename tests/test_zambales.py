@@ -7,16 +7,17 @@ import pytest
 from ledger import events as ev
 from ledger.games.zambales import pair
 from tests.table import Table
+from ledger.commands import Declare, NewHand, RollDice
 
 
 def game(verify: bool = True, **options: object) -> Table:
     t = Table("zambales", options={"ante": 2, **options}, verify=verify, Ann=20, Ben=20, Cy=20)
-    t("hand")
+    t(NewHand())
     return t
 
 
 def roll(t: Table, who: str, *faces: int) -> list[ev.Event]:
-    return t("roll", player=who, faces=tuple(str(f) for f in faces))
+    return t(RollDice(player=who, faces=tuple(str(f) for f in faces)))
 
 
 def paid(events: list[ev.Event]) -> ev.PotAwarded:
@@ -31,11 +32,11 @@ def test_a_pair_is_doubles_and_its_value_is_the_face(faces, got):
 def test_antes_turn_order_and_refusals():
     t = game()
     assert t.state.balance("pot") == 6 and t.to_act == "Ben"
-    t.refused("roll", "it is Ben's turn to roll, not Ann's", player="Ann", faces=("3", "4"))
-    t.refused("roll", "rolled with two dice", player="Ben", faces=("3",))
-    t.refused("roll", "a third die", player="Ben", faces=("3", "4", "5"))
-    t.refused("roll", "not a face of a 6-sided die", player="Ben", faces=("7", "1"))
-    t.refused("stop", "no 'stop'", player="Ben")
+    t.refused(RollDice(player="Ann", faces=("3", "4")), "it is Ben's turn to roll, not Ann's")
+    t.refused(RollDice(player="Ben", faces=("3",)), "rolled with two dice")
+    t.refused(RollDice(player="Ben", faces=("3", "4", "5")), "a third die")
+    t.refused(RollDice(player="Ben", faces=("7", "1")), "not a face of a 6-sided die")
+    t.refused(Declare(player="Ben", name="stop"), "does not choose to stop")
 
 
 def test_a_pair_ends_the_turn_and_five_rolls_at_most():
@@ -58,8 +59,8 @@ def test_a_tie_on_the_highest_pair_rolls_one_die_off():
     roll(t, "Cy", 4, 4)
     roll(t, "Ann", 6, 6)                                   # Ben and Ann tie: they roll one die each
     assert t.state.in_hand and t.to_act == "Ben"
-    t.refused("roll", "each player rolls one die", player="Ben", faces=("3", "4"))
-    t.refused("roll", "Cy is not in the roll-off (Ben and Ann tied with a pair of 6s)", player="Cy", faces=("3",))
+    t.refused(RollDice(player="Ben", faces=("3", "4")), "each player rolls one die")
+    t.refused(RollDice(player="Cy", faces=("3",)), "Cy is not in the roll-off (Ben and Ann tied with a pair of 6s)")
     roll(t, "Ben", 5)
     roll(t, "Ann", 5)                                      # tied again: again
     roll(t, "Ben", 2)
@@ -73,7 +74,7 @@ def test_nobody_pairs_and_the_kitty_stands_then_is_won():
         out = [roll(t, who, a, a % 6 + 1) for a in range(1, 6)]
     assert any(isinstance(e, ev.PotCarried) and e.amount == 6 for e in out[-1])
     assert t.state.balance("carry") == 6
-    t("hand")                                              # Ben deals: Cy first; the kitty is 6 + 6
+    t(NewHand())                                              # Ben deals: Cy first; the kitty is 6 + 6
     assert t.state.balance("pot") == 12 and t.to_act == "Cy"
     roll(t, "Cy", 3, 3)
     roll(t, "Ann", 1, 1)

@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from .. import events as ev
 from ..errors import PotlogError, RuleViolation
 from . import registry
-from .commands import command_for
+from .commands import Open, command_for
 from .options import same_options
 from .verbs import open_session
 
@@ -38,5 +38,5 @@ def _same_opening(expected: ev.Event, recorded: ev.Event) -> bool:
 def check_opened(event: ev.Event, options_model: type[BaseModel], game: str) -> None:
     """For a ruleset's ``check_event``: a session_opened must be what opening `game` records."""
     cmd = command_for(event)
-    assert cmd is not None, "check_opened is given a session_opened, which has a command"
+    assert isinstance(cmd, Open), "check_opened is given a session_opened, whose command is an Open"
     require_same(open_session(cmd, options_model, game)[0], event.model_copy(update={"ruling": None}))

@@ -1,6 +1,12 @@
 """Commands: what the recorder asks for (``bet Ann 5``). A ruleset's `decide` turns one
 into events or refuses it.
 
+A command is a frozen dataclass, one class per verb (`Bet`, `Deal`, `Cup` ...), with exactly
+the fields that verb takes; they share the base class `Command`, whose class attribute `verb`
+is the word (for messages and `Legal.verbs`). A `decide` dispatches on the class (``match
+cmd: case Bet(): ...`` or a dict keyed by class), never on the word. A game's own words
+(`Word.makes`) build one of these classes too; `COMMANDS` lists them all.
+
 A command carries raw input (cards as typed, faces as typed): the ruleset parses them
 with the session's pack and die, so its errors can name what that table accepts. `command_for`
 goes the other way: the shared command behind a recorded event (``potlog verify --rules``).
@@ -9,128 +15,496 @@ goes the other way: the shared command behind a recorded event (``potlog verify 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from .. import events as ev
 
+Cards = tuple[str, ...]
+"""Cards as typed (``AS``, ``10h``); ``??`` for unseen ones."""
+Faces = tuple[int | str, ...]
+"""Die faces as typed (``6``, or a word a game's die shows)."""
+Shares = tuple[tuple[str, int], ...]
+"""(player, number) pairs: chips of a split award, bids, tricks taken."""
+Scalar = bool | int | str
+"""A declared value."""
 
-@dataclass(frozen=True)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Command:
-    """One request. Only the fields a verb needs are set.
+    """One request: the base of every command class (`verb` says which word records it)."""
 
-    Attributes:
-        verb: ``join``, ``bet``, ``deal``, ``showdown`` ... (see `VERBS`).
-        player: who acts.
-        amount: chips (a bet, a raise's size, a buy-in, a payment).
-        to: where cards or chips go (a player, a board, an account).
-        source: where chips come from (``pay``).
-        cards: cards as typed; ``??`` for unseen ones.
-        discard: cards given up (``exchange``).
-        count: a number of unseen cards to deal.
-        face_up: dealt or drawn face up.
-        faces: die faces as typed.
-        sides: the die size, when the game lets the roll say.
-        name, value: a declaration.
-        target: the seq a void cancels.
-        reason: why (a void, a payment, an override).
-        text: a note's text.
-        options: the table's options (``new``).
-        shares: (player, chips) pairs for a split award.
-    """
+    verb: ClassVar[str] = ""
 
-    verb: str
-    player: str | None = None
-    amount: int | None = None
-    to: str | None = None
-    source: str | None = None
-    cards: tuple[str, ...] = ()
-    discard: tuple[str, ...] = ()
-    count: int | None = None
-    face_up: bool = False
-    faces: tuple[Any, ...] = ()
-    sides: int | None = None
-    name: str | None = None
-    value: Any = None
-    target: int | None = None
-    reason: str = ""
-    text: str = ""
+
+# -- the session and the seats --------------------------------------------------------------
+
+@dataclass(frozen=True, kw_only=True)
+class Open(Command):
+    """``potlog new``: the table's `options`, what a chip is called, a title."""
+
+    verb: ClassVar[str] = "open"
     options: dict[str, Any] = field(default_factory=dict)
-    shares: tuple[tuple[str, int], ...] = ()
-    game: str | None = None
     chip_unit: str = "chip"
     title: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Switch(Command):
+    """``potlog switch GAME``: another ruleset (`name`) from now on, with its `options`."""
+
+    verb: ClassVar[str] = "switch"
+    name: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Join(Command):
+    """`player` sits with a buy-in of `amount` chips, at `position` (None: last)."""
+
+    verb: ClassVar[str] = "join"
+    player: str
+    amount: int
     position: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rebuy(Command):
+    verb: ClassVar[str] = "rebuy"
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Leave(Command):
+    verb: ClassVar[str] = "leave"
+    player: str
+    reason: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Close(Command):
+    verb: ClassVar[str] = "close"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Count(Command):
+    """`player` counts `amount` chips in their stack (a check, no chips move)."""
+
+    verb: ClassVar[str] = "count"
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Note(Command):
+    verb: ClassVar[str] = "note"
+    text: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Void(Command):
+    """Cancel the event at seq `target`."""
+
+    verb: ClassVar[str] = "void"
+    target: int
+    reason: str = ""
+
+
+# -- the hand and the cards --------------------------------------------------------------
+
+@dataclass(frozen=True, kw_only=True)
+class NewHand(Command):
+    """``potlog hand``: who deals, who acts first (None: as the game says)."""
+
+    verb: ClassVar[str] = "hand"
     dealer: str | None = None
     first: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Round(Command):
+    verb: ClassVar[str] = "round"
+    name: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Deal(Command):
+    """`cards` (or `count` unseen ones) to `to`: a player or a board; `face_up`."""
+
+    verb: ClassVar[str] = "deal"
+    to: str
+    cards: Cards = ()
+    count: int | None = None
+    face_up: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reveal(Command):
+    verb: ClassVar[str] = "reveal"
+    player: str
+    cards: Cards = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Exchange(Command):
+    """`player` gives up `discard` and draws `cards` (or `count` unseen), paying `amount`."""
+
+    verb: ClassVar[str] = "exchange"
+    player: str
+    cards: Cards = ()
+    discard: Cards = ()
+    count: int | None = None
+    amount: int | None = None
+    face_up: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Play(Command):
+    verb: ClassVar[str] = "play"
+    player: str
+    cards: Cards = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Move(Command):
+    """The top cards (`cards`, or `count` of them) of zone `source` onto `to`; `position` 0:
+    under its bottom; `value`: face up (True), down (False) or as they lie (None)."""
+
+    verb: ClassVar[str] = "move"
+    source: str
+    to: str
+    cards: Cards = ()
+    count: int | None = None
+    position: int | None = None
+    value: bool | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reshuffle(Command):
+    verb: ClassVar[str] = "reshuffle"
+
+
+@dataclass(frozen=True, kw_only=True)
+class End(Command):
+    verb: ClassVar[str] = "end"
+
+
+# -- dice and declarations ------------------------------------------------------------------
+
+@dataclass(frozen=True, kw_only=True)
+class RollDice(Command):
+    """``potlog roll``: `faces` rolled by `player` (None: the table) on dice of `sides`."""
+
+    verb: ClassVar[str] = "roll"
+    player: str | None = None
+    faces: Faces = ()
+    sides: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Declare(Command):
+    verb: ClassVar[str] = "declare"
+    player: str | None = None
+    name: str
+    value: Scalar | None = None
+
+
+# -- chips ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, kw_only=True)
+class Ante(Command):
+    verb: ClassVar[str] = "ante"
+    player: str
+    amount: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bet(Command):
+    verb: ClassVar[str] = "bet"
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Call(Command):
+    """`player` calls; `amount`, when given, is checked against what is owed."""
+
+    verb: ClassVar[str] = "call"
+    player: str
+    amount: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Raise(Command):
+    """`player` calls and raises by `amount`."""
+
+    verb: ClassVar[str] = "raise"
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class AllIn(Command):
+    verb: ClassVar[str] = "allin"
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Check(Command):
+    verb: ClassVar[str] = "check"
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Fold(Command):
+    verb: ClassVar[str] = "fold"
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pay(Command):
+    verb: ClassVar[str] = "pay"
+    source: str
+    to: str
+    amount: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Award(Command):
+    """A pot (`source`) to `player` (only `amount` of it), or split by `shares`."""
+
+    verb: ClassVar[str] = "award"
+    player: str | None = None
+    amount: int | None = None
+    shares: Shares = ()
+    source: str | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Carry(Command):
+    verb: ClassVar[str] = "carry"
+    source: str | None = None
+    amount: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Score(Command):
+    verb: ClassVar[str] = "score"
+    player: str
+    amount: int
+    reason: str = ""
+
+
+# -- the games' own words ------------------------------------------------------------------
+
+@dataclass(frozen=True, kw_only=True)
+class Showdown(Command):
+    """The hands are compared: by the evaluator `name`, ties as `value` says (freeform)."""
+
+    verb: ClassVar[str] = "showdown"
+    name: str | None = None
+    value: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Stands(Command):
+    """Freeform: the pot stands (rides into the next round)."""
+
+    verb: ClassVar[str] = "stands"
+
+
+@dataclass(frozen=True, kw_only=True)
+class BringIn(Command):
+    verb: ClassVar[str] = "bringin"
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hit(Command):
+    """Bluffjack: `player` draws `cards` (or `count` unseen)."""
+
+    verb: ClassVar[str] = "hit"
+    player: str
+    cards: Cards = ()
+    count: int | None = None
+    face_up: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Stand(Command):
+    verb: ClassVar[str] = "stand"
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class CupDice(Command):
+    """Dice under `player`'s cup: `count` unseen, or the `faces` the recorder saw; `value`:
+    the faces kept (a reroll under the cup)."""
+
+    verb: ClassVar[str] = "cup"
+    player: str
+    count: int | None = None
+    faces: Faces = ()
+    value: Faces = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reroll(Command):
+    """`player` keeps the faces `value` and rolls the others again: `faces`."""
+
+    verb: ClassVar[str] = "reroll"
+    player: str
+    faces: Faces = ()
+    value: Faces = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Lift(Command):
+    verb: ClassVar[str] = "lift"
+    player: str
+    faces: Faces = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bid(Command):
+    """Liar's Dice: `player` bids `count` dice showing `value`."""
+
+    verb: ClassVar[str] = "bid"
+    player: str
+    count: int
+    value: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Bids(Command):
+    """Bluke: each player's bid of tricks, as (player, tricks) `shares`."""
+
+    verb: ClassVar[str] = "bid"
+    shares: Shares = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tricks(Command):
+    """Bluke: the tricks each player took, as (player, tricks) `shares`."""
+
+    verb: ClassVar[str] = "tricks"
+    shares: Shares = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Liar(Command):
+    verb: ClassVar[str] = "liar"
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Claim(Command):
+    verb: ClassVar[str] = "claim"
+    player: str
+    value: Scalar | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Doubt(Command):
+    verb: ClassVar[str] = "doubt"
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Concede(Command):
+    verb: ClassVar[str] = "concede"
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Turn(Command):
+    """War: `player` turns the top card of their stack (named as it turns up: `cards`)."""
+
+    verb: ClassVar[str] = "turn"
+    player: str
+    cards: Cards = ()
+
+
+def player_of(cmd: Command) -> str | None:
+    """Who acts, for a command whose class names a player (None for one that names nobody)."""
+    player = getattr(cmd, "player", None)
+    return player if isinstance(player, str) else None
+
+
+COMMANDS: tuple[type[Command], ...] = tuple(c for c in list(globals().values())
+                                            if isinstance(c, type) and issubclass(c, Command) and c is not Command)
+"""Every command class."""
 
 
 def command_for(event: ev.Event) -> Command | None:  # noqa: C901 - one case per event class, flat
     """The shared-mechanics command that causes `event` (None for types no verb records)."""
     match event:
         case ev.SessionOpened():
-            return Command("open", options=dict(event.options), chip_unit=event.chip_unit, title=event.title)
+            return Open(options=dict(event.options), chip_unit=event.chip_unit, title=event.title)
         case ev.GameSwitched():
-            return Command("switch", name=event.game, options=dict(event.options))
+            return Switch(name=event.game, options=dict(event.options))
         case ev.PlayerJoined():
-            return Command("join", player=event.player, amount=event.buyin, position=event.position)
+            return Join(player=event.player, amount=event.buyin, position=event.position)
         case ev.Rebuy():
-            return Command("rebuy", player=event.player, amount=event.amount)
+            return Rebuy(player=event.player, amount=event.amount)
         case ev.PlayerLeft():
-            return Command("leave", player=event.player, reason=event.reason)
+            return Leave(player=event.player, reason=event.reason)
         case ev.HandStarted():
-            return Command("hand", dealer=event.dealer, first=event.first)
+            return NewHand(dealer=event.dealer, first=event.first)
         case ev.RoundStarted():
-            return Command("round", name=event.name or None)
+            return Round(name=event.name or None)
         case ev.CardsDealt():
-            return Command("deal", to=event.to, cards=tuple(event.cards), face_up=event.face_up)
+            return Deal(to=event.to, cards=tuple(event.cards), face_up=event.face_up)
         case ev.CardsRevealed():
-            return Command("reveal", player=event.holder, cards=tuple(event.cards))
+            return Reveal(player=event.holder, cards=tuple(event.cards))
         case ev.CardsExchanged():
-            return Command("exchange", player=event.player, cards=tuple(event.draw),
-                           discard=tuple(event.discard), amount=event.cost, face_up=event.face_up)
+            return Exchange(player=event.player, cards=tuple(event.draw), discard=tuple(event.discard),
+                            amount=event.cost, face_up=event.face_up)
         case ev.CardPlayed():
-            return Command("play", player=event.player, cards=(event.card,))
+            return Play(player=event.player, cards=(event.card,))
         case ev.DiceRolled():
-            return Command("roll", player=event.player, faces=tuple(event.faces), sides=event.sides)
+            return RollDice(player=event.player, faces=tuple(event.faces), sides=event.sides)
         case ev.Declared():
-            return Command("declare", player=event.player, name=event.name, value=event.value)
+            return Declare(player=event.player, name=event.name, value=event.value)
         case ev.Ante():
-            return Command("ante", player=event.player, amount=event.amount)
+            return Ante(player=event.player, amount=event.amount)
         case ev.Bet():
-            return Command("bet", player=event.player, amount=event.amount)
+            return Bet(player=event.player, amount=event.amount)
         case ev.Call():
-            return Command("call", player=event.player, amount=event.amount)
+            return Call(player=event.player, amount=event.amount)
         case ev.Raise():
-            return Command("raise", player=event.player, amount=event.by)
+            return Raise(player=event.player, amount=event.by)
         case ev.Check():
-            return Command("check", player=event.player)
+            return Check(player=event.player)
         case ev.Fold():
-            return Command("fold", player=event.player)
+            return Fold(player=event.player)
         case ev.AllIn():
-            return Command("allin", player=event.player)
+            return AllIn(player=event.player)
         case ev.Transfer():
-            return Command("pay", source=event.from_account, to=event.to_account, amount=event.amount,
-                           reason=event.reason)
+            return Pay(source=event.from_account, to=event.to_account, amount=event.amount, reason=event.reason)
         case ev.PotAwarded():
-            return Command("award", source=event.pot, shares=tuple((s.player, s.amount) for s in event.shares),
-                           reason=event.reason)
+            return Award(source=event.pot, shares=tuple((s.player, s.amount) for s in event.shares),
+                         reason=event.reason)
         case ev.PotCarried():
-            return Command("carry", source=event.pot, amount=event.amount)
+            return Carry(source=event.pot, amount=event.amount)
         case ev.HandEnded():
-            return Command("end")
+            return End()
         case ev.ChipCount():
-            return Command("count", player=event.player, amount=event.counted)
+            return Count(player=event.player, amount=event.counted)
         case ev.Note():
-            return Command("note", text=event.text)
+            return Note(text=event.text)
         case ev.CardsMoved():
-            return Command("move", source=event.source, to=event.dest, cards=tuple(event.cards),
-                           position=0 if event.bottom else None, value=event.face_up)
+            return Move(source=event.source, to=event.dest, cards=tuple(event.cards),
+                        position=0 if event.bottom else None, value=event.face_up)
         case ev.Void():
-            return Command("void", target=event.target, reason=event.reason)
+            return Void(target=event.target, reason=event.reason)
         case ev.Scored():
-            return Command("score", player=event.player, amount=event.points, reason=event.reason)
+            return Score(player=event.player, amount=event.points, reason=event.reason)
         case ev.DeckReshuffled():
-            return Command("reshuffle")
+            return Reshuffle()
         case ev.SessionClosed():
-            return Command("close")
+            return Close()
     return None

@@ -11,9 +11,10 @@ read from outside it: the CLI, the reducer, verify and snapshots all go through 
     )
 
 Words are the game's own commands (Blücher's ``buy``, Bluke's ``bid``): each declares its
-arguments as `Param`s, which the CLI turns into a real command-line parser, and how the parsed
-values become a `Command` (or, for a reading word, a `View`). The same word may mean different
-things in different games: the CLI resolves it against the session's game.
+arguments as `Param`s, which the CLI turns into a real command-line parser, the command class
+it records (`Word.makes`: one of `ledger.core.commands`, each `Param` filling one of its fields)
+and how the parsed values become that command (or, for a reading word, a `View`). The same word
+may mean different things in different games: the CLI resolves it against the session's game.
 """
 
 from __future__ import annotations
@@ -61,6 +62,8 @@ class Param:
         many: an argument taking every remaining word, or an option that may repeat.
         metavar: how the help names the value.
         default: the value when it is not given (None; a flag's is False).
+        field: the field of the word's command its value fills (None: the field of its name;
+            ``""``: none, it says how another is read, like ``cup --faces``).
     """
 
     name: str
@@ -72,6 +75,12 @@ class Param:
     many: bool = False
     metavar: str | None = None
     default: Any = None
+    field: str | None = None
+
+    @property
+    def fills(self) -> str:
+        """The command field this parameter's value goes to (``""``: none)."""
+        return self.name if self.field is None else self.field
 
 
 @dataclass(frozen=True)
@@ -97,8 +106,11 @@ class Word:
         summary: what it does, one line (the first line of ``--help``).
         help: more help: examples, what potlog works out by itself.
         params: its arguments and options.
-        command: parsed values -> the `Command` the game decides (a recording word), or
+        command: parsed values -> the `Command` the game decides (a recording word), one of
+            the classes in `makes`, or
         view: (state, parsed values) -> a `View` (a reading word: nothing is recorded).
+        makes: the command classes a recording word builds (most one: ``Hit``; ``reroll
+            --cup`` records a ``CupDice``); each of its `params` fills a field of every one.
     """
 
     name: str
@@ -107,6 +119,7 @@ class Word:
     params: tuple[Param, ...] = ()
     command: Callable[[Values], Command] | None = None
     view: Callable[[TableState, Values], View] | None = None
+    makes: tuple[type[Command], ...] = ()
 
 
 @dataclass(frozen=True)

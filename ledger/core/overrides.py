@@ -9,17 +9,17 @@ from ..cards import UNKNOWN, parse_cards
 from ..errors import InputError, RuleViolation
 from ..state import TableState
 from . import registry
-from .commands import Command
+from .commands import Ante, Bet, Call, Check, Command, Deal, Exchange, Fold, Play, Raise, Reveal
 from .table import pack_of, require_open, to_call
 from .verbs import _amount, decide_generic, make_event
 
 
-def _forced_player(state: TableState, cmd: Command) -> str:
-    if not cmd.player:
+def _forced_player(state: TableState, player: str | None) -> str:
+    if not player:
         raise InputError("say which player")
-    if state.seat(cmd.player) is None:
-        raise RuleViolation(f"{cmd.player} has never sat at this table")
-    return cmd.player
+    if state.seat(player) is None:
+        raise RuleViolation(f"{player} has never sat at this table")
+    return player
 
 
 def forced(state: TableState, cmd: Command) -> list[ev.Event]:
@@ -40,33 +40,33 @@ def forced(state: TableState, cmd: Command) -> list[ev.Event]:
         raise
     except RuleViolation:
         pass
-    verb, pack = cmd.verb, pack_of(state)
-    if verb in ("check", "fold"):
-        model = ev.Check if verb == "check" else ev.Fold
-        return [make_event(model, player=_forced_player(state, cmd))]
-    if verb in ("bet", "ante"):
-        stake = ev.Bet if verb == "bet" else ev.Ante
-        return [make_event(stake, player=_forced_player(state, cmd), amount=_amount(cmd, verb))]
-    if verb == "call":
-        player = _forced_player(state, cmd)
-        owed = cmd.amount or (to_call(state, player) if state.hand is not None else 0)
-        return [make_event(ev.Call, player=player, amount=owed)]
-    if verb == "raise":
-        player = _forced_player(state, cmd)
-        by = _amount(cmd, "raise by")
-        owed = to_call(state, player) if state.hand is not None else 0
-        return [make_event(ev.Raise, player=player, amount=owed + by, by=by)]
-    if verb == "deal" and cmd.to:
-        cards = parse_cards(cmd.cards, pack) + [UNKNOWN] * (cmd.count or 0)
-        return [make_event(ev.CardsDealt, to=cmd.to, cards=cards, face_up=cmd.face_up)]
-    if verb == "reveal" and (cmd.player or cmd.to):
-        return [make_event(ev.CardsRevealed, holder=cmd.player or cmd.to,
-                           cards=parse_cards(cmd.cards, pack, allow_unknown=False))]
-    if verb == "play":
-        return [make_event(ev.CardPlayed, player=_forced_player(state, cmd),
-                           card=parse_cards(cmd.cards, pack, allow_unknown=False)[0])]
-    if verb == "exchange":
-        return [make_event(ev.CardsExchanged, player=_forced_player(state, cmd),
-                           discard=parse_cards(cmd.discard, pack), draw=parse_cards(cmd.cards, pack),
-                           cost=cmd.amount or 0, face_up=cmd.face_up)]
+    pack = pack_of(state)
+    match cmd:
+        case Check() | Fold():
+            return [make_event(ev.Check if isinstance(cmd, Check) else ev.Fold, player=_forced_player(state, cmd.player))]
+        case Bet() | Ante():
+            stake = ev.Bet if isinstance(cmd, Bet) else ev.Ante
+            return [make_event(stake, player=_forced_player(state, cmd.player), amount=_amount(cmd.amount, cmd.verb))]
+        case Call():
+            player = _forced_player(state, cmd.player)
+            owed = cmd.amount or (to_call(state, player) if state.hand is not None else 0)
+            return [make_event(ev.Call, player=player, amount=owed)]
+        case Raise():
+            player = _forced_player(state, cmd.player)
+            by = _amount(cmd.amount, "raise by")
+            owed = to_call(state, player) if state.hand is not None else 0
+            return [make_event(ev.Raise, player=player, amount=owed + by, by=by)]
+        case Deal() if cmd.to:
+            cards = parse_cards(cmd.cards, pack) + [UNKNOWN] * (cmd.count or 0)
+            return [make_event(ev.CardsDealt, to=cmd.to, cards=cards, face_up=cmd.face_up)]
+        case Reveal() if cmd.player:
+            return [make_event(ev.CardsRevealed, holder=cmd.player,
+                               cards=parse_cards(cmd.cards, pack, allow_unknown=False))]
+        case Play():
+            return [make_event(ev.CardPlayed, player=_forced_player(state, cmd.player),
+                               card=parse_cards(cmd.cards, pack, allow_unknown=False)[0])]
+        case Exchange():
+            return [make_event(ev.CardsExchanged, player=_forced_player(state, cmd.player),
+                               discard=parse_cards(cmd.discard, pack), draw=parse_cards(cmd.cards, pack),
+                               cost=cmd.amount or 0, face_up=cmd.face_up)]
     raise RuleViolation(f"'{cmd.verb}' cannot be recorded against the rules even as a table ruling")

@@ -25,13 +25,13 @@ from typing import Callable
 from .. import events as ev
 from ..reducer import apply
 from ..state import TableState
-from .commands import Command
+from .commands import Command, Note, Void
 
 After = Callable[[TableState], list[ev.Event]]
 Decide = Callable[[TableState, Command], list[ev.Event]]
 Record = Callable[[ev.Event], None]
 
-ANY_TIME_VERBS = ("void", "note")
+ANY_TIME = (Void, Note)
 """A recorder's corrections and asides, decided as themselves whatever step is due."""
 
 LIMIT = 64
@@ -78,7 +78,7 @@ def run(state: TableState, cmd: Command, decide: Decide, after: After | None,
         for event in events:
             put(event)
         return list(events)
-    pre = drain(state, after, put) if state.in_hand and cmd.verb not in ANY_TIME_VERBS else []
+    pre = drain(state, after, put) if state.in_hand and not isinstance(cmd, ANY_TIME) else []
     own = decide(state, cmd)
     for event in own:
         put(event)

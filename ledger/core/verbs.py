@@ -1,7 +1,7 @@
 """The base verbs: table mechanics every ruleset shares: seating, chips through the cage,
 dealing, betting, awarding, voiding, closing. `freeform` is exactly this; a game module calls
 these for the verbs it does not change and adds its own checks before them (`decide_generic`
-dispatches a verb to them).
+dispatches a command to them by its class, `VERBS`).
 
 Each verb checks that the command is well formed and keeps the chips whole (no bet larger
 than a stack, no award larger than the pot, no card in two places) and returns events, built
@@ -22,7 +22,12 @@ from ..dice import check_sides, parse_faces
 from ..errors import InputError, RuleViolation
 from ..state import Held, TableState
 from . import registry, zones
-from .commands import Command
+from .commands import (
+    AllIn, Ante, Award, Bet, Call, Carry, Check, Close, Command,
+    Count, Deal, Declare, End, Exchange, Fold, Join, Leave, Move,
+    NewHand, Note, Open, Pay, Play, Raise, Rebuy, Reshuffle, Reveal,
+    RollDice, Round, Score, Showdown, Switch, Void,
+)
 from .options import validate_options
 from .table import (RESERVED_NAMES, check_unseen, pack_of, require_hand, require_live, require_open,
                     require_seated, seat_after, to_call, where_is, account_of)
@@ -39,14 +44,14 @@ def make_event(model: type[ev.Event], **fields: Any) -> ev.Event:
         raise InputError(f"{where}: {msg}") from None
 
 
-def _amount(cmd: Command, what: str) -> int:
-    if cmd.amount is None:
+def _amount(amount: int | None, what: str) -> int:
+    if amount is None:
         raise InputError(f"say how many chips to {what}")
-    if cmd.amount <= 0:
-        raise InputError(f"{what}: the amount must be a whole number of chips above 0, not {cmd.amount}")
-    if cmd.amount > ev.MAX_CHIPS:
-        raise InputError(f"{what}: {cmd.amount} chips is more than potlog counts (at most {ev.MAX_CHIPS})")
-    return cmd.amount
+    if amount <= 0:
+        raise InputError(f"{what}: the amount must be a whole number of chips above 0, not {amount}")
+    if amount > ev.MAX_CHIPS:
+        raise InputError(f"{what}: {amount} chips is more than potlog counts (at most {ev.MAX_CHIPS})")
+    return amount
 
 
 def _afford(state: TableState, player: str, amount: int, what: str) -> None:
@@ -58,13 +63,13 @@ def _afford(state: TableState, player: str, amount: int, what: str) -> None:
         )
 
 
-def open_session(cmd: Command, options_model: type[BaseModel], game: str) -> list[ev.Event]:
+def open_session(cmd: Open, options_model: type[BaseModel], game: str) -> list[ev.Event]:
     opts = validate_options(options_model, dict(cmd.options), game)
     return [make_event(ev.SessionOpened, game=game, options=opts, chip_unit=cmd.chip_unit or "chip",
                        title=cmd.title)]
 
 
-def switch_game(state: TableState, cmd: Command) -> list[ev.Event]:
+def switch_game(state: TableState, cmd: Switch) -> list[ev.Event]:
     """``potlog switch GAME``: between hands the table moves on to another game in the same
     session (a night of several games). Seats and stacks stay, and so does a kitty standing in
     ``carry``; a game's own boards (``pot:NAME``) must be empty first, since the new game
@@ -88,7 +93,7 @@ def switch_game(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.GameSwitched, game=rules.name, options=opts)]
 
 
-def join(state: TableState, cmd: Command) -> list[ev.Event]:
+def join(state: TableState, cmd: Join) -> list[ev.Event]:
     require_open(state)
     if not cmd.player:
         raise InputError("say who joins")
@@ -105,13 +110,13 @@ def join(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.PlayerJoined, player=cmd.player, buyin=amount, position=cmd.position)]
 
 
-def rebuy(state: TableState, cmd: Command) -> list[ev.Event]:
+def rebuy(state: TableState, cmd: Rebuy) -> list[ev.Event]:
     require_open(state)
     player = require_seated(state, cmd.player)
-    return [make_event(ev.Rebuy, player=player, amount=_amount(cmd, "rebuy"))]
+    return [make_event(ev.Rebuy, player=player, amount=_amount(cmd.amount, "rebuy"))]
 
 
-def leave(state: TableState, cmd: Command) -> list[ev.Event]:
+def leave(state: TableState, cmd: Leave) -> list[ev.Event]:
     require_open(state)
     player = require_seated(state, cmd.player)
     seat = state.seat(player)
@@ -122,7 +127,7 @@ def leave(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.PlayerLeft, player=player, cashout=state.stack(player), reason=cmd.reason)]
 
 
-def start_hand(state: TableState, cmd: Command, *, min_players: int = 1) -> list[ev.Event]:
+def start_hand(state: TableState, cmd: NewHand, *, min_players: int = 1) -> list[ev.Event]:
     require_open(state)
     if state.hand is not None and not state.hand.ended:
         raise RuleViolation(f"hand {state.hand.number} is still going: end it first")
@@ -140,13 +145,13 @@ def start_hand(state: TableState, cmd: Command, *, min_players: int = 1) -> list
                        carry_in=state.balance("carry"))]
 
 
-def new_round(state: TableState, cmd: Command) -> list[ev.Event]:
+def new_round(state: TableState, cmd: Round) -> list[ev.Event]:
     require_open(state)
     hand = require_hand(state)
     return [make_event(ev.RoundStarted, round=hand.round + 1, name=cmd.name or "")]
 
 
-def deal(state: TableState, cmd: Command) -> list[ev.Event]:
+def deal(state: TableState, cmd: Deal) -> list[ev.Event]:
     require_open(state)
     require_hand(state)
     if not cmd.to:
@@ -198,9 +203,9 @@ def _check_holding(state: TableState, holder: str, cards: list[str], verb: str) 
             raise RuleViolation(f"{holder} does not hold {c} (holds {shown})")
 
 
-def reveal(state: TableState, cmd: Command) -> list[ev.Event]:
+def reveal(state: TableState, cmd: Reveal) -> list[ev.Event]:
     require_open(state)
-    holder = cmd.player or cmd.to
+    holder = cmd.player
     if not holder:
         raise InputError("say whose cards are revealed")
     cards = parse_cards(cmd.cards, pack_of(state), allow_unknown=False)
@@ -211,7 +216,7 @@ def reveal(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.CardsRevealed, holder=holder, cards=cards)]
 
 
-def exchange(state: TableState, cmd: Command, *, cost: int | None = None) -> list[ev.Event]:
+def exchange(state: TableState, cmd: Exchange, *, cost: int | None = None) -> list[ev.Event]:
     require_open(state)
     player = require_live(state, cmd.player)
     pack = pack_of(state)
@@ -233,7 +238,7 @@ def exchange(state: TableState, cmd: Command, *, cost: int | None = None) -> lis
                        face_up=cmd.face_up)]
 
 
-def play(state: TableState, cmd: Command) -> list[ev.Event]:
+def play(state: TableState, cmd: Play) -> list[ev.Event]:
     require_open(state)
     player = require_live(state, cmd.player)
     cards = parse_cards(cmd.cards, pack_of(state), allow_unknown=False)
@@ -243,16 +248,16 @@ def play(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.CardPlayed, player=player, card=cards[0])]
 
 
-def roll(state: TableState, cmd: Command, *, sides: int | None = None) -> list[ev.Event]:
+def roll(state: TableState, cmd: RollDice, *, sides: int | None = None) -> list[ev.Event]:
     require_open(state)
     n = sides or cmd.sides or int(state.options.get("dice_sides", 6))
     check_sides(n)
     player = require_seated(state, cmd.player) if cmd.player else None
-    faces = parse_faces(list(cmd.faces), n)
+    faces = parse_faces(cmd.faces, n)
     return [make_event(ev.DiceRolled, player=player, faces=faces, sides=n)]
 
 
-def declare(state: TableState, cmd: Command) -> list[ev.Event]:
+def declare(state: TableState, cmd: Declare) -> list[ev.Event]:
     require_open(state)
     player = require_seated(state, cmd.player) if cmd.player else None
     if not cmd.name:
@@ -265,18 +270,18 @@ def declare(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.Declared, player=player, name=cmd.name, value=value)]
 
 
-def ante(state: TableState, cmd: Command) -> list[ev.Event]:
+def ante(state: TableState, cmd: Ante) -> list[ev.Event]:
     require_open(state)
     player = require_live(state, cmd.player)
-    amount = _amount(cmd, "ante")
+    amount = _amount(cmd.amount, "ante")
     _afford(state, player, amount, "ante")
     return [make_event(ev.Ante, player=player, amount=amount)]
 
 
-def bet(state: TableState, cmd: Command) -> list[ev.Event]:
+def bet(state: TableState, cmd: Bet) -> list[ev.Event]:
     require_open(state)
     player = require_live(state, cmd.player)
-    amount = _amount(cmd, "bet")
+    amount = _amount(cmd.amount, "bet")
     owed = to_call(state, player)
     if owed:
         raise RuleViolation(f"{player} faces a bet of {owed}: call, raise or fold")
@@ -284,7 +289,7 @@ def bet(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.Bet, player=player, amount=amount)]
 
 
-def call(state: TableState, cmd: Command) -> list[ev.Event]:
+def call(state: TableState, cmd: Call) -> list[ev.Event]:
     require_open(state)
     player = require_live(state, cmd.player)
     owed = to_call(state, player)
@@ -300,17 +305,17 @@ def call(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.Call, player=player, amount=owed)]
 
 
-def raise_(state: TableState, cmd: Command) -> list[ev.Event]:
+def raise_(state: TableState, cmd: Raise) -> list[ev.Event]:
     require_open(state)
     player = require_live(state, cmd.player)
-    by = _amount(cmd, "raise by")
+    by = _amount(cmd.amount, "raise by")
     owed = to_call(state, player)
     total = owed + by
     _afford(state, player, total, f"put in ({owed} to call + {by} raise)")
     return [make_event(ev.Raise, player=player, amount=total, by=by)]
 
 
-def all_in(state: TableState, cmd: Command) -> list[ev.Event]:
+def all_in(state: TableState, cmd: AllIn) -> list[ev.Event]:
     require_open(state)
     player = require_live(state, cmd.player)
     stack = state.stack(player)
@@ -319,7 +324,7 @@ def all_in(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.AllIn, player=player, amount=stack)]
 
 
-def check(state: TableState, cmd: Command) -> list[ev.Event]:
+def check(state: TableState, cmd: Check) -> list[ev.Event]:
     require_open(state)
     player = require_live(state, cmd.player)
     owed = to_call(state, player)
@@ -328,27 +333,27 @@ def check(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.Check, player=player)]
 
 
-def fold(state: TableState, cmd: Command) -> list[ev.Event]:
+def fold(state: TableState, cmd: Fold) -> list[ev.Event]:
     require_open(state)
     player = require_live(state, cmd.player)
     return [make_event(ev.Fold, player=player)]
 
 
-def pay(state: TableState, cmd: Command) -> list[ev.Event]:
+def pay(state: TableState, cmd: Pay) -> list[ev.Event]:
     require_open(state)
     if not cmd.source or not cmd.to:
         raise InputError("say who pays whom: potlog pay FROM TO AMOUNT (a player, pot, pot:NAME, carry, house)")
     source, dest = account_of(cmd.source, state), account_of(cmd.to, state)
     if source == dest:
         raise InputError("a payment goes from one account to another, not to itself")
-    amount = _amount(cmd, "pay")
+    amount = _amount(cmd.amount, "pay")
     have = state.balance(source)
     if amount > have:
         raise RuleViolation(f"{cmd.source} has only {have} chips and cannot pay {amount}")
     return [make_event(ev.Transfer, from_account=source, to_account=dest, amount=amount, reason=cmd.reason)]
 
 
-def award(state: TableState, cmd: Command) -> list[ev.Event]:
+def award(state: TableState, cmd: Award) -> list[ev.Event]:
     require_open(state)
     pot = cmd.source or "pot"
     if not (pot == "pot" or pot.startswith("pot:")):
@@ -370,7 +375,7 @@ def award(state: TableState, cmd: Command) -> list[ev.Event]:
                        reason=cmd.reason)]
 
 
-def carry(state: TableState, cmd: Command) -> list[ev.Event]:
+def carry(state: TableState, cmd: Carry) -> list[ev.Event]:
     require_open(state)
     pot = cmd.source or "pot"
     have = state.balance(pot)
@@ -382,7 +387,7 @@ def carry(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.PotCarried, pot=pot, amount=amount)]
 
 
-def end_hand(state: TableState, cmd: Command) -> list[ev.Event]:
+def end_hand(state: TableState, cmd: End) -> list[ev.Event]:
     require_open(state)
     hand = require_hand(state)
     for account in state.pot_accounts():
@@ -395,7 +400,7 @@ def end_hand(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.HandEnded, hand=hand.number)]
 
 
-def count(state: TableState, cmd: Command) -> list[ev.Event]:
+def count(state: TableState, cmd: Count) -> list[ev.Event]:
     require_open(state)
     player = require_seated(state, cmd.player)
     if cmd.amount is None or cmd.amount < 0:
@@ -403,14 +408,14 @@ def count(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.ChipCount, player=player, counted=cmd.amount)]
 
 
-def note(state: TableState, cmd: Command) -> list[ev.Event]:
+def note(state: TableState, cmd: Note) -> list[ev.Event]:
     if not cmd.text.strip():
         raise InputError("a note needs some text")
     require_open(state)
     return [make_event(ev.Note, text=cmd.text)]
 
 
-def void(state: TableState, cmd: Command) -> list[ev.Event]:
+def void(state: TableState, cmd: Void) -> list[ev.Event]:
     """The void itself; the application layer re-folds without the target to check it."""
     require_open(state)
     target = cmd.target
@@ -427,7 +432,7 @@ def void(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.Void, target=target, reason=cmd.reason)]
 
 
-def score(state: TableState, cmd: Command) -> list[ev.Event]:
+def score(state: TableState, cmd: Score) -> list[ev.Event]:
     require_open(state)
     player = require_seated(state, cmd.player)
     if cmd.amount is None:
@@ -435,13 +440,13 @@ def score(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.Scored, player=player, points=cmd.amount, reason=cmd.reason)]
 
 
-def reshuffle(state: TableState, cmd: Command) -> list[ev.Event]:
+def reshuffle(state: TableState, cmd: Reshuffle) -> list[ev.Event]:
     require_open(state)
     hand = require_hand(state)
     return [make_event(ev.DeckReshuffled, cards=len(hand.out))]
 
 
-def close(state: TableState, cmd: Command) -> list[ev.Event]:
+def close(state: TableState, cmd: Close) -> list[ev.Event]:
     """Close the session: everyone still seated cashes out their stack, then it closes."""
     require_open(state)
     if state.hand is not None and not state.hand.ended:
@@ -457,7 +462,7 @@ def close(state: TableState, cmd: Command) -> list[ev.Event]:
     return out + [make_event(ev.SessionClosed)]
 
 
-def move(state: TableState, cmd: Command) -> list[ev.Event]:
+def move(state: TableState, cmd: Move) -> list[ev.Event]:
     """``potlog move FROM TO [CARDS]``: the top cards of one zone onto (``--bottom``: under) another
     (`ledger.zones`); ``position`` 0 is the bottom, ``value`` the face (True up, False down, None as they lie)."""
     require_open(state)
@@ -468,22 +473,25 @@ def move(state: TableState, cmd: Command) -> list[ev.Event]:
                        face_up=cmd.value if isinstance(cmd.value, bool) else None)]
 
 
-VERBS: dict[str, Callable[[TableState, Command], list[ev.Event]]] = {
-    "join": join, "rebuy": rebuy, "leave": leave, "hand": start_hand, "round": new_round,
-    "deal": deal, "reveal": reveal, "exchange": exchange, "play": play, "roll": roll,
-    "declare": declare, "ante": ante, "bet": bet, "call": call, "raise": raise_, "allin": all_in,
-    "check": check, "fold": fold, "pay": pay, "award": award, "carry": carry, "end": end_hand,
-    "count": count, "note": note, "void": void, "score": score, "reshuffle": reshuffle,
-    "close": close, "move": move,
+Handler = Callable[[TableState, Any], list[ev.Event]]
+"""``(state, cmd) -> events``, in a table keyed by the class of `cmd` (what the handler takes)."""
+
+VERBS: dict[type[Command], Handler] = {
+    Join: join, Rebuy: rebuy, Leave: leave, NewHand: start_hand, Round: new_round,
+    Deal: deal, Reveal: reveal, Exchange: exchange, Play: play, RollDice: roll,
+    Declare: declare, Ante: ante, Bet: bet, Call: call, Raise: raise_, AllIn: all_in,
+    Check: check, Fold: fold, Pay: pay, Award: award, Carry: carry, End: end_hand,
+    Count: count, Note: note, Void: void, Score: score, Reshuffle: reshuffle,
+    Close: close, Move: move,
 }
 
 
 def decide_generic(state: TableState, cmd: Command, game: str) -> list[ev.Event]:
-    """Dispatch a verb to the shared mechanics, or refuse it naming what this game knows."""
-    handler = VERBS.get(cmd.verb)
+    """Dispatch a command to the shared mechanics by its class, or refuse it naming what this game knows."""
+    handler = VERBS.get(type(cmd))
     if handler is None:
         raise RuleViolation(
             f"{game} has no rule for '{cmd.verb}'"
-            + (": record the result with award/pay instead" if cmd.verb == "showdown" else "")
+            + (": record the result with award/pay instead" if isinstance(cmd, Showdown) else "")
         )
     return handler(state, cmd)

@@ -53,7 +53,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
 from ..cards import PACKS, UNKNOWN
-from ..core.commands import Command
+from ..core.commands import Award, Command, CupDice, End, Lift, Open, Pay, Reroll, Showdown, Stands
 from ..errors import InputError, RuleViolation
 from ..kit import dice, dicewords, follow, own, pots
 from ..kit.dicewords import CUP, LIFT
@@ -63,7 +63,7 @@ from ..state import TableState
 from ..core import verbs
 from ..core.contract import Legal, Param, Ruleset, Word
 from ..core.table import account_of, require_hand, require_live, require_open, require_seated
-from ..core.verbs import decide_generic, end_hand, make_event, open_session, pay
+from ..core.verbs import Handler, decide_generic, end_hand, make_event, open_session, pay
 
 NAME = "freeform"
 TITLE = "Freeform"
@@ -116,7 +116,7 @@ def _split(state: TableState) -> bool:
         bool(_paid(state)) or sum(1 for x in _left(state) if x.amount) > 1)
 
 
-def award(state: TableState, cmd: Command) -> list[ev.Event]:
+def award(state: TableState, cmd: Award) -> list[ev.Event]:
     """``award``: a player takes only the pots they are in (see the module docstring)."""
     require_open(state)
     source = cmd.source or "pot"
@@ -153,7 +153,7 @@ def award(state: TableState, cmd: Command) -> list[ev.Event]:
     return [pots.award(shares, reason)]
 
 
-def _pay(state: TableState, cmd: Command) -> list[ev.Event]:
+def _pay(state: TableState, cmd: Pay) -> list[ev.Event]:
     """``pay``: chips out of the pot to a player in a hand are that player's award."""
     if state.in_hand and cmd.source is not None and cmd.to is not None and cmd.amount is not None \
             and account_of(cmd.source, state) == "pot" and state.seat(cmd.to) is not None \
@@ -162,7 +162,7 @@ def _pay(state: TableState, cmd: Command) -> list[ev.Event]:
     return pay(state, cmd)
 
 
-def _end_hand(state: TableState, cmd: Command) -> list[ev.Event]:
+def _end_hand(state: TableState, cmd: End) -> list[ev.Event]:
     """``end``: refused while the pot holds chips, naming the pot that wants a winner."""
     require_open(state)
     if state.in_hand and state.balance("pot"):
@@ -227,7 +227,7 @@ def _end(state: TableState) -> ev.Event:
     return make_event(ev.HandEnded, hand=hand.number)
 
 
-def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
+def showdown(state: TableState, cmd: Showdown) -> list[ev.Event]:
     """Rank the live hands by the named evaluator, pay every pot, end the hand."""
     require_open(state)
     require_hand(state)
@@ -260,7 +260,7 @@ def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
     return events + [_end(state)]
 
 
-def stands(state: TableState, cmd: Command) -> list[ev.Event]:
+def stands(state: TableState, cmd: Stands) -> list[ev.Event]:
     """The kitty stands: the whole pot rides into the next hand, and the hand ends."""
     require_open(state)
     require_hand(state)
@@ -269,26 +269,27 @@ def stands(state: TableState, cmd: Command) -> list[ev.Event]:
 
 # ----------------------------------------------------------------------------- dice
 
-def _dice_verb(state: TableState, cmd: Command) -> list[ev.Event]:
+def _dice_verb(state: TableState, cmd: CupDice | Reroll | Lift) -> list[ev.Event]:
     require_open(state)
     player = require_live(state, cmd.player)
     cups, sides = _cups(state), OWN.opts(state).dice_sides
-    keep = tuple(cmd.value or ())
-    if cmd.verb == "cup":
-        return [dice.cup(state, cups, player, count=cmd.count, faces=cmd.faces, keep=keep, sides=sides)]
-    if cmd.verb == "reroll":
-        return [dice.reroll(state, cups, player, cmd.faces, keep)]
+    match cmd:
+        case CupDice():
+            return [dice.cup(state, cups, player, count=cmd.count, faces=cmd.faces, keep=tuple(cmd.value or ()),
+                             sides=sides)]
+        case Reroll():
+            return [dice.reroll(state, cups, player, cmd.faces, tuple(cmd.value or ()))]
     return [dice.lift(state, cups, player, cmd.faces)]
 
 
-_OWN = {"showdown": showdown, "stands": stands, "cup": _dice_verb, "reroll": _dice_verb, "lift": _dice_verb,
-        "award": award, "pay": _pay, "end": _end_hand}
+_OWN: dict[type[Command], Handler] = {Showdown: showdown, Stands: stands, CupDice: _dice_verb, Reroll: _dice_verb,
+                                      Lift: _dice_verb, Award: award, Pay: _pay, End: _end_hand}
 
 
 def decide(state: TableState, cmd: Command) -> list[ev.Event]:
-    if cmd.verb == "open":
+    if isinstance(cmd, Open):
         return open_session(cmd, Options, NAME)
-    own = _OWN.get(cmd.verb)
+    own = _OWN.get(type(cmd))
     return own(state, cmd) if own is not None else decide_generic(state, cmd, NAME)
 
 
@@ -339,12 +340,13 @@ WORDS = (
          "potlog showdown --by poker-high (cards: each player's plus the board) or --by poker-dice (dice). "
          "Known face-down cards and seen cups are shown; the uncalled bet goes back; ties split, the odd "
          "chip to the first winner from the dealer's left (--ties stand: a tied pot rides).",
-         params=(Param("by", "The evaluator: " + ", ".join(EVALUATORS) + ".", kind="option", metavar="NAME"),
+         params=(Param("by", "The evaluator: " + ", ".join(EVALUATORS) + ".", kind="option", metavar="NAME",
+                       field="name"),
                  Param("ties", "split (default) or stand: a tied pot rides into the next hand.", kind="option",
-                       metavar="[split|stand]", default="split")),
-         command=lambda v: Command("showdown", name=v["by"], value=v["ties"])),
+                       metavar="[split|stand]", default="split", field="value")),
+         command=lambda v: Showdown(name=v["by"], value=v["ties"]), makes=(Showdown,)),
     Word("stands", "The kitty stands: the whole pot rides into the next hand, and the hand ends.",
-         command=lambda v: Command("stands")),
+         command=lambda v: Stands(), makes=(Stands,)),
     CUP, LIFT, dicewords.reroll(cup=True),
 )
 
@@ -353,12 +355,12 @@ def own_command(event: ev.Event) -> Command | None:
     """The command behind one of freeform's own events (for ``verify --rules``)."""
     match event:
         case ev.DiceCupped():
-            return Command("cup", player=event.player, count=event.count, faces=tuple(event.faces),
+            return CupDice(player=event.player, count=event.count, faces=tuple(event.faces),
                            value=tuple(event.kept))
         case ev.DiceRerolled():
-            return Command("reroll", player=event.player, faces=tuple(event.faces), value=tuple(event.kept))
+            return Reroll(player=event.player, faces=tuple(event.faces), value=tuple(event.kept))
         case ev.DiceShown():
-            return Command("lift", player=event.player, faces=tuple(event.faces))
+            return Lift(player=event.player, faces=tuple(event.faces))
     return None
 
 

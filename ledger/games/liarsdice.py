@@ -50,7 +50,7 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
-from ..core.commands import Command
+from ..core.commands import Bid, Command, CupDice, Liar, Lift
 from ..errors import RuleViolation
 from ..kit.dicewords import CUP, LIFT
 from ..kit import claims, dice, follow, own, pots, wiring
@@ -111,12 +111,12 @@ def _wild(state: TableState) -> list[int]:
 
 # ----------------------------------------------------------------------------- decide
 
-def _player(state: TableState, cmd: Command) -> tuple[Liars, str]:
+def _player(state: TableState, cmd: CupDice | Bid | Liar | Lift) -> tuple[Liars, str]:
     x = OWN.x(state)
     return x, claims.require_in(state, x.order, x.dice, cmd.player, "has lost every die")
 
 
-def _cup(state: TableState, cmd: Command) -> list[ev.Event]:
+def _cup(state: TableState, cmd: CupDice) -> list[ev.Event]:
     x, p = _player(state, cmd)
     if x.challenger is not None:
         raise RuleViolation(f"{x.challenger} has called liar: the cups are lifted now (potlog lift NAME FACES)")
@@ -163,7 +163,7 @@ def _out_of_turn(state: TableState, x: Liars, p: str, who: str | None, doing: st
     return f"{who} goes next, not {p}: only the player after the last bidder ({x.bidder}) raises or calls liar"
 
 
-def _bid(state: TableState, cmd: Command) -> list[ev.Event]:
+def _bid(state: TableState, cmd: Bid) -> list[ev.Event]:
     x, p = _player(state, cmd)
     _turn(state, x, p, "bid")
     bid = claims.parse_bid(cmd.count, cmd.value, most=sum(x.dice[q] for q in _in(x)))
@@ -175,7 +175,7 @@ def _bid(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.Declared, player=p, name="bid", value=str(bid))]
 
 
-def _liar(state: TableState, cmd: Command) -> list[ev.Event]:
+def _liar(state: TableState, cmd: Liar) -> list[ev.Event]:
     x, p = _player(state, cmd)
     if not x.bid and x.challenger is None and not _uncupped(x):
         raise RuleViolation(f"nobody has bid yet this round: {x.starter} opens the bidding")
@@ -184,7 +184,7 @@ def _liar(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed([make_event(ev.Declared, player=p, name="liar")])
 
 
-def _lift(state: TableState, cmd: Command) -> list[ev.Event]:
+def _lift(state: TableState, cmd: Lift) -> list[ev.Event]:
     x, p = _player(state, cmd)
     if x.challenger is None:
         raise RuleViolation("the cups stay down until someone calls liar")
@@ -216,16 +216,16 @@ def _after(state: TableState) -> list[ev.Event]:
 def _redo(event: ev.Event) -> Command | None:
     """The command behind a bid or a call of liar (``potlog verify --rules``)."""
     match event:
-        case ev.Declared(name="bid", value=value):
+        case ev.Declared(name="bid", value=value, player=str() as player):
             bid = claims.bid_text(value)
-            return Command("bid", player=event.player, count=bid.quantity, value=bid.face)
-        case ev.Declared(name="liar"):
-            return Command("liar", player=event.player)
+            return Bid(player=player, count=bid.quantity, value=bid.face)
+        case ev.Declared(name="liar", player=str() as player):
+            return Liar(player=player)
     return None
 
 
 decide, check_event = wiring.wire("liarsdice", "Liar's Dice", Options, _after,
-                                  {"cup": _cup, "bid": _bid, "liar": _liar, "lift": _lift},
+                                  {CupDice: _cup, Bid: _bid, Liar: _liar, Lift: _lift},
                                   "start a game with 'hand'; then cup, bid, liar and lift",
                                   by_itself=(ev.Ante, ev.PotAwarded, ev.HandEnded, ev.Note), own=_redo, cups=True)
 
@@ -283,11 +283,12 @@ WORDS = (
     Word("bid", "PLAYER bids QUANTITY FACE: at least that many dice on the table show that face.",
          "potlog bid Ann 3 5 (three fives). Each bid beats the last: more of the same face, or any count of a "
          "higher face.",
-         params=(Param("player", "Who bids."), Param("quantity", "How many dice.", type=int, metavar="QUANTITY"),
-                 Param("face", "Which face, 1 to 6.", type=int, metavar="FACE")),
-         command=lambda v: Command("bid", player=v["player"], count=v["quantity"], value=v["face"])),
+         params=(Param("player", "Who bids."),
+                 Param("quantity", "How many dice.", type=int, metavar="QUANTITY", field="count"),
+                 Param("face", "Which face, 1 to 6.", type=int, metavar="FACE", field="value")),
+         command=lambda v: Bid(player=v["player"], count=v["quantity"], value=v["face"]), makes=(Bid,)),
     Word("liar", "PLAYER calls the last bid a lie: the cups are lifted and potlog settles it.",
-         params=(Param("player", "Who calls liar."),), command=lambda v: Command("liar", player=v["player"])),
+         params=(Param("player", "Who calls liar."),), command=lambda v: Liar(player=v["player"]), makes=(Liar,)),
     CUP, LIFT,
 )
 

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from pydantic import Field
 
 from .. import events as ev
-from ..core.commands import Command
+from ..core.commands import Declare, RollDice
 from ..errors import RuleViolation
 from ..kit import follow, kittyparts, own, wiring
 from ..kit.verbs import IDLE
@@ -150,7 +150,7 @@ def _not_now(state: TableState, p: str | None) -> str | None:
     return f"it is {who}'s turn to roll, not {p}'s: a turn is one roll, and play goes {way} this round"
 
 
-def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
+def _roll(state: TableState, cmd: RollDice) -> list[ev.Event]:
     x, n = OWN.x(state), len(cmd.faces)
     who, events = wiring.rolled(state, cmd, _roller(state), "Mafia", lambda p: _not_now(state, p))
     if x.phase == "order" and n != 2:
@@ -162,7 +162,7 @@ def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed(events)
 
 
-def _direction(state: TableState, cmd: Command) -> list[ev.Event]:
+def _direction(state: TableState, cmd: Declare) -> list[ev.Event]:
     x = OWN.x(state)
     if cmd.name != "direction":
         raise RuleViolation(f"Mafia has no declaration {cmd.name!r}: the starter may declare the direction")
@@ -174,7 +174,7 @@ def _direction(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.Declared, player=cmd.player, name="direction", value=cmd.value)]
 
 
-decide, check_event = wiring.wire("mafia", "Mafia", Options, _after, {"roll": _roll, "declare": _direction},
+decide, check_event = wiring.wire("mafia", "Mafia", Options, _after, {RollDice: _roll, Declare: _direction},
                                   "start a game with 'hand', then each player rolls in turn",
                                   by_itself=(ev.Ante, ev.PotAwarded, ev.HandEnded), opened=True, checked="Mafia")
 
@@ -263,8 +263,9 @@ def view(state: TableState) -> list[tuple[str, str]]:
 WORDS = (Word("direction", "The round's starting player chooses the direction of play, before their first roll.",
               "potlog direction Cy counter-clockwise (play goes clockwise unless the starter says so)",
               params=(Param("player", "The starting player."),
-                      Param("way", "clockwise or counter-clockwise.", metavar="clockwise|counter-clockwise")),
-              command=lambda v: Command("declare", player=v["player"], name="direction", value=v["way"])),)
+                      Param("way", "clockwise or counter-clockwise.", metavar="clockwise|counter-clockwise",
+                            field="value")),
+              command=lambda v: Declare(player=v["player"], name="direction", value=v["way"]), makes=(Declare,)),)
 
 RULESET = Ruleset(name="mafia", title="Mafia",
                   summary="Shed your dice: 1s leave play, 6s go to your left; the first out makes the others roll, "

@@ -38,7 +38,7 @@ Readings of the text:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -160,7 +160,16 @@ def _after(state: TableState) -> list[ev.Event]:
     return kittyparts.settle(state, best, why)
 
 
-def _sow(state: TableState, cmd: Command) -> list[ev.Event]:
+@dataclass(frozen=True, kw_only=True)
+class Sow(Command):
+    """``potlog sow Ann 3``: `player` sows their `house` (1 to 6 from their own left)."""
+
+    verb: ClassVar[str] = "sow"
+    player: str
+    house: int
+
+
+def _sow(state: TableState, cmd: Sow) -> list[ev.Event]:
     require_hand(state)
     x, player = OWN.x(state), require_seated(state, cmd.player)
     if x.over or not x.turn:
@@ -169,10 +178,7 @@ def _sow(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(f"Mancala is played by {' and '.join(x.order)}, not {player}")
     if player != x.turn:
         raise RuleViolation(f"it is {x.turn}'s turn to sow, not {player}'s")
-    try:
-        house = int(str(cmd.value))
-    except ValueError:
-        raise InputError(f"a house is a number from 1 to {HOUSES} (from the sower's left), not {cmd.value!r}") from None
+    house = cmd.house
     if not 1 <= house <= HOUSES:
         raise InputError(f"a house is a number from 1 to {HOUSES} (from the sower's left), not {house}")
     if not houses(x, player)[house - 1]:
@@ -185,10 +191,10 @@ def _full(x: Board, player: str) -> str:
 
 
 decide, check_event = wiring.wire(
-    "mancala", "Mancala", Options, _after, {"sow": _sow}, "hand, then sow in turn",
+    "mancala", "Mancala", Options, _after, {Sow: _sow}, "hand, then sow in turn",
     by_itself=(ev.Ante, ev.Transfer, ev.PotAwarded, ev.PotCarried, ev.HandEnded),
-    own=lambda e: Command("sow", player=e.player, value=e.value)
-    if isinstance(e, ev.Declared) and e.name == "sow" else None)
+    own=lambda e: Sow(player=e.player, house=e.value)
+    if isinstance(e, ev.Declared) and e.name == "sow" and e.player and type(e.value) is int else None)
 
 
 def evolve(state: TableState, event: ev.Event) -> None:
@@ -238,7 +244,7 @@ def view(state: TableState) -> list[tuple[str, str]]:
 SOW = Word("sow", "PLAYER sows HOUSE (1 to 6, from their own left): potlog sow Ann 3.",
            help="potlog works out the stones: where the last one lands, a capture, another turn, the end.",
            params=(Param("player", "Who sows."), Param("house", "Their house, 1 to 6 from their own left.", type=int)),
-           command=lambda v: Command("sow", player=v["player"], value=v["house"]))
+           command=lambda v: Sow(player=v["player"], house=v["house"]), makes=(Sow,))
 RULESET = Ruleset(name="mancala", title="Mancala", summary="Two rows of six houses: sow, capture from an empty house, "
                   "another turn from the store; most stones wins.", options=Options, initial=OWN.initial,
                   decide=decide, after=_after, evolve=evolve, legal=legal, view=view, check_event=check_event,

@@ -41,18 +41,20 @@ Rule book: ``shared/rules/incompleat-gamester.txt`` ("Maw", in "Cards"), on the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from pydantic import BaseModel, Field
 
 from .. import events as ev
 from ..cards import UNKNOWN, parse_card, rank as rank_of, suit
 from ..core import table, zones
-from ..core.commands import Command
+from ..core.commands import Cards, Command, NewHand, Play, Reveal
 from ..core.contract import Legal, Param, Ruleset, Word
-from ..core.verbs import make_event, start_hand
+from ..core.verbs import Handler, make_event, start_hand
 from ..errors import InputError, RuleViolation
 from ..kit import follow, own, pots, wiring
 from ..kit import tricks
+from ..kit.tricks.commands import TurnTrump
 from ..state import TableState
 
 th, tr, sh = tricks.hand, tricks.rules, tricks.sheet
@@ -184,7 +186,48 @@ def _after(state: TableState) -> list[ev.Event]:
     return []
 
 
-def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
+@dataclass(frozen=True, kw_only=True)
+class Draw(Command):
+    """``potlog draw NAME CARD``: the card dealt face up to `player` in the draw for the deal."""
+
+    verb: ClassVar[str] = "draw"
+    player: str
+    cards: Cards = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rob(Command):
+    """``potlog rob NAME [CARD]``: `player` takes the turned card and puts out `discard` (none: unseen)."""
+
+    verb: ClassVar[str] = "rob"
+    player: str
+    discard: Cards = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Misdeal(Command):
+    """``potlog misdeal``: the dealer misdealt; the deal passes left."""
+
+    verb: ClassVar[str] = "misdeal"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Take(Command):
+    """``potlog take NAME``: the sweeper of the first three tricks takes the pool."""
+
+    verb: ClassVar[str] = "take"
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Jink(Command):
+    """``potlog jink NAME``: the sweeper of the first three tricks leads the fourth to take all five."""
+
+    verb: ClassVar[str] = "jink"
+    player: str
+
+
+def _hand(state: TableState, cmd: NewHand) -> list[ev.Event]:
     table.require_open(state)
     x, last = OWN.x(state), state.hand
     if cmd.first:
@@ -205,11 +248,10 @@ def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
         dealer = jack
     elif dealt_before and last is not None and dealer and dealer != table.seat_after(state, last.dealer):
         raise RuleViolation(f"the deal passes left: {table.seat_after(state, last.dealer)} deals")
-    start = Command("hand", dealer=dealer)
-    return follow.followed(start_hand(state, start, min_players=2))
+    return follow.followed(start_hand(state, NewHand(dealer=dealer), min_players=2))
 
 
-def _draw(state: TableState, cmd: Command) -> list[ev.Event]:
+def _draw(state: TableState, cmd: Draw) -> list[ev.Event]:
     table.require_open(state)
     x = OWN.x(state)
     if state.hand is not None and state.hand.number:
@@ -226,7 +268,7 @@ def _draw(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.Declared, player=player, name="draw", value=card)]
 
 
-def _trump(state: TableState, cmd: Command) -> list[ev.Event]:
+def _trump(state: TableState, cmd: TurnTrump) -> list[ev.Event]:
     table.require_hand(state)
     x = OWN.x(state)
     if x.phase != "trump":
@@ -236,7 +278,7 @@ def _trump(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed([zones.move(state, "talon", TURNED, list(cmd.cards), face_up=True)])
 
 
-def _rob(state: TableState, cmd: Command) -> list[ev.Event]:
+def _rob(state: TableState, cmd: Rob) -> list[ev.Event]:
     hand, x = table.require_hand(state), OWN.x(state)
     player = table.require_seated(state, cmd.player)
     if x.phase != "play" or x.done or x.trick:
@@ -266,7 +308,7 @@ def _rob(state: TableState, cmd: Command) -> list[ev.Event]:
     return out + [make_event(ev.CardsExchanged, player=player, discard=[discard])]
 
 
-def _play(state: TableState, cmd: Command) -> list[ev.Event]:
+def _play(state: TableState, cmd: Play) -> list[ev.Event]:
     table.require_hand(state)
     x = OWN.x(state)
     if x.phase == "trump":
@@ -279,8 +321,8 @@ def _play(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed(th.play(state, x, RULES, cmd.player, cmd.cards[0] if cmd.cards else None))
 
 
-def _choose(verb: str) -> follow.Decide:
-    def choose(state: TableState, cmd: Command) -> list[ev.Event]:
+def _choose(verb: str) -> Handler:
+    def choose(state: TableState, cmd: Take | Jink) -> list[ev.Event]:
         table.require_hand(state)
         x = OWN.x(state)
         player = table.require_seated(state, cmd.player)
@@ -292,12 +334,12 @@ def _choose(verb: str) -> follow.Decide:
     return choose
 
 
-def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
+def _reveal(state: TableState, cmd: Reveal) -> list[ev.Event]:
     table.require_hand(state)
     return th.show(state, OWN.x(state), cmd.player, cmd.cards)
 
 
-def _misdeal(state: TableState, cmd: Command) -> list[ev.Event]:
+def _misdeal(state: TableState, cmd: Misdeal) -> list[ev.Event]:
     hand, x = table.require_hand(state), OWN.x(state)
     if x.phase not in ("trump", "play") or x.done or x.trick or x.robber:
         raise RuleViolation("a misdeal is called before the play starts")
@@ -307,24 +349,24 @@ def _misdeal(state: TableState, cmd: Command) -> list[ev.Event]:
 def _own(e: ev.Event) -> Command | None:
     match e:
         case ev.Declared(name="misdeal"):
-            return Command("misdeal")
+            return Misdeal()
         case ev.Declared(name="draw"):
-            return Command("draw", player=e.player, cards=(str(e.value),))
+            return Draw(player=str(e.player), cards=(str(e.value),))
         case ev.Declared(name="jink"):
-            return Command(str(e.value), player=e.player)
+            return (Jink if e.value == "jink" else Take)(player=str(e.player))
         case ev.CardsMoved(source="talon"):
-            return Command("trump", cards=tuple(e.cards))
+            return TurnTrump(cards=tuple(e.cards))
         case ev.CardsMoved():
-            return Command("rob", player=e.dest)
+            return Rob(player=e.dest)
         case ev.CardsExchanged():
-            return Command("rob", player=e.player, discard=tuple(e.discard))
+            return Rob(player=e.player, discard=tuple(e.discard))
     return None
 
 
 decide, check_event = wiring.wire(
     "maw", "Maw", Options, _after,
-    {"hand": _hand, "draw": _draw, "trump": _trump, "rob": _rob, "play": _play, "take": _choose("take"),
-     "jink": _choose("jink"), "reveal": _reveal, "misdeal": _misdeal},
+    {NewHand: _hand, Draw: _draw, TurnTrump: _trump, Rob: _rob, Play: _play, Take: _choose("take"),
+     Jink: _choose("jink"), Reveal: _reveal, Misdeal: _misdeal},
     "draw for the deal, hand, trump CARD, rob, play NAME CARD; take or jink after three tricks; reveal NAME CARDS",
     by_itself=(ev.Ante, ev.CardsDealt, ev.TrickWon, ev.PotAwarded, ev.PotCarried, ev.Transfer, ev.HandEnded),
     own=_own)
@@ -406,19 +448,21 @@ def view(state: TableState) -> list[tuple[str, str]]:
 
 WORDS = (
     Word("draw", "Before the first hand: the card dealt face up to PLAYER (in turn; the first Jack deals).",
-         params=(Param("player", "Who receives it."), Param("card", "The card, like JH.")),
-         command=lambda v: Command("draw", player=v["player"], cards=(v["card"],))),
-    Word("trump", "Name the talon's top card, turned for trump.", params=(Param("card", "The card, like 9D."),),
-         command=lambda v: Command("trump", cards=(v["card"],))),
+         params=(Param("player", "Who receives it."), Param("card", "The card, like JH.", field="cards")),
+         command=lambda v: Draw(player=v["player"], cards=(v["card"],)), makes=(Draw,)),
+    Word("trump", "Name the talon's top card, turned for trump.",
+         params=(Param("card", "The card, like 9D.", field="cards"),),
+         command=lambda v: TurnTrump(cards=(v["card"],)), makes=(TurnTrump,)),
     Word("rob", "PLAYER (holding the Ace of trumps) takes the turned card and puts one out face down.",
-         params=(Param("player", "Who robs."), Param("card", "The card put out (default: unseen).", required=False)),
-         command=lambda v: Command("rob", player=v["player"], discard=(v["card"],) if v.get("card") else ())),
+         params=(Param("player", "Who robs."), Param("card", "The card put out (default: unseen).", required=False,
+                                                     field="discard")),
+         command=lambda v: Rob(player=v["player"], discard=(v["card"],) if v.get("card") else ()), makes=(Rob,)),
     Word("misdeal", "The dealer misdealt (too many or too few cards, a card exposed): the deal passes left.",
-         command=lambda v: Command("misdeal")),
+         command=lambda v: Misdeal(), makes=(Misdeal,)),
     Word("take", "PLAYER, who took the first three tricks, takes the pool.", params=(Param("player", "Who."),),
-         command=lambda v: Command("take", player=v["player"])),
+         command=lambda v: Take(player=v["player"]), makes=(Take,)),
     Word("jink", "PLAYER, who took the first three tricks, jinks it: leads the fourth to take all five.",
-         params=(Param("player", "Who."),), command=lambda v: Command("jink", player=v["player"])),
+         params=(Param("player", "Who."),), command=lambda v: Jink(player=v["player"]), makes=(Jink,)),
 )
 RULESET = Ruleset(name="maw", title="Maw (Spoil Five)", summary="Five tricks for a pool: the five fingers, the "
                   "Jack of trumps and the Ace of Hearts on top; win three and jink it.", options=Options,

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
-from ..core.commands import Command
+from ..core.commands import Claim, Command, Concede, CupDice, Doubt, Lift
 from ..errors import InputError, RuleViolation
 from ..kit.dicewords import CUP, LIFT
 from ..kit import claims, dice, follow, own, pots, wiring
@@ -111,7 +111,7 @@ def parse_claim(raw: object) -> int:
 _DOING = {"roll": "roll", "claim": "announce", "answer": "believe or doubt"}
 
 
-def _mover(state: TableState, cmd: Command, *steps: str) -> tuple[Meier, str]:
+def _mover(state: TableState, cmd: CupDice | Claim | Doubt | Concede, *steps: str) -> tuple[Meier, str]:
     """The player whose move it is, doing one of `steps`; anything else is refused."""
     x = OWN.x(state)
     p = claims.require_in(state, x.order, x.lives, cmd.player, "has lost every life")
@@ -146,7 +146,7 @@ def _out_of_turn(state: TableState, x: Meier, p: str) -> str:
     return claims.turn_refusal(who, p, _DOING[x.step])
 
 
-def _cup(state: TableState, cmd: Command) -> list[ev.Event]:
+def _cup(state: TableState, cmd: CupDice) -> list[ev.Event]:
     x, p = _mover(state, cmd, "roll", "answer")
     if x.step == "answer" and x.claim == MEIER:
         raise RuleViolation(f"nothing beats Meier: {p} doubts (potlog doubt {p}) or concedes without looking "
@@ -156,7 +156,7 @@ def _cup(state: TableState, cmd: Command) -> list[ev.Event]:
     return [dice.cup(state, x.cups, p, count=cmd.count, faces=cmd.faces, sides=6)]
 
 
-def _claim(state: TableState, cmd: Command) -> list[ev.Event]:
+def _claim(state: TableState, cmd: Claim) -> list[ev.Event]:
     x, p = _mover(state, cmd, "claim")
     value = parse_claim(cmd.value)
     if x.claim:
@@ -165,15 +165,15 @@ def _claim(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.Declared, player=p, name="claim", value=value)]
 
 
-def _doubt(state: TableState, cmd: Command) -> list[ev.Event]:
+def _doubt(state: TableState, cmd: Doubt | Concede) -> list[ev.Event]:
     x, p = _mover(state, cmd, "answer")
     claims.require_cups(x.cups, [x.claimant] if x.claimant is not None else [])
-    if cmd.verb == "concede" and x.claim != MEIER:
+    if isinstance(cmd, Concede) and x.claim != MEIER:
         raise RuleViolation(f"only Meier is conceded: {p} believes {x.claimant}'s {x.claim} (rolls) or doubts it")
     return follow.followed([make_event(ev.Declared, player=p, name=cmd.verb)])
 
 
-def _lift(state: TableState, cmd: Command) -> list[ev.Event]:
+def _lift(state: TableState, cmd: Lift) -> list[ev.Event]:
     require_hand(state)
     x = OWN.x(state)
     if x.step != "reveal" or x.conceded:
@@ -210,13 +210,20 @@ def _after(state: TableState) -> list[ev.Event]:
 
 def _redo(event: ev.Event) -> Command | None:
     """The command behind an announcement, a doubt or a concession (``potlog verify --rules``)."""
-    if isinstance(event, ev.Declared) and event.name in ("claim", "doubt", "concede"):
-        return Command(event.name, player=event.player, value=event.value)
+    if not isinstance(event, ev.Declared) or event.player is None:
+        return None
+    match event.name:
+        case "claim":
+            return Claim(player=event.player, value=event.value)
+        case "doubt":
+            return Doubt(player=event.player)
+        case "concede":
+            return Concede(player=event.player)
     return None
 
 
 decide, check_event = wiring.wire("meier", "Meier", Options, _after,
-                                  {"cup": _cup, "claim": _claim, "doubt": _doubt, "concede": _doubt, "lift": _lift},
+                                  {CupDice: _cup, Claim: _claim, Doubt: _doubt, Concede: _doubt, Lift: _lift},
                                   "start a game with 'hand'; then cup, claim, doubt, concede, lift",
                                   by_itself=(ev.Ante, ev.PotAwarded, ev.HandEnded, ev.Note), own=_redo, cups=True)
 
@@ -274,11 +281,11 @@ def view(state: TableState) -> list[tuple[str, str]]:
 WORDS = (
     Word("claim", "PLAYER announces a roll (high die first: 65, 22, 21 or meier); it must beat the last.",
          params=(Param("player", "Who announces."), Param("value", "The roll announced, like 65.", metavar="VALUE")),
-         command=lambda v: Command("claim", player=v["player"], value=v["value"])),
+         command=lambda v: Claim(player=v["player"], value=v["value"]), makes=(Claim,)),
     Word("doubt", "PLAYER doubts the announcement: the cup is lifted and potlog takes the life.",
-         params=(Param("player", "Who doubts."),), command=lambda v: Command("doubt", player=v["player"])),
+         params=(Param("player", "Who doubts."),), command=lambda v: Doubt(player=v["player"]), makes=(Doubt,)),
     Word("concede", "PLAYER does not look at an announced Meier and loses one life.",
-         params=(Param("player", "Who concedes."),), command=lambda v: Command("concede", player=v["player"])),
+         params=(Param("player", "Who concedes."),), command=lambda v: Concede(player=v["player"]), makes=(Concede,)),
     CUP, LIFT,
 )
 

@@ -28,14 +28,14 @@ Hitter, and ends the hand. The text is terse; a table reads it so:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
 from .. import events as ev
 from ..cards import UNKNOWN, parse_card, rank, suit
 from ..core import table, zones
-from ..core.commands import Command
+from ..core.commands import Cards, Command, NewHand, Play
 from ..core.contract import Legal, Param, Ruleset, Word
 from ..core.verbs import make_event
 from ..errors import InputError, RuleViolation
@@ -157,7 +157,23 @@ def _after(state: TableState) -> list[ev.Event]:
     return [make_event(ev.HandEnded, hand=hand.number)]
 
 
-def _start(state: TableState, cmd: Command) -> list[ev.Event]:
+@dataclass(frozen=True, kw_only=True)
+class Cut(Command):
+    """``potlog cut CARD``: the top of the stock turned up by the non-dealer (`cards`: the one card)."""
+
+    verb: ClassVar[str] = "cut"
+    cards: Cards = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Go(Command):
+    """``potlog go NAME``: `player` plays no more to this count."""
+
+    verb: ClassVar[str] = "go"
+    player: str
+
+
+def _start(state: TableState, cmd: NewHand) -> list[ev.Event]:
     x = OWN.x(state)
     if x.winner:
         raise RuleViolation(f"the game is over: {x.winner} won (see potlog state)")
@@ -166,7 +182,7 @@ def _start(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed(wiring.hand(lambda s: [])(state, cmd))
 
 
-def _cut(state: TableState, cmd: Command) -> list[ev.Event]:
+def _cut(state: TableState, cmd: Cut) -> list[ev.Event]:
     x = OWN.x(state)
     table.require_hand(state)
     if x.phase != "cut":
@@ -177,7 +193,7 @@ def _cut(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed([zones.move(state, "stock", STARTER, [card], face_up=True)])
 
 
-def _play(state: TableState, cmd: Command) -> list[ev.Event]:
+def _play(state: TableState, cmd: Play) -> list[ev.Event]:
     table.require_hand(state)
     x = OWN.x(state)
     if x.phase != "play":
@@ -197,7 +213,7 @@ def _play(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed([make_event(ev.CardPlayed, player=player, card=card)])
 
 
-def _go(state: TableState, cmd: Command) -> list[ev.Event]:
+def _go(state: TableState, cmd: Go) -> list[ev.Event]:
     table.require_hand(state)
     x = OWN.x(state)
     player = table.require_seated(state, cmd.player)
@@ -211,14 +227,14 @@ def _go(state: TableState, cmd: Command) -> list[ev.Event]:
 def _own(e: ev.Event) -> Command | None:
     match e:
         case ev.CardsMoved(dest="starter"):
-            return Command("cut", cards=tuple(e.cards))
+            return Cut(cards=tuple(e.cards))
         case ev.Declared(name="go"):
-            return Command("go", player=e.player)
+            return Go(player=str(e.player))
     return None
 
 
 decide, check_event = wiring.wire(
-    "noddy", "Noddy", Options, _after, {"hand": _start, "cut": _cut, "play": _play, "go": _go},
+    "noddy", "Noddy", Options, _after, {NewHand: _start, Cut: _cut, Play: _play, Go: _go},
     "hand, cut CARD, then play NAME CARD or go NAME in turn",
     by_itself=(ev.CardsDealt, ev.Scored, ev.HandEnded, ev.Transfer), own=_own)
 
@@ -289,9 +305,10 @@ def view(state: TableState) -> list[tuple[str, str]]:
 
 WORDS = (
     Word("cut", "The non-dealer turns the top of the stock (a Jack: Knave Noddy, 2 to the dealer).",
-         params=(Param("card", "The card turned, like 7H."),), command=lambda v: Command("cut", cards=(v["card"],))),
+         params=(Param("card", "The card turned, like 7H.", field="cards"),),
+         command=lambda v: Cut(cards=(v["card"],)), makes=(Cut,)),
     Word("go", "PLAYER says Go: they play no more to this count.", params=(Param("player", "Who."),),
-         command=lambda v: Command("go", player=v["player"])),
+         command=lambda v: Go(player=v["player"]), makes=(Go,)),
 )
 RULESET = Ruleset(name="noddy", title="Noddy", summary="Two players, three cards, a count to 15, 21 or 31: pairs, "
                   "runs, flushes, fifteens pegged; Go and the Hitter; over the set score loses.", options=Options,

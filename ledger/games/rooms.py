@@ -49,7 +49,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
-from ..core.commands import Command
+from ..core.commands import Close, RollDice
 from ..errors import RuleViolation
 from ..kit import follow, kittyparts, own, wiring
 from ..kit.verbs import IDLE
@@ -171,14 +171,14 @@ def _not_now(state: TableState, p: str | None) -> str | None:
     return None
 
 
-def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
+def _roll(state: TableState, cmd: RollDice) -> list[ev.Event]:
     events = wiring.rolled(state, cmd, _roller(state), "the board", lambda p: _not_now(state, p))[1]
     if len(cmd.faces) != 2:
         raise RuleViolation("the board is played with two dice: name both faces, like: potlog roll Ann 3 4")
     return follow.followed(events)
 
 
-def _close(state: TableState, cmd: Command) -> list[ev.Event]:
+def _close(state: TableState, cmd: Close) -> list[ev.Event]:
     left = sum(_rooms(state).values())
     if left:
         raise RuleViolation(f"the board still holds {left} tokens: play another game to take them "
@@ -186,7 +186,7 @@ def _close(state: TableState, cmd: Command) -> list[ev.Event]:
     return close(state, cmd)
 
 
-decide, check_event = wiring.wire("rooms", "the board of rooms", Options, _after, {"roll": _roll, "close": _close},
+decide, check_event = wiring.wire("rooms", "the board of rooms", Options, _after, {RollDice: _roll, Close: _close},
                                   "start a game with 'hand', then each player rolls two dice in turn",
                                   by_itself=(ev.Ante, ev.Transfer, ev.PotAwarded, ev.PotCarried, ev.HandEnded))
 

@@ -41,11 +41,12 @@ from pydantic import BaseModel, Field
 from .. import events as ev
 from ..cards import UNKNOWN, parse_cards
 from ..core import table
-from ..core.commands import Command
+from ..core.commands import Command, NewHand, Play, Reveal
 from ..core.contract import Legal, Param, Ruleset, Word
 from ..core.verbs import make_event, start_hand
 from ..errors import InputError, RuleViolation
 from ..kit import follow, own, tricks, turns, wiring
+from ..kit.tricks.commands import Discard
 from ..state import TableState
 
 th, tr, sh = tricks.hand, tricks.rules, tricks.sheet
@@ -127,7 +128,7 @@ def _after(state: TableState) -> list[ev.Event]:
     return []
 
 
-def _start(state: TableState, cmd: Command) -> list[ev.Event]:
+def _start(state: TableState, cmd: NewHand) -> list[ev.Event]:
     o, x, last = OWN.opts(state), OWN.x(state), state.hand
     if len(state.active_seats) != 3:
         raise RuleViolation(f"Scarto is played by 3 players, not {len(state.active_seats)}")
@@ -141,11 +142,10 @@ def _start(state: TableState, cmd: Command) -> list[ev.Event]:
         if dealer and dealer != right:
             raise RuleViolation(f"the deal passes to the right: {right} deals")
         dealer = right
-    start = Command("hand", dealer=dealer)
-    return follow.followed(start_hand(state, start, min_players=3))
+    return follow.followed(start_hand(state, NewHand(dealer=dealer), min_players=3))
 
 
-def _discard(state: TableState, cmd: Command) -> list[ev.Event]:
+def _discard(state: TableState, cmd: Discard) -> list[ev.Event]:
     hand, x = table.require_hand(state), OWN.x(state)
     player = table.require_seated(state, cmd.player)
     if x.phase != "discard":
@@ -171,7 +171,7 @@ def _discard(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed([make_event(ev.CardsExchanged, player=player, discard=cards)])
 
 
-def _play(state: TableState, cmd: Command) -> list[ev.Event]:
+def _play(state: TableState, cmd: Play) -> list[ev.Event]:
     table.require_hand(state)
     x = OWN.x(state)
     if x.phase != "play":
@@ -180,17 +180,17 @@ def _play(state: TableState, cmd: Command) -> list[ev.Event]:
                                       pack=PACK))
 
 
-def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
+def _reveal(state: TableState, cmd: Reveal) -> list[ev.Event]:
     table.require_hand(state)
     return th.show(state, OWN.x(state), cmd.player, cmd.cards, pack=PACK)
 
 
 def _own(e: ev.Event) -> Command | None:
-    return Command("discard", player=e.player, discard=tuple(e.discard)) if isinstance(e, ev.CardsExchanged) else None
+    return Discard(player=e.player, discard=tuple(e.discard)) if isinstance(e, ev.CardsExchanged) else None
 
 
 decide, check_event = wiring.wire(
-    "scarto", "Scarto", Options, _after, {"hand": _start, "discard": _discard, "play": _play, "reveal": _reveal},
+    "scarto", "Scarto", Options, _after, {NewHand: _start, Discard: _discard, Play: _play, Reveal: _reveal},
     "hand, the dealer's discard, then play NAME CARD to the right (reveal NAME CARDS shows cards held)",
     by_itself=(ev.CardsDealt, ev.TrickWon, ev.Scored, ev.Transfer, ev.HandEnded), own=_own)
 
@@ -238,8 +238,9 @@ def view(state: TableState) -> list[tuple[str, str]]:
 
 WORDS = (
     Word("discard", "The dealer discards three cards (no king, no bout; the excuse only with no other atout).",
-         params=(Param("player", "The dealer."), Param("cards", "The three discards, like 3H 4C 7S.", many=True)),
-         command=lambda v: Command("discard", player=v["player"], discard=tuple(v["cards"]))),
+         params=(Param("player", "The dealer."), Param("cards", "The three discards, like 3H 4C 7S.", many=True,
+                                                                     field="discard")),
+         command=lambda v: Discard(player=v["player"], discard=tuple(v["cards"])), makes=(Discard,)),
 )
 RULESET = Ruleset(name="scarto", title="Scarto", summary="Three players, a tarot pack, 25 cards each: the dealer "
                   "discards three, play to the right, count the courts and bouts less 26.", options=Options,

@@ -31,14 +31,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
 from .. import events as ev
 from ..cards import UNKNOWN, parse_card, rank as rank_of
 from ..core import table, zones
-from ..core.commands import Command
+from ..core.commands import Cards, Command, NewHand, Play, Reveal
 from ..core.contract import Legal, Param, Ruleset, Word
 from ..core.verbs import make_event
 from ..errors import InputError, RuleViolation
@@ -129,7 +129,42 @@ def _after(state: TableState) -> list[ev.Event]:
     return []
 
 
-def _start(state: TableState, cmd: Command) -> list[ev.Event]:
+@dataclass(frozen=True, kw_only=True)
+class SkatBid(Command):
+    """``potlog bid NAME N``: `player` bids `amount` (None: a bid recorded with no number)."""
+
+    verb: ClassVar[str] = "bid"
+    player: str
+    amount: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pass(Command):
+    """``potlog pass NAME``: `player` passes for the rest of the bidding."""
+
+    verb: ClassVar[str] = "pass"
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class NameTrump(Command):
+    """``potlog trump NAME SUIT``: the soloist `player` names the trump suit (`value`, as typed)."""
+
+    verb: ClassVar[str] = "trump"
+    player: str
+    value: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakeSkat(Command):
+    """``potlog skat NAME [C1 C2]``: the soloist takes the skat and discards `discard` (none: unseen)."""
+
+    verb: ClassVar[str] = "skat"
+    player: str
+    discard: Cards = ()
+
+
+def _start(state: TableState, cmd: NewHand) -> list[ev.Event]:
     o, x = OWN.opts(state), OWN.x(state)
     if len(state.active_seats) != 3:
         raise RuleViolation(f"Skat is played by 3 players, not {len(state.active_seats)}")
@@ -140,7 +175,7 @@ def _start(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed(wiring.hand(lambda s: [])(state, cmd))
 
 
-def _bid(state: TableState, cmd: Command) -> list[ev.Event]:
+def _bid(state: TableState, cmd: SkatBid | Pass) -> list[ev.Event]:
     table.require_hand(state)
     x, o = OWN.x(state), OWN.opts(state)
     player = table.require_seated(state, cmd.player)
@@ -149,7 +184,7 @@ def _bid(state: TableState, cmd: Command) -> list[ev.Event]:
     who = bidder(x)
     if player != who:
         raise RuleViolation(f"it is {who}'s turn to bid, not {player}'s")
-    if cmd.verb == "pass":
+    if isinstance(cmd, Pass):
         return follow.followed([make_event(ev.Declared, player=player, name="pass")])
     high = max(x.bids.values(), default=0)
     n = cmd.amount
@@ -161,7 +196,7 @@ def _bid(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed([make_event(ev.Declared, player=player, name="bid", value=n)])
 
 
-def _trump(state: TableState, cmd: Command) -> list[ev.Event]:
+def _trump(state: TableState, cmd: NameTrump) -> list[ev.Event]:
     table.require_hand(state)
     x = OWN.x(state)
     player = table.require_seated(state, cmd.player)
@@ -175,7 +210,7 @@ def _trump(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed([make_event(ev.Declared, player=player, name="trump", value=named)])
 
 
-def _skat(state: TableState, cmd: Command) -> list[ev.Event]:
+def _skat(state: TableState, cmd: TakeSkat) -> list[ev.Event]:
     table.require_hand(state)
     x = OWN.x(state)
     player = table.require_seated(state, cmd.player)
@@ -200,7 +235,7 @@ def _skat(state: TableState, cmd: Command) -> list[ev.Event]:
     return out + [make_event(ev.CardsExchanged, player=player, discard=names)]
 
 
-def _play(state: TableState, cmd: Command) -> list[ev.Event]:
+def _play(state: TableState, cmd: Play) -> list[ev.Event]:
     table.require_hand(state)
     x = OWN.x(state)
     if x.phase != "play":
@@ -212,7 +247,7 @@ def _play(state: TableState, cmd: Command) -> list[ev.Event]:
                                        pack=PACK))
 
 
-def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
+def _reveal(state: TableState, cmd: Reveal) -> list[ev.Event]:
     table.require_hand(state)
     return th.show(state, OWN.x(state), cmd.player, cmd.cards, pack=PACK)
 
@@ -220,22 +255,22 @@ def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
 def _own(e: ev.Event) -> Command | None:
     match e:
         case ev.Declared(name="bid"):
-            return Command("bid", player=e.player, amount=e.value if isinstance(e.value, int) else None)
+            return SkatBid(player=str(e.player), amount=e.value if isinstance(e.value, int) else None)
         case ev.Declared(name="pass"):
-            return Command("pass", player=e.player)
+            return Pass(player=str(e.player))
         case ev.Declared(name="trump"):
-            return Command("trump", player=e.player, value=e.value)
+            return NameTrump(player=str(e.player), value=str(e.value))
         case ev.CardsMoved(source="skat"):
-            return Command("skat", player=e.dest)
+            return TakeSkat(player=e.dest)
         case ev.CardsExchanged():
-            return Command("skat", player=e.player, discard=tuple(e.discard))
+            return TakeSkat(player=e.player, discard=tuple(e.discard))
     return None
 
 
 decide, check_event = wiring.wire(
     "skat", "Skat", Options, _after,
-    {"hand": _start, "bid": _bid, "pass": _bid, "trump": _trump, "skat": _skat, "play": _play,
-     "reveal": _reveal},
+    {NewHand: _start, SkatBid: _bid, Pass: _bid, NameTrump: _trump, TakeSkat: _skat, Play: _play,
+     Reveal: _reveal},
     "hand, bid or pass in turn, trump, skat, play NAME CARD (reveal NAME CARDS shows cards held)",
     by_itself=(ev.CardsDealt, ev.TrickWon, ev.Scored, ev.Transfer, ev.HandEnded), own=_own)
 
@@ -302,17 +337,17 @@ def view(state: TableState) -> list[tuple[str, str]]:
 
 WORDS = (
     Word("bid", "PLAYER bids N (higher than the last bid), in turn from the dealer's left.",
-         params=(Param("player", "Who bids."), Param("points", "The bid.", type=int)),
-         command=lambda v: Command("bid", player=v["player"], amount=v["points"])),
+         params=(Param("player", "Who bids."), Param("points", "The bid.", type=int, field="amount")),
+         command=lambda v: SkatBid(player=v["player"], amount=v["points"]), makes=(SkatBid,)),
     Word("pass", "PLAYER passes (for the rest of the bidding).", params=(Param("player", "Who passes."),),
-         command=lambda v: Command("pass", player=v["player"])),
+         command=lambda v: Pass(player=v["player"]), makes=(Pass,)),
     Word("trump", "The soloist names the trump suit.",
-         params=(Param("player", "The soloist."), Param("suit", "S, H, D or C.")),
-         command=lambda v: Command("trump", player=v["player"], value=v["suit"])),
+         params=(Param("player", "The soloist."), Param("suit", "S, H, D or C.", field="value")),
+         command=lambda v: NameTrump(player=v["player"], value=v["suit"]), makes=(NameTrump,)),
     Word("skat", "The soloist takes the skat and discards two cards (named, or unseen).",
          params=(Param("player", "The soloist."), Param("cards", "The two discards, like 7C 8D.", required=False,
-                                                        many=True)),
-         command=lambda v: Command("skat", player=v["player"], discard=tuple(v.get("cards") or ()))),
+                                                        many=True, field="discard")),
+         command=lambda v: TakeSkat(player=v["player"], discard=tuple(v.get("cards") or ())), makes=(TakeSkat,)),
 )
 RULESET = Ruleset(name="skat", title="Skat", summary="Three players, 32 cards: bid to be the soloist, name trumps, "
                   "take the skat; 61 card points win.", options=Options, initial=OWN.initial, decide=decide, after=_after,

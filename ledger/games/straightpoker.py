@@ -46,7 +46,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .. import events as ev
-from ..core.commands import Command
+from ..core.commands import Deal, NewHand, Reveal
 from ..errors import RuleViolation
 from ..kit import betting as bets
 from ..kit import deal, follow, own, pots, wiring
@@ -118,11 +118,11 @@ def _wild(state: TableState) -> frozenset[str]:
 
 # ----------------------------------------------------------------------------- decide
 
-def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
+def _hand(state: TableState, cmd: NewHand) -> list[ev.Event]:
     return follow.followed(deal.start(state, cmd, DEALING, players=(2, 10)))
 
 
-def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
+def _deal(state: TableState, cmd: Deal) -> list[ev.Event]:
     require_hand(state)
     x = OWN.x(state)
     if x.phase != "deal":
@@ -131,7 +131,7 @@ def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
     return deal.deal(state, cmd, DEALING, x.order, stock)
 
 
-def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
+def _bet(state: TableState, cmd: bets.Move) -> list[ev.Event]:
     require_hand(state)
     x = OWN.x(state)
     if x.phase != "bet":
@@ -140,7 +140,7 @@ def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed(bets.act(state, x, _betting(state), cmd))
 
 
-def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
+def _reveal(state: TableState, cmd: Reveal) -> list[ev.Event]:
     require_hand(state)
     if OWN.x(state).phase != "showdown":
         raise RuleViolation("the hands are shown at the showdown, once the betting is over")
@@ -166,10 +166,9 @@ def _after(state: TableState) -> list[ev.Event]:
     return deal.turn_up(state, live) or due[:1] or [make_event(ev.HandEnded, hand=hand.number)]
 
 
-_BETS = ("bet", "call", "raise", "allin", "check", "fold")
 decide, check_event = wiring.wire(
     "straightpoker", "Straight Poker", Options, _after,
-    {"hand": _hand, "deal": _deal, "reveal": _reveal, **dict.fromkeys(_BETS, _bet)},
+    {NewHand: _hand, Deal: _deal, Reveal: _reveal, **dict.fromkeys(bets.WAGERS, _bet)},
     "hand, deal, then check, bet, call, raise, allin, fold and reveal; potlog pays the showdown",
     by_itself=(ev.Ante, ev.PotAwarded, ev.PotCarried, ev.HandEnded))
 

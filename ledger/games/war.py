@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 from .. import events as ev
 from ..cards import PACKS, UNKNOWN, suit
 from ..core import table, zones
-from ..core.commands import Command
+from ..core.commands import Turn
 from ..core.contract import Legal, Param, Ruleset, Word
 from ..core.options import options_of
 from ..core.verbs import make_event
@@ -85,7 +85,7 @@ def _won(state: TableState, order: list[str], out: list[str]) -> list[ev.Event]:
         make_event(ev.HandEnded, hand=table.require_hand(state).number)] if out else []
 
 
-def _turn(state: TableState, cmd: Command) -> list[ev.Event]:
+def _turn(state: TableState, cmd: Turn) -> list[ev.Event]:
     table.require_hand(state)
     order, player = players(state), table.require_seated(state, cmd.player)
     if player not in order or active(state, player):
@@ -95,9 +95,9 @@ def _turn(state: TableState, cmd: Command) -> list[ev.Event]:
                                           face_up=True)])
 
 
-decide, check_event = wiring.wire("war", "War", Options, _after, {"turn": _turn}, "hand, then turn each top card",
+decide, check_event = wiring.wire("war", "War", Options, _after, {Turn: _turn}, "hand, then turn each top card",
                                   by_itself=(ev.Ante, ev.CardsDealt, ev.PotAwarded, ev.HandEnded), own=lambda e:
-                                  Command("turn", player=e.source[6:], cards=tuple(e.cards))
+                                  Turn(player=e.source[6:], cards=tuple(e.cards))
                                   if isinstance(e, ev.CardsMoved) and e.face_up and "stack:" in e.source else None)
 
 
@@ -113,8 +113,8 @@ def view(state: TableState) -> list[tuple[str, str]]:
 
 
 TURN = Word("turn", "PLAYER turns the top card of their stack (name it when nobody has seen it).",
-            params=(Param("player", "Who turns."), Param("card", "The card turned, like KD.", required=False)),
-            command=lambda v: Command("turn", player=v["player"], cards=(v["card"],) if v.get("card") else ()))
+            params=(Param("player", "Who turns."), Param("card", "The card turned, like KD.", required=False, field="cards")),
+            command=lambda v: Turn(player=v["player"], cards=(v["card"],) if v.get("card") else ()), makes=(Turn,))
 RULESET = Ruleset(name="war", title="War", summary="Two face-down stacks; the higher top card takes both, the same "
                   "suit is a war.", options=Options, initial=lambda state: None, decide=decide, after=_after, legal=legal, view=view,
                   evolve=lambda state, e: None, check_event=check_event, words=(TURN,), min_players=2, max_players=2)

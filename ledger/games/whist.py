@@ -39,12 +39,13 @@ from pydantic import BaseModel, Field
 from .. import events as ev
 from ..cards import UNKNOWN, parse_card, suit
 from ..core import table
-from ..core.commands import Command
+from ..core.commands import NewHand, Play, Reveal
 from ..core.contract import Legal, Param, Ruleset, Word
 from ..core.verbs import make_event
 from ..errors import InputError, RuleViolation
 from ..kit import follow, own, wiring
 from ..kit import tricks
+from ..kit.tricks.commands import TurnTrump
 from ..state import TableState
 
 th, tr, sh = tricks.hand, tricks.rules, tricks.sheet
@@ -113,7 +114,7 @@ def _after(state: TableState) -> list[ev.Event]:
     return []
 
 
-def _start(state: TableState, cmd: Command) -> list[ev.Event]:
+def _start(state: TableState, cmd: NewHand) -> list[ev.Event]:
     o, t = OWN.opts(state), OWN.x(state)
     seated = len(state.active_seats)
     if o.teams > 1 and seated % o.teams:
@@ -126,7 +127,7 @@ def _start(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed(wiring.hand(lambda s: [])(state, cmd))
 
 
-def _trump(state: TableState, cmd: Command) -> list[ev.Event]:
+def _trump(state: TableState, cmd: TurnTrump | Reveal) -> list[ev.Event]:
     hand, t = table.require_hand(state), OWN.x(state)
     if _tarot(state):
         raise RuleViolation("with the tarot pack the atouts are trumps: no card is turned")
@@ -139,7 +140,7 @@ def _trump(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.CardsRevealed, holder=hand.dealer, cards=[card])]
 
 
-def _play(state: TableState, cmd: Command) -> list[ev.Event]:
+def _play(state: TableState, cmd: Play) -> list[ev.Event]:
     table.require_hand(state)
     t = OWN.x(state)
     if t.trump is None:
@@ -147,7 +148,7 @@ def _play(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed(th.play(state, t, RULES, cmd.player, cmd.cards[0] if cmd.cards else None))
 
 
-def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
+def _reveal(state: TableState, cmd: Reveal) -> list[ev.Event]:
     """``potlog reveal NAME CARDS``: cards shown; the dealer's one card before the trump is
     turned is the trump card (as ``potlog trump CARD`` records it)."""
     hand, t = table.require_hand(state), OWN.x(state)
@@ -157,7 +158,7 @@ def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
 
 
 decide, check_event = wiring.wire(
-    "whist", "Whist", Options, _after, {"hand": _start, "trump": _trump, "play": _play, "reveal": _reveal},
+    "whist", "Whist", Options, _after, {NewHand: _start, TurnTrump: _trump, Play: _play, Reveal: _reveal},
     "hand, trump CARD, then play NAME CARD in turn (reveal NAME CARDS shows cards held)",
     by_itself=(ev.CardsDealt, ev.TrickWon, ev.Scored, ev.Transfer, ev.HandEnded))
 
@@ -199,8 +200,8 @@ def view(state: TableState) -> list[tuple[str, str]]:
 
 
 TRUMP = Word("trump", "Name the dealer's last card, turned face up for trump.",
-             params=(Param("card", "The card turned, like 7H."),),
-             command=lambda v: Command("trump", cards=(v["card"],)))
+             params=(Param("card", "The card turned, like 7H.", field="cards"),),
+             command=lambda v: TurnTrump(cards=(v["card"],)), makes=(TurnTrump,))
 RULESET = Ruleset(name="whist", title="Whist", summary="Four or more in teams; the last card turned for trump; "
                   "each trick over six scores.", options=Options, initial=OWN.initial, decide=decide, after=_after, evolve=evolve,
                   legal=legal, view=view, check_event=check_event, words=(TRUMP,), min_players=4)

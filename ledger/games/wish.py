@@ -19,14 +19,15 @@ sets aside the two top cards of a kind. Readings:
 
 from __future__ import annotations
 
-from typing import Literal
+from dataclasses import dataclass
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
 from .. import events as ev
 from ..cards import UNKNOWN, parse_card, rank
 from ..core import table, zones
-from ..core.commands import Command
+from ..core.commands import Cards, Command, NewHand
 from ..core.contract import Legal, Param, Ruleset, Word
 from ..core.verbs import make_event, start_hand
 from ..errors import InputError, RuleViolation
@@ -99,13 +100,38 @@ def _name(pile: str) -> str:
     return f"pile {pile[5:]}"
 
 
-def _start(state: TableState, cmd: Command) -> list[ev.Event]:
+@dataclass(frozen=True, kw_only=True)
+class TurnPile(Command):
+    """``potlog turn PILE CARD``: the top of pile `to` (as typed: ``3``) turned up, named (`cards`)."""
+
+    verb: ClassVar[str] = "turn"
+    to: str
+    cards: Cards = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pair(Command):
+    """``potlog pair PILE PILE``: the tops of the two piles `cards` (as typed) set aside."""
+
+    verb: ClassVar[str] = "pair"
+    cards: Cards = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Take(Command):
+    """One card of a pair off the top of pile `source` (what ``pair`` records twice; for ``verify``)."""
+
+    verb: ClassVar[str] = "take"
+    source: str
+
+
+def _start(state: TableState, cmd: NewHand) -> list[ev.Event]:
     if cmd.first:
         raise RuleViolation("Wish Solitaire has one player: drop --first")
     return follow.followed(start_hand(state, cmd, min_players=1))
 
 
-def _turn(state: TableState, cmd: Command) -> list[ev.Event]:
+def _turn(state: TableState, cmd: TurnPile) -> list[ev.Event]:
     table.require_hand(state)
     pile = _pile(cmd.to)
     top = zones.top(state, pile)
@@ -119,7 +145,7 @@ def _turn(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed([zones.move(state, pile, pile, [card], face_up=True)])
 
 
-def _take(state: TableState, cmd: Command) -> list[ev.Event]:
+def _take(state: TableState, cmd: Take) -> list[ev.Event]:
     """One card of a pair off the top of a pile (``pair`` takes both)."""
     table.require_hand(state)
     pile = _pile(cmd.source)
@@ -134,7 +160,7 @@ def _take(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed([zones.move(state, pile, "discards", face_up=True)])
 
 
-def _pair(state: TableState, cmd: Command) -> list[ev.Event]:
+def _pair(state: TableState, cmd: Pair) -> list[ev.Event]:
     table.require_hand(state)
     if len(cmd.cards) != 2:
         raise InputError("name the two piles, like potlog pair 3 5")
@@ -144,19 +170,19 @@ def _pair(state: TableState, cmd: Command) -> list[ev.Event]:
         shown = ", ".join(f"{p[5:]}: {c}" for p, c in up.items()) or "nothing"
         raise RuleViolation(f"piles {a[5:]} and {b[5:]} do not show a pair (showing {shown})")
     first = [zones.move(state, a, "discards", face_up=True)]
-    return follow.followed(first + _take(follow.trial(state, first), Command("take", source=b)))
+    return follow.followed(first + _take(follow.trial(state, first), Take(source=b)))
 
 
 def _own(e: ev.Event) -> Command | None:
     if isinstance(e, ev.CardsMoved):
         if e.dest == "discards":
-            return Command("take", source=e.source)
-        return Command("turn", to=e.source, cards=tuple(e.cards))
+            return Take(source=e.source)
+        return TurnPile(to=e.source, cards=tuple(e.cards))
     return None
 
 
 decide, check_event = wiring.wire("wish", "Wish Solitaire", Options, _after,
-                                  {"hand": _start, "turn": _turn, "pair": _pair, "take": _take},
+                                  {NewHand: _start, TurnPile: _turn, Pair: _pair, Take: _take},
                                   "hand, then turn PILE CARD and pair PILE PILE",
                                   by_itself=(ev.Ante, ev.CardsDealt, ev.PotAwarded, ev.Transfer, ev.HandEnded), own=_own)
 
@@ -182,11 +208,12 @@ def view(state: TableState) -> list[tuple[str, str]]:
 
 WORDS = (
     Word("turn", "Turn the top card of a pile face up (name it).",
-         params=(Param("pile", "The pile, 1 to 8."), Param("card", "The card turned, like 7H.")),
-         command=lambda v: Command("turn", to=v["pile"], cards=(v["card"],))),
+         params=(Param("pile", "The pile, 1 to 8.", field="to"),
+                 Param("card", "The card turned, like 7H.", field="cards")),
+         command=lambda v: TurnPile(to=v["pile"], cards=(v["card"],)), makes=(TurnPile,)),
     Word("pair", "Set aside the two top cards of a kind of two piles.",
-         params=(Param("piles", "The two piles, like 3 5.", many=True),),
-         command=lambda v: Command("pair", cards=tuple(v["piles"]))),
+         params=(Param("piles", "The two piles, like 3 5.", many=True, field="cards"),),
+         command=lambda v: Pair(cards=tuple(v["piles"])), makes=(Pair,)),
 )
 RULESET = Ruleset(name="wish", title="Wish Solitaire", summary="A solitaire: 32 cards in eight piles of four; "
                   "pairs off the tops; won when every pile is gone.", options=Options, initial=lambda state: None,

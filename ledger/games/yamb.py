@@ -69,7 +69,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .. import events as ev
-from ..core.commands import Command, command_for
+from ..core.commands import Command, Declare, NewHand, Reroll, RollDice, command_for
 from ..core.contract import Legal, Param, Ruleset, Word
 from ..core.verbs import make_event, start_hand
 from ..dice import parse_faces
@@ -372,7 +372,7 @@ def _may_throw(x: Yamb, o: Options, who: str) -> None:
         raise RuleViolation(f"only the hand column has room, and it takes the first roll: {who} writes now")
 
 
-def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
+def _roll(state: TableState, cmd: RollDice) -> list[ev.Event]:
     who, x = _whose(state, cmd.player, "roll")
     if cmd.sides not in (None, 6):
         raise RuleViolation("Yamb is played with six-sided dice")
@@ -385,7 +385,7 @@ def _roll(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed([event])
 
 
-def _reroll(state: TableState, cmd: Command) -> list[ev.Event]:
+def _reroll(state: TableState, cmd: Reroll) -> list[ev.Event]:
     who, x = _whose(state, cmd.player, "roll")
     if x.phase != "play":
         raise RuleViolation("for the order each player rolls all five dice: potlog roll NAME FACES")
@@ -404,7 +404,7 @@ def _reroll(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed([make_event(ev.DiceRerolled, player=who, kept=kept, faces=faces, sides=6)])
 
 
-def _announce(state: TableState, cmd: Command) -> list[ev.Event]:
+def _announce(state: TableState, cmd: Declare) -> list[ev.Event]:
     who, x = _whose(state, cmd.player, "announce")
     o = OWN.opts(state)
     if "announce" not in o.sheet:
@@ -433,7 +433,7 @@ def cell_of(value: object, columns: tuple[str, ...]) -> tuple[str, str]:
     return column, row_of(" ".join(words[1:]))
 
 
-def _write(state: TableState, cmd: Command) -> list[ev.Event]:
+def _write(state: TableState, cmd: Declare) -> list[ev.Event]:
     who, x = _whose(state, cmd.player, "write")
     if not x.throws:
         raise RuleViolation(f"{who} has not rolled yet: roll first (potlog roll {who} FACES)")
@@ -444,7 +444,7 @@ def _write(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed([make_event(ev.Declared, player=who, name="write", value=f"{column} {row}")])
 
 
-def _declare(state: TableState, cmd: Command) -> list[ev.Event]:
+def _declare(state: TableState, cmd: Declare) -> list[ev.Event]:
     if cmd.name == "announce":
         return _announce(state, cmd)
     if cmd.name == "write":
@@ -452,7 +452,7 @@ def _declare(state: TableState, cmd: Command) -> list[ev.Event]:
     raise RuleViolation(f"Yamb has no declaration {cmd.name!r}: announce NAME ROW, write NAME COLUMN ROW")
 
 
-def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
+def _hand(state: TableState, cmd: NewHand) -> list[ev.Event]:
     opened = start_hand(state, cmd, min_players=2)
     started = opened[0]
     assert isinstance(started, ev.HandStarted)
@@ -463,12 +463,12 @@ def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
 
 def _own(e: ev.Event) -> Command | None:
     if isinstance(e, ev.DiceRerolled):
-        return Command("reroll", player=e.player, faces=tuple(e.faces), value=tuple(e.kept))
+        return Reroll(player=e.player, faces=tuple(e.faces), value=tuple(e.kept))
     return command_for(e)
 
 
 decide, check_event = wiring.wire(
-    "yamb", "Yamb", Options, _after, {"hand": _hand, "roll": _roll, "reroll": _reroll, "declare": _declare},
+    "yamb", "Yamb", Options, _after, {NewHand: _hand, RollDice: _roll, Reroll: _reroll, Declare: _declare},
     "start a game with 'hand'; then roll, reroll, announce and write in turn",
     by_itself=(ev.Ante, ev.Transfer, ev.PotAwarded, ev.PotCarried, ev.HandEnded), own=_own, opened=True)
 
@@ -586,15 +586,16 @@ def view(state: TableState) -> list[tuple[str, str]]:
 
 PLAYER = Param("player", "Whose turn it is.")
 ROW = Param("row", "The row: " + ", ".join(ROWS) + " (or 1 .. 6, two pairs, full house, poker ...).", many=True,
-            metavar="|".join(ROWS))
+            metavar="|".join(ROWS), field="value")
 ANNOUNCE = Word("announce", "PLAYER announces the row they will make, after the first roll and before the second.",
                 "potlog announce Ann full: the turn is then written in announce full.", params=(PLAYER, ROW),
-                command=lambda v: Command("declare", player=v["player"], name="announce", value=" ".join(v["row"])))
+                command=lambda v: Declare(player=v["player"], name="announce", value=" ".join(v["row"])),
+                makes=(Declare,))
 WRITE = Word("write", "PLAYER writes the turn's dice in a cell: COLUMN ROW (0 when the dice do not make it).",
              "potlog write Ann free carriage; columns: " + ", ".join(COLUMNS) + ".",
-             params=(PLAYER, Param("column", "The column.", metavar="|".join(COLUMNS)), ROW),
-             command=lambda v: Command("declare", player=v["player"], name="write",
-                                       value=" ".join([v["column"], *v["row"]])))
+             params=(PLAYER, Param("column", "The column.", metavar="|".join(COLUMNS), field="value"), ROW),
+             command=lambda v: Declare(player=v["player"], name="write", value=" ".join([v["column"], *v["row"]])),
+             makes=(Declare,))
 
 RULESET = Ruleset(name="yamb", title="Yamb",
                   summary="Five dice, three rolls a turn, each turn written in a column of the sheet (up, down, "

@@ -56,10 +56,10 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .. import events as ev
 from ..cards import PACKS, UNKNOWN, parse_cards
-from ..core.commands import Command, command_for
+from ..core.commands import Command, Deal, Declare, Exchange, NewHand, Reveal, command_for
 from ..errors import InputError, RuleViolation
 from ..core.table import require_hand, require_open, require_seated
-from ..core.verbs import exchange, make_event, reveal
+from ..core.verbs import Handler, exchange, make_event, reveal
 from ..core.contract import AnyRuleset, Legal, Param, Ruleset, Word
 from ..core.options import options_of
 from ..state import TableState
@@ -130,10 +130,10 @@ CLAIM = Word("claim", "PLAYER claims by showing a hand of a class (it must beat 
              "At the showdown it turns a hand up, like potlog reveal.",
              params=(Param("player", "Who claims."),
                      Param("cards", "The four cards shown, like 7H 6H AH 2C.", required=False, many=True)),
-             command=lambda v: Command("reveal", player=v["player"], cards=tuple(v["cards"] or ())))
+             command=lambda v: Reveal(player=v["player"], cards=tuple(v["cards"] or ())), makes=(Reveal,))
 PASS = Word("pass", "PLAYER does not claim this round.", "When everyone has passed, the draw comes (or the showdown).",
             params=(Param("player", "Who passes."),),
-            command=lambda v: Command("declare", player=v["player"], name="pass"))
+            command=lambda v: Declare(player=v["player"], name="pass"), makes=(Declare,))
 
 
 def _beats(layer: pots.Layer, won: list[str], ranks: dict[str, Ranked]) -> str:
@@ -199,7 +199,7 @@ class ClaimDraw:
 
     # ------------------------------------------------------------------------- the verbs
 
-    def _turn(self, state: TableState, cmd: Command, phase: str) -> tuple[Book, str]:
+    def _turn(self, state: TableState, cmd: Reveal | Declare | Exchange, phase: str) -> tuple[Book, str]:
         require_hand(state)
         x = self.x(state)
         player = require_seated(state, cmd.player)
@@ -210,17 +210,17 @@ class ClaimDraw:
             raise RuleViolation(f"it is {who}'s turn to {_WHAT[phase]}, not {player}'s")
         return x, player
 
-    def _hand(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _hand(self, state: TableState, cmd: NewHand) -> list[ev.Event]:
         return follow.followed(deal.start(state, cmd, DEALING, players=(2, 8)))
 
-    def _deal(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _deal(self, state: TableState, cmd: Deal) -> list[ev.Event]:
         require_hand(state)
         x = self.x(state)
         if x.phase != "deal":
             raise RuleViolation("the cards are dealt: four each; new cards come in the draw (potlog exchange)")
         return follow.followed(deal.deal(state, cmd, DEALING, x.order, x.stock))
 
-    def _reveal(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _reveal(self, state: TableState, cmd: Reveal) -> list[ev.Event]:
         require_hand(state)
         x = self.x(state)
         if x.phase == "showdown":
@@ -241,14 +241,14 @@ class ClaimDraw:
         events = reveal(state, dataclasses.replace(cmd, player=player, cards=tuple(shown)))
         return follow.followed(events)
 
-    def _declare(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _declare(self, state: TableState, cmd: Declare) -> list[ev.Event]:
         if cmd.name != "pass":
             require_open(state)
             raise RuleViolation(f"{self.title} has no declaration {cmd.name!r}: players claim (potlog claim) or pass")
         _, player = self._turn(state, cmd, "claim")
         return follow.followed([make_event(ev.Declared, player=player, name="pass")])
 
-    def _exchange(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _exchange(self, state: TableState, cmd: Exchange) -> list[ev.Event]:
         x, player = self._turn(state, cmd, "draw")
         pack = self.opts(state).pack
         discard = parse_cards(list(cmd.discard), pack) if cmd.discard else []
@@ -265,7 +265,7 @@ class ClaimDraw:
         one = dataclasses.replace(cmd, player=player, discard=tuple(discard), cards=tuple(draw), count=None, amount=0)
         return follow.followed(exchange(state, one, cost=0))
 
-    def _bet(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _bet(self, state: TableState, cmd: bets.Move) -> list[ev.Event]:
         require_hand(state)
         x = self.x(state)
         if x.phase != "vie":
@@ -306,8 +306,9 @@ class ClaimDraw:
     # ------------------------------------------------------------------------- the declaration's parts
 
     def decide(self, state: TableState, cmd: Command) -> list[ev.Event]:
-        verbs = {"hand": self._hand, "deal": self._deal, "reveal": self._reveal, "declare": self._declare,
-                 "exchange": self._exchange, **dict.fromkeys(("bet", "call", "raise", "allin", "check", "fold"), self._bet)}
+        verbs: dict[type[Command], Handler] = {
+            NewHand: self._hand, Deal: self._deal, Reveal: self._reveal, Declare: self._declare,
+            Exchange: self._exchange, **dict.fromkeys(bets.WAGERS, self._bet)}
         hint = "hand, deal, claim or pass, exchange (the draw), reveal at the showdown; potlog pays the pot"
         return decider(self.name, self.title, self.options, verbs, hint)(state, cmd)
 

@@ -50,7 +50,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .. import events as ev
-from ..core.commands import Command
+from ..core.commands import Command, CupDice, Lift
 from ..core.table import require_hand, require_seated
 from ..core.verbs import make_event
 from ..errors import InputError, RuleViolation
@@ -243,10 +243,10 @@ def dice_command(event: ev.Event) -> Command | None:
     """The ``cup`` or ``lift`` command behind a recorded event (``verify --rules``)."""
     match event:
         case ev.DiceCupped():
-            return Command("cup", player=event.player, count=None if event.faces else event.count,
+            return CupDice(player=event.player, count=None if event.faces else event.count,
                            faces=tuple(event.faces))
         case ev.DiceShown():
-            return Command("lift", player=event.player, faces=tuple(event.faces))
+            return Lift(player=event.player, faces=tuple(event.faces))
     return None
 
 

@@ -74,7 +74,7 @@ from typing import Mapping, Protocol, Sequence
 
 from .. import events as ev
 from ..cards import UNKNOWN, parse_cards
-from ..core.commands import Command
+from ..core.commands import Deal, Exchange, Hit, NewHand, Reshuffle
 from ..errors import InputError, RuleViolation
 from ..core import verbs
 from ..core.table import check_unseen, pack_of, require_hand, require_open, require_seated, seat_after
@@ -145,7 +145,7 @@ class Dealing:
 _PLAIN = Dealing(each=0)
 
 
-def start(state: TableState, cmd: Command, rules: Dealing, *, players: tuple[int, int],
+def start(state: TableState, cmd: NewHand, rules: Dealing, *, players: tuple[int, int],
           winner: str | None = None, **values: object) -> list[ev.Event]:
     """``potlog hand``: the next hand, with the dealer and the first player the rules make
     (`values`: more fields for the refusals' wording)."""
@@ -208,7 +208,7 @@ def dealt(state: TableState, each: int) -> bool:
     return anyone
 
 
-def deal(state: TableState, cmd: Command, rules: Dealing, order: Sequence[str], stock: int) -> list[ev.Event]:
+def deal(state: TableState, cmd: Deal, rules: Dealing, order: Sequence[str], stock: int) -> list[ev.Event]:
     """``potlog deal PLAYER CARDS`` (or ``--count``), or ``potlog deal all``: unseen cards to
     everyone in `order` short of `rules.each`."""
     to = cmd.to or ""
@@ -239,7 +239,7 @@ def deal(state: TableState, cmd: Command, rules: Dealing, order: Sequence[str], 
     return events
 
 
-def buy(state: TableState, cmd: Command, rules: Dealing, player: str, *, cost: int, stock: int,
+def buy(state: TableState, cmd: Exchange, rules: Dealing, player: str, *, cost: int, stock: int,
         kept: str | None = None, bought: Sequence[str] = (), acted: Sequence[str] = ()) -> list[ev.Event]:
     """One card for one at `cost` chips (the turn and the stage are the game's to check): the
     discard is one of `player`'s cards other than `kept` (an unseen one when not named)."""
@@ -275,7 +275,7 @@ def buy(state: TableState, cmd: Command, rules: Dealing, player: str, *, cost: i
     return exchange(state, one, cost=cost)
 
 
-def reshuffle(state: TableState, cmd: Command, rules: Dealing, stock: int) -> list[ev.Event]:
+def reshuffle(state: TableState, cmd: Reshuffle, rules: Dealing, stock: int) -> list[ev.Event]:
     """The discards back into the stock, once it is empty."""
     hand = require_hand(state)
     if stock > 0:
@@ -315,7 +315,7 @@ def one_card(state: TableState, cards: Sequence[str], rules: Dealing) -> str:
     return parsed[0] if parsed else UNKNOWN
 
 
-def next_card(state: TableState, cmd: Command, player: str, rules: Dealing | None = None,
+def next_card(state: TableState, cmd: Deal | Hit, player: str, rules: Dealing | None = None,
               pack: str | None = None) -> str:
     """The one card `cmd` gives `player` (named, or ``??`` for each ``--count``), nowhere else
     this hand; none, or more than one, is refused."""
@@ -330,7 +330,7 @@ def next_card(state: TableState, cmd: Command, player: str, rules: Dealing | Non
     return cards[0]
 
 
-def face_down_first(state: TableState, cmd: Command, player: str, rules: Dealing | None = None, *, down: int = 1,
+def face_down_first(state: TableState, cmd: Deal | Hit, player: str, rules: Dealing | None = None, *, down: int = 1,
                     pack: str | None = None) -> list[ev.Event]:
     """The one card `cmd` deals `player`: face down while they hold fewer than `down` cards,
     then face up and named."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ..core.commands import Command
+from ..core.commands import Command, CupDice, Lift, Reroll
 from ..errors import UsageError
 from ..core.contract import Param, Values, Word
 
@@ -31,36 +31,40 @@ def _cup(v: Values) -> Command:
     if len(given) == 1 and not v["faces"]:
         if not given[0].isdigit() or len(given[0]) > 3:
             raise UsageError(f"{given[0]!r} is not a number of dice")
-        return Command("cup", player=v["player"], count=int(given[0]))
-    return Command("cup", player=v["player"], faces=given)
+        return CupDice(player=v["player"], count=int(given[0]))
+    return CupDice(player=v["player"], faces=given)
 
 
 CUP = Word("cup", "Dice rolled under PLAYER's cup: a number (unseen) or the faces the recorder saw.",
            "potlog cup Ann 5 (five dice, unseen); potlog cup Ann 3 3 5 6 1 (seen by the recorder only); "
            "one seen die: potlog cup Ann 4 --faces.",
-           params=(PLAYER, Param("dice", "How many dice, or their faces.", many=True, metavar="N|FACES"),
-                   Param("faces", "The numbers given are faces, even just one.", kind="flag")),
-           command=_cup)
+           params=(PLAYER, Param("dice", "How many dice (one number: count), or their faces.", many=True,
+                                 metavar="N|FACES", field="faces"),
+                   Param("faces", "The numbers given are faces, even just one.", kind="flag", field="")),
+           command=_cup, makes=(CupDice,))
 
 LIFT = Word("lift", "PLAYER lifts the cup: the faces under it (left out: as the recorder saw them).",
-            params=(PLAYER, Param("dice", "The faces under the cup.", required=False, many=True, metavar="FACES")),
-            command=lambda v: Command("lift", player=v["player"], faces=faces(v["dice"])))
+            params=(PLAYER, Param("dice", "The faces under the cup.", required=False, many=True, metavar="FACES",
+                                  field="faces"),),
+            command=lambda v: Lift(player=v["player"], faces=faces(v["dice"])), makes=(Lift,))
 
 
 def reroll(*, cup: bool) -> Word:
     """``reroll``: keep some dice, roll the others again; with `cup`, also under the cup."""
     params = (PLAYER, Param("dice", "The faces of the dice rolled again.", required=not cup, many=True,
-                            metavar="FACES"),
+                            metavar="FACES", field="faces"),
               Param("keep", "The faces kept, like 6,6,6 (may repeat; dice set aside before included).",
-                    kind="option", many=True, metavar="FACES"))
+                    kind="option", many=True, metavar="FACES", field="value"))
     example = "potlog reroll Ann 2 4 --keep 6,6,6 (--keep names every die not rolled again)"
     if not cup:
         return Word("reroll", "PLAYER keeps some dice and rolls the others again.", example + ".", params=params,
-                    command=lambda v: Command("reroll", player=v["player"], faces=faces(v["dice"]),
-                                              value=faces(v["keep"])))
+                    command=lambda v: Reroll(player=v["player"], faces=faces(v["dice"]), value=faces(v["keep"])),
+                    makes=(Reroll,))
     return Word("reroll", "PLAYER keeps some dice and rolls the others again.",
                 example + "; potlog reroll Ann --cup --keep 6,6,6 (under the cup, unseen; faces after --cup "
                 "when the recorder saw them).",
-                params=params + (Param("cup", "Rolled under the cup: the table does not see them.", kind="flag"),),
-                command=lambda v: Command("cup" if v["cup"] else "reroll", player=v["player"],
-                                          faces=faces(v["dice"]), value=faces(v["keep"])))
+                params=params + (Param("cup", "Rolled under the cup: the table does not see them.", kind="flag",
+                                       field=""),),
+                command=lambda v: (CupDice if v["cup"] else Reroll)(player=v["player"], faces=faces(v["dice"]),
+                                                                    value=faces(v["keep"])),
+                makes=(Reroll, CupDice))

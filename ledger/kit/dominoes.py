@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -59,7 +59,7 @@ from .. import events as ev
 from ..core.commands import Command
 from ..core.contract import Legal, Param, Ruleset, Word
 from ..core.table import require_hand, require_seated
-from ..core.verbs import make_event
+from ..core.verbs import Handler, make_event
 from ..errors import InputError, RuleViolation
 from ..state import TableState
 from . import follow, own, pots, turns, wiring
@@ -187,7 +187,42 @@ def _variant(state: TableState) -> str:
     return state.game.removesuffix("dominoes")
 
 
-def _check_turn(state: TableState, cmd: Command, what: str) -> tuple[Line, str]:
+@dataclass(frozen=True, kw_only=True)
+class Lay(Command):
+    """``potlog lay Ann 6-4 [left|right]``: a tile laid at an end of the line (the set first)."""
+
+    verb: ClassVar[str] = "lay"
+    player: str
+    tile: str
+    end: str | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Draw(Command):
+    """``potlog draw Ben``: a tile drawn from the boneyard (Draw and Muggins)."""
+
+    verb: ClassVar[str] = "draw"
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Pass(Command):
+    """``potlog pass Ben``: blocked, and nothing to draw."""
+
+    verb: ClassVar[str] = "pass"
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Show(Command):
+    """``potlog show Ben 3-2 5-0``: the tiles left in a hand once it is over."""
+
+    verb: ClassVar[str] = "show"
+    player: str
+    tiles: tuple[str, ...] = ()
+
+
+def _check_turn(state: TableState, cmd: Lay | Draw | Pass, what: str) -> tuple[Line, str]:
     require_hand(state)
     x, player = OWN.x(state), require_seated(state, cmd.player)
     if x.over:
@@ -201,15 +236,13 @@ def _check_turn(state: TableState, cmd: Command, what: str) -> tuple[Line, str]:
     return x, player
 
 
-def _lay(state: TableState, cmd: Command) -> list[ev.Event]:
+def _lay(state: TableState, cmd: Lay) -> list[ev.Event]:
     x, player = _check_turn(state, cmd, "lay")
     o = OWN.opts(state)
-    if len(cmd.cards) != 1:
-        raise InputError("lay one tile: potlog lay Ann 6-4 [left|right]")
-    t = tile(cmd.cards[0], o.set)
+    t = tile(cmd.tile, o.set)
     if any(name(laid) == name(t) for laid in x.line) or any(name(t) in s for s in x.shown.values()):
         raise RuleViolation(f"{name(t)} is already on the table: each tile is in the set once")
-    side = str(cmd.to or "").lower()
+    side = (cmd.end or "").lower()
     if side not in ("", "left", "right"):
         raise InputError(f"the end is left or right, not {side!r}")
     where = placed(x, t, side)
@@ -217,7 +250,7 @@ def _lay(state: TableState, cmd: Command) -> list[ev.Event]:
                                        value=name(t) if where == "set" else f"{name(t)} {where}")])
 
 
-def _draw(state: TableState, cmd: Command) -> list[ev.Event]:
+def _draw(state: TableState, cmd: Draw) -> list[ev.Event]:
     x, player = _check_turn(state, cmd, "draw")
     if _variant(state) == "block":
         raise RuleViolation("Block dominoes has no boneyard to draw from: a blocked player passes (potlog pass)")
@@ -226,7 +259,7 @@ def _draw(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed([make_event(ev.Declared, player=player, name="draw", value=1)])
 
 
-def _pass(state: TableState, cmd: Command) -> list[ev.Event]:
+def _pass(state: TableState, cmd: Pass) -> list[ev.Event]:
     x, player = _check_turn(state, cmd, "pass")
     if _variant(state) != "block" and not exhausted(x):
         raise RuleViolation(f"{player} draws from the boneyard ({x.boneyard} left) until a tile fits: "
@@ -234,14 +267,14 @@ def _pass(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed([make_event(ev.Declared, player=player, name="pass")])
 
 
-def _show(state: TableState, cmd: Command) -> list[ev.Event]:
+def _show(state: TableState, cmd: Show) -> list[ev.Event]:
     require_hand(state)
     x, player, o = OWN.x(state), require_seated(state, cmd.player), OWN.opts(state)
     if not x.over:
         raise RuleViolation("the hands are shown once the hand is over (a domino, or nobody can lay)")
     if player in x.shown or player not in x.order:
         raise RuleViolation(f"{player}'s hand is shown already" if player in x.shown else f"{player} is not in this hand")
-    tiles = [tile(c, o.set) for c in cmd.cards]
+    tiles = [tile(c, o.set) for c in cmd.tiles]
     if len(tiles) != x.held[player]:
         raise RuleViolation(f"{player} holds {x.held[player]} tile{'s' if x.held[player] != 1 else ''}: "
                             f"show all of them, not {len(tiles)}")
@@ -325,14 +358,20 @@ def _differences(state: TableState, x: Line, o: Options, won: list[str]) -> list
 
 
 def _command_of(e: ev.Event) -> Command | None:
-    if not isinstance(e, ev.Declared) or e.name not in ("lay", "draw", "pass", "show"):
+    """The command behind each of the game's own declarations (``potlog verify --rules``)."""
+    if not isinstance(e, ev.Declared) or e.player is None:
         return None
     words = str(e.value or "").split()
-    if e.name == "lay":
-        return Command("lay", player=e.player, cards=(words[0],), to=words[1] if len(words) > 1 else None)
-    if e.name == "show":
-        return Command("show", player=e.player, cards=tuple(words))
-    return Command(e.name, player=e.player)
+    match e.name:
+        case "lay":
+            return Lay(player=e.player, tile=words[0] if words else "", end=words[1] if len(words) > 1 else None)
+        case "show":
+            return Show(player=e.player, tiles=tuple(words))
+        case "draw":
+            return Draw(player=e.player)
+        case "pass":
+            return Pass(player=e.player)
+    return None
 
 
 def evolve(state: TableState, event: ev.Event) -> None:
@@ -432,15 +471,15 @@ LAY = Word("lay", "PLAYER lays TILE at an end of the line: potlog lay Ann 6-4 [l
            help="The first tile is the set. Name the end when the tile fits both; a double lies across its end.",
            params=(Param("player", "Who lays."), Param("tile", "The tile, A-B like 6-4."),
                    Param("end", "left or right, when it fits both ends.", required=False)),
-           command=lambda v: Command("lay", player=v["player"], cards=(v["tile"],), to=v.get("end")))
+           command=lambda v: Lay(player=v["player"], tile=v["tile"], end=v.get("end")), makes=(Lay,))
 DRAW = Word("draw", "PLAYER draws a tile from the boneyard (blocked, in Draw and Muggins).",
-            params=(Param("player", "Who draws."),), command=lambda v: Command("draw", player=v["player"]))
+            params=(Param("player", "Who draws."),), command=lambda v: Draw(player=v["player"]), makes=(Draw,))
 PASS = Word("pass", "PLAYER cannot lay and passes (Block; or the boneyard is exhausted).",
-            params=(Param("player", "Who passes."),), command=lambda v: Command("pass", player=v["player"]))
+            params=(Param("player", "Who passes."),), command=lambda v: Pass(player=v["player"]), makes=(Pass,))
 SHOW = Word("show", "PLAYER shows the tiles left in their hand at the end: potlog show Ben 3-2 5-0.",
             params=(Param("player", "Whose hand."), Param("tiles", "Every tile left, like 3-2 5-0.", many=True,
                                                          required=False)),
-            command=lambda v: Command("show", player=v["player"], cards=tuple(v.get("tiles") or ())))
+            command=lambda v: Show(player=v["player"], tiles=tuple(v.get("tiles") or ())), makes=(Show,))
 
 _SUMMARY = {
     "block": "Dominoes without a boneyard: lay to an end or pass; first out, or the fewest pips, scores the rest.",
@@ -453,7 +492,9 @@ def ruleset(variant: Variant, title: str) -> Ruleset[Line, Options]:
     """The ruleset of one variant: Block has no boneyard to draw from."""
     words = (LAY, PASS, SHOW) if variant == "block" else (LAY, DRAW, PASS, SHOW)
     game = "muggins" if variant == "muggins" else variant + "dominoes"
-    moves = {"lay": _lay, "pass": _pass, "show": _show} | ({} if variant == "block" else {"draw": _draw})
+    moves: dict[type[Command], Handler] = {Lay: _lay, Pass: _pass, Show: _show}
+    if variant != "block":
+        moves[Draw] = _draw
     decide, check_event = wiring.wire(
         game, title, Options, _after, moves, "hand, then lay, " + ("pass" if variant == "block" else "draw or pass")
         + " in turn; show the hands at the end",

@@ -24,7 +24,7 @@ from typing import Callable, Protocol
 
 from .. import events as ev
 from ..core.checks import require_same
-from ..core.commands import Command, command_for
+from ..core.commands import Command, Void as VoidCmd, command_for
 from ..core.run import After as After, Decide as Decide, followed as followed  # re-exported: what a game marks and declares
 from ..core.verbs import void
 from ..errors import RuleViolation
@@ -158,7 +158,7 @@ def track(state: TableState, book: Recent, event: ev.Event, *, final: bool) -> N
         book.recent.append(state.seq)
 
 
-def newest_first(state: TableState, cmd: Command, book: Recent, *, game: str, final: str) -> list[ev.Event]:
+def newest_first(state: TableState, cmd: VoidCmd, book: Recent, *, game: str, final: str) -> list[ev.Event]:
     """``potlog void``, newest event first and only within the last hand; `final` is the
     refusal for an event recorded after the hand (field: target)."""
     recent, target = book.recent, cmd.target

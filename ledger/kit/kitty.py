@@ -63,17 +63,18 @@ from typing import Any, Callable, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
-from ..core.commands import Command
+from ..core.commands import Command, Declare, NewHand, Open, Reroll, RollDice
 from ..text import listed
 from ..dice import parse_faces
 from ..errors import RuleViolation
 from ..core.table import require_hand, require_open, require_seated
-from ..core.verbs import decide_generic, make_event, open_session, start_hand
+from ..core.verbs import Handler, decide_generic, make_event, open_session, start_hand
 from ..core.contract import AnyRuleset, Legal, Param, Ruleset, Word
 from ..core.options import options_of
 from ..state import Roll, TableState
 from . import betting as bets
 from . import dice, dicewords, follow, pots, stages, turns
+from .verbs import SHARED
 from .evaluators import Ranked
 
 
@@ -226,7 +227,7 @@ def contains(have: Sequence[int], want: Sequence[int]) -> bool:
     return not (Counter(want) - Counter(have))
 
 
-_SHARED = {"join", "rebuy", "leave", "count", "note", "void", "close"}
+_SHARED = SHARED
 _BY_ITSELF = (ev.Ante, ev.PotAwarded, ev.PotCarried, ev.HandEnded)
 
 
@@ -318,7 +319,7 @@ class KittyGame:
         return turns.clockwise(state, start, after=not first,
                                include=lambda s: s.active and state.stack(s.name) > 0)
 
-    def _hand(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _hand(self, state: TableState, cmd: NewHand) -> list[ev.Event]:
         opened = start_hand(state, cmd, min_players=self.min_players)
         started = opened[0]
         assert isinstance(started, ev.HandStarted)
@@ -415,7 +416,7 @@ class KittyGame:
             then = f": now potlog {self.choice.word} {t.player} {self.choice.metavar}" if self.choice else ""
             raise RuleViolation(f"{t.player} has rolled {limit} times, the most a turn has{then}")
 
-    def _roll(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _roll(self, state: TableState, cmd: RollDice) -> list[ev.Event]:
         who = self._whose(state, cmd.player)
         if cmd.sides is not None and cmd.sides != self.sides:
             raise RuleViolation(f"{self.title} is played with {self.sides}-sided dice, not {cmd.sides}-sided")
@@ -437,7 +438,7 @@ class KittyGame:
         self._count(t, r, n, who)
         return follow.followed([event])
 
-    def _reroll(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _reroll(self, state: TableState, cmd: Reroll) -> list[ev.Event]:
         if not self.keep:
             raise RuleViolation(f"in {self.title} the dice kept are not the player's choice: potlog roll NAME FACES")
         who = self._whose(state, cmd.player)
@@ -464,7 +465,7 @@ class KittyGame:
         return follow.followed([make_event(ev.DiceRerolled, player=who, kept=kept, faces=faces,
                                                    sides=self.sides)])
 
-    def _declare(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _declare(self, state: TableState, cmd: Declare) -> list[ev.Event]:
         if cmd.name == "stop":
             return self._stop(state, cmd)
         if self.choice is not None and cmd.name == self.choice.name:
@@ -478,7 +479,7 @@ class KittyGame:
         raise RuleViolation(f"{self.title} has no declaration {cmd.name!r}"
                             + (": a player ends a turn with potlog stop NAME" if self.may_stop else ""))
 
-    def _stop(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _stop(self, state: TableState, cmd: Declare) -> list[ev.Event]:
         if not self.may_stop:
             raise RuleViolation(f"in {self.title} a player does not choose to stop: {self.hint or 'the turn goes on'}")
         who = self._whose(state, cmd.player, "stop")
@@ -493,7 +494,7 @@ class KittyGame:
         """This table's betting round (None: it does not bet)."""
         return self.betting(self.opts(state)) if self.betting is not None else None
 
-    def _bet(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _bet(self, state: TableState, cmd: bets.Move) -> list[ev.Event]:
         rules = self.rules(state)
         if rules is None:
             raise RuleViolation(f"{self.title} has no betting at this table (-o betting=false): the antes are the kitty")
@@ -504,15 +505,16 @@ class KittyGame:
         return follow.followed(bets.act(state, self.ext(state), rules, cmd))
 
     def decide(self, state: TableState, cmd: Command) -> list[ev.Event]:
-        if cmd.verb == "open":
+        if isinstance(cmd, Open):
             return open_session(cmd, self.options, self.name)
-        verbs = {"hand": self._hand, "roll": self._roll, "reroll": self._reroll, "declare": self._declare}
+        verbs: dict[type[Command], Handler] = {NewHand: self._hand, RollDice: self._roll, Reroll: self._reroll,
+                                               Declare: self._declare}
         if self.betting is not None:
-            verbs.update(dict.fromkeys(("bet", "call", "raise", "allin", "check", "fold"), self._bet))
-        if cmd.verb in verbs:
+            verbs.update(dict.fromkeys(bets.WAGERS, self._bet))
+        if type(cmd) in verbs:
             require_open(state)
-            return verbs[cmd.verb](state, cmd)
-        if cmd.verb in _SHARED:
+            return verbs[type(cmd)](state, cmd)
+        if type(cmd) in _SHARED:
             return decide_generic(state, cmd, self.name)
         raise RuleViolation(f"{self.title} has no '{cmd.verb}': start a game with 'hand', then each player "
                             "rolls in turn")
@@ -722,7 +724,7 @@ class KittyGame:
         from ..core.commands import command_for
 
         if isinstance(event, ev.DiceRerolled):
-            return Command("reroll", player=event.player, faces=tuple(event.faces), value=tuple(event.kept))
+            return Reroll(player=event.player, faces=tuple(event.faces), value=tuple(event.kept))
         return command_for(event)
 
     def check_event(self, state: TableState, event: ev.Event) -> None:
@@ -738,12 +740,14 @@ class KittyGame:
             out.append(dicewords.reroll(cup=False))
         if self.may_stop:
             out.append(Word("stop", "PLAYER stops rolling: the turn's score counts and the dice pass on.",
-                            params=(who,), command=lambda v: Command("declare", player=v["player"], name="stop")))
+                            params=(who,), command=lambda v: Declare(player=v["player"], name="stop"),
+                            makes=(Declare,)))
         c = self.choice
         if c is not None:
             out.append(Word(c.word, c.summary,
                             params=(who, Param("value", f"The {c.name}.", metavar=c.metavar)),
-                            command=lambda v: Command("declare", player=v["player"], name=c.name, value=v["value"])))
+                            command=lambda v: Declare(player=v["player"], name=c.name, value=v["value"]),
+                            makes=(Declare,)))
         return tuple(out) + self.words
 
     def ruleset(self) -> AnyRuleset:

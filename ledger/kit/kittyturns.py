@@ -24,7 +24,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Callable
 
 from .. import events as ev
-from ..core.commands import Command
+from ..core.commands import Command, Reroll, RollDice
 from ..errors import RuleViolation
 from ..state import TableState
 from .kitty import Kitty, KittyGame, Throw, Turn
@@ -57,7 +57,7 @@ class KittyTurns(KittyGame):
 
     def decide(self, state: TableState, cmd: Command) -> list[ev.Event]:
         events = super().decide(state, cmd)
-        if self.vet is None or cmd.verb not in ("roll", "reroll") or not events:
+        if self.vet is None or not isinstance(cmd, (RollDice, Reroll)) or not events:
             return events
         t = self.turn(state)
         thrown = events[0]

@@ -116,7 +116,7 @@ from typing import Callable, Literal, Protocol
 from .. import events as ev
 from ..chips import SidePot, side_pots, split_evenly
 from ..errors import RuleViolation
-from ..core.commands import Command
+from ..core.commands import Pay
 from ..core import verbs
 from ..core.checks import require_same
 from ..core.contract import Legal
@@ -470,7 +470,7 @@ def evolve(state: TableState, event: ev.Event) -> None:
             pass
 
 
-def pay(state: TableState, cmd: Command, *, from_pot: str, to_carry: str | None = None,
+def pay(state: TableState, cmd: Pay, *, from_pot: str, to_carry: str | None = None,
         carry_in_hand: str | None = None, players_only: str | None = None) -> list[ev.Event]:
     """``potlog pay`` where only the rules empty the pots (see the module docstring); a seat
     named like an account is a player, never the account."""

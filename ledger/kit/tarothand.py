@@ -32,30 +32,78 @@ What every one of them reads the same (each game's docstring adds its own):
   pay in turn order, each creditor in turn order, a debtor no more than they hold.
 - Option ``hands`` (0: as many as the table likes): the agreed number of hands; a thrown-in hand
   does not count. ``potlog state`` shows the score sheet (one line per hand) and the totals.
+
+The words' commands are declared here (`TarotBid`, `Chien`, `Show`, `Poignee`, `Chelem`; the
+discard is the trick kit's `Discard`), and `TarotGame.verbs` keys the handlers by class.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Mapping, Sequence
 
 from pydantic import BaseModel
 
 from .. import events as ev
 from ..cards import PACKS, UNKNOWN, parse_cards
 from ..core import table
-from ..core.commands import Command
+from ..core.commands import Cards, Command, NewHand, Play
 from ..core.contract import AnyRuleset, Legal, Param, Ruleset, Word
-from ..core.verbs import make_event
+from ..core.verbs import Handler, make_event
 from ..errors import InputError, RuleViolation
 from ..state import TableState
 from . import follow, own, turns, wiring
 from . import tarot as tc
 from . import tricks as kit
+from .tricks.commands import Discard
 
 tricks, sheets = kit.hand, kit.sheet
 
 DOG = "dog"
+
+
+@dataclass(frozen=True, kw_only=True)
+class TarotBid(Command):
+    """``potlog bid NAME WORD``: `player` says their bid (`name`, a word of the game's bidding)."""
+
+    verb: ClassVar[str] = "bid"
+    player: str
+    name: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Chien(Command):
+    """``potlog chien NAME CARDS``: the taker `player` takes the chien, shown (`cards`)."""
+
+    verb: ClassVar[str] = "chien"
+    player: str
+    cards: Cards = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Show(Command):
+    """``potlog show NAME CARDS``: `cards` of `player`'s hand seen by the table."""
+
+    verb: ClassVar[str] = "show"
+    player: str
+    cards: Cards = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Poignee(Command):
+    """``potlog poignee NAME CARDS``: `player` shows a poignée of atouts (`cards`) before the first card."""
+
+    verb: ClassVar[str] = "poignee"
+    player: str
+    cards: Cards = ()
+
+
+@dataclass(frozen=True, kw_only=True)
+class Chelem(Command):
+    """``potlog chelem NAME``: the taker `player` announces a chelem before the first card."""
+
+    verb: ClassVar[str] = "chelem"
+    player: str
 
 
 @dataclass
@@ -246,7 +294,7 @@ class TarotGame:
             raise RuleViolation(f"not now: {self.now(x)} ({what} comes {PHASE_WORDS[phase]})")
         return x
 
-    def _hand(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _hand(self, state: TableState, cmd: NewHand) -> list[ev.Event]:
         table.require_open(state)
         x, last = self.x(state), state.hand
         if last is not None and not last.ended:
@@ -264,7 +312,7 @@ class TarotGame:
         dealer = table.require_seated(state, dealer)
         return [make_event(ev.HandStarted, hand=(last.number if last is not None else 0) + 1, dealer=dealer)]
 
-    def _bid(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _bid(self, state: TableState, cmd: TarotBid) -> list[ev.Event]:
         if self.bidding is None:
             raise RuleViolation(f"{self.title} has no bidding: the dealer takes the chien; play on")
         x = self._live(state, "bidding", "bidding")
@@ -280,14 +328,14 @@ class TarotGame:
             raise RuleViolation(why)
         return [make_event(ev.Declared, player=player, name="bid", value=word)]
 
-    def _taker(self, state: TableState, cmd: Command, phase: str, what: str) -> tuple[TarotState, str]:
+    def _taker(self, state: TableState, cmd: Chien | Discard, phase: str, what: str) -> tuple[TarotState, str]:
         x = self._live(state, phase, what)
         player = table.require_seated(state, cmd.player)
         if player != x.taker:
             raise RuleViolation(f"{x.taker} took the contract: {what} is theirs, not {player}'s")
         return x, player
 
-    def _chien(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _chien(self, state: TableState, cmd: Chien) -> list[ev.Event]:
         x, player = self._taker(state, cmd, "chien", "taking the chien")
         dog = len(table.require_hand(state).boards.get(DOG, []))
         named = parse_cards(list(cmd.cards), self.pack, allow_unknown=False) if cmd.cards else []
@@ -318,10 +366,10 @@ class TarotGame:
             unseen -= 1
         return named
 
-    def _discard(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _discard(self, state: TableState, cmd: Discard) -> list[ev.Event]:
         x, player = self._taker(state, cmd, "discard", "the discard")
         need = self.chien_size(x)
-        given = cmd.discard or cmd.cards
+        given = cmd.discard
         named = self._held(state, player, given) if given else []
         if len(named) > need:
             raise InputError(f"{player} discards {need} cards, as many as the chien held, not {len(named)}")
@@ -331,23 +379,23 @@ class TarotGame:
             raise RuleViolation(why)
         return [make_event(ev.CardsExchanged, player=player, discard=named + [UNKNOWN] * (need - len(named)))]
 
-    def _show(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _show(self, state: TableState, cmd: Show) -> list[ev.Event]:
         table.require_open(state)
         if table.require_hand(state).ended:
             raise RuleViolation("no hand is on: cards are shown from a hand being played")
         x = self.x(state)
-        named = [c for c in self._held(state, str(cmd.player), cmd.cards) if c not in own.cards(state, str(cmd.player))]
+        named = [c for c in self._held(state, cmd.player, cmd.cards) if c not in own.cards(state, cmd.player)]
         if not named:
             raise RuleViolation(f"those cards are known in {cmd.player}'s hand already")
         return tricks.show(state, x, cmd.player, named, pack=self.pack)
 
-    def _before_play(self, state: TableState, cmd: Command, what: str) -> tuple[TarotState, str]:
+    def _before_play(self, state: TableState, cmd: Poignee | Chelem, what: str) -> tuple[TarotState, str]:
         x = self._live(state, "play", what)
         if not self.announced(x):
             raise RuleViolation(f"{what} is made before the first card is played")
         return x, table.require_seated(state, cmd.player)
 
-    def _poignee(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _poignee(self, state: TableState, cmd: Poignee) -> list[ev.Event]:
         x, player = self._before_play(state, cmd, "a poignée")
         if player not in x.seats or player in x.poignees:
             raise RuleViolation(f"{player} has shown a poignée already" if player in x.poignees else
@@ -360,28 +408,28 @@ class TarotGame:
             raise RuleViolation(f"a poignée with {len(x.seats)} players shows {need} atouts or more, not {len(named)}")
         return [make_event(ev.Declared, player=player, name="poignee", value=" ".join(named))]
 
-    def _chelem(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _chelem(self, state: TableState, cmd: Chelem) -> list[ev.Event]:
         x, player = self._before_play(state, cmd, "a chelem")
         if player != x.taker or x.chelem:
             raise RuleViolation("the chelem is announced once, by the taker" if x.chelem or x.taker else
                                 "nobody took: there is no chelem to announce")
         return [make_event(ev.Declared, player=player, name="chelem", value=True)]
 
-    def _play(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _play(self, state: TableState, cmd: Play) -> list[ev.Event]:
         x = self._live(state, "play", "play")
         player = table.require_seated(state, cmd.player)
         if len(cmd.cards) != 1:
             raise InputError("name the one card played, like KC, T21 or EX")
         return tricks.play(state, x, tc.RULES, player, cmd.cards[0], pack=self.pack)
 
-    def verbs(self) -> dict[str, follow.Decide]:
-        out: dict[str, follow.Decide] = {"hand": self._hand, "bid": self._bid, "chien": self._chien,
-                                         "discard": self._discard, "show": self._show, "play": self._play}
+    def verbs(self) -> dict[type[Command], Handler]:
+        out: dict[type[Command], Handler] = {NewHand: self._hand, TarotBid: self._bid, Chien: self._chien,
+                                             Discard: self._discard, Show: self._show, Play: self._play}
         if self.announce:
-            out.update(poignee=self._poignee, chelem=self._chelem)
-        return {verb: self._then(move) for verb, move in out.items()}
+            out.update({Poignee: self._poignee, Chelem: self._chelem})
+        return {cls: self._then(move) for cls, move in out.items()}
 
-    def _then(self, move: follow.Decide) -> follow.Decide:
+    def _then(self, move: Handler) -> Handler:
         def decide(state: TableState, cmd: Command) -> list[ev.Event]:
             return follow.followed(move(state, cmd))
         return decide
@@ -488,54 +536,53 @@ class TarotGame:
     def own_command(self, e: ev.Event) -> Command | None:
         match e:
             case ev.Declared(name="bid"):
-                return Command("bid", player=e.player, name=str(e.value))
-            case ev.Declared(name="contract"):
-                return Command("contract")
+                return TarotBid(player=str(e.player), name=str(e.value))
             case ev.Declared(name="poignee"):
-                return Command("poignee", player=e.player, cards=tuple(str(e.value).split()))
+                return Poignee(player=str(e.player), cards=tuple(str(e.value).split()))
             case ev.Declared(name="chelem"):
-                return Command("chelem", player=e.player)
+                return Chelem(player=str(e.player))
             case ev.CardsMoved(source="dog"):
-                return Command("chien", player=e.dest, cards=tuple(e.cards))
+                return Chien(player=e.dest, cards=tuple(e.cards))
             case ev.CardsExchanged():
-                return Command("discard", player=e.player, discard=tuple(c for c in e.discard if c != UNKNOWN))
+                return Discard(player=e.player, discard=tuple(c for c in e.discard if c != UNKNOWN))
             case ev.CardsRevealed():
-                return Command("show", player=e.holder, cards=tuple(e.cards))
+                return Show(player=e.holder, cards=tuple(e.cards))
         return None
 
     def bid_words(self) -> list[str]:
         return list(dict.fromkeys((self.bidding.words if self.bidding else {}).values()))
 
     def words(self) -> tuple[Word, ...]:
-        def cards(help: str) -> Param:
-            return Param("cards", help, many=True, metavar="CARD ...")
+        def cards(help: str, field: str | None = None) -> Param:
+            return Param("cards", help, many=True, metavar="CARD ...", field=field)
         out: list[Word] = []
         if self.bidding is not None:
             out.append(Word("bid", f"PLAYER says their bid in turn ({', '.join(self.bid_words())}).",
                             params=(Param("player", "Who speaks."),
-                                    Param("bid", "The bid.", metavar="|".join(self.bid_words()))),
-                            command=lambda v: Command("bid", player=v["player"], name=v["bid"])))
+                                    Param("bid", "The bid.", metavar="|".join(self.bid_words()), field="name")),
+                            command=lambda v: TarotBid(player=v["player"], name=v["bid"]), makes=(TarotBid,)))
         if any(t.shown and t.exchange for t in self.terms.values()):
             out.append(Word("chien", "The taker takes the chien, shown: name its cards.",
                             params=(Param("player", "The taker."), cards("The chien's cards, like 3S KC T5.")),
-                            command=lambda v: Command("chien", player=v["player"], cards=tuple(v["cards"]))))
+                            command=lambda v: Chien(player=v["player"], cards=tuple(v["cards"])), makes=(Chien,)))
         out += [
             Word("discard", "The taker (where nobody bids, the dealer) discards as many cards as the chien held "
                  "(those named are checked against the limits; the others stay unseen).",
                  params=(Param("player", "The taker, or the dealer."), Param("cards", "The cards discarded (none: unseen).",
-                                                               many=True, required=False, metavar="CARD ...")),
-                 command=lambda v: Command("discard", player=v["player"], discard=tuple(v["cards"]))),
+                                                               many=True, required=False, metavar="CARD ...",
+                                                               field="discard")),
+                 command=lambda v: Discard(player=v["player"], discard=tuple(v["cards"])), makes=(Discard,)),
             Word("show", "Cards of PLAYER's hand seen by the table (following suit is then checked on them).",
                  params=(Param("player", "Whose cards."), cards("The cards shown.")),
-                 command=lambda v: Command("show", player=v["player"], cards=tuple(v["cards"]))),
+                 command=lambda v: Show(player=v["player"], cards=tuple(v["cards"])), makes=(Show,)),
         ]
         if self.announce:
             out += [Word("poignee", "PLAYER shows a poignée of atouts before the first card (the excuse counts).",
                          params=(Param("player", "Who shows it."), cards("The atouts shown, like T21 T20 ... EX.")),
-                         command=lambda v: Command("poignee", player=v["player"], cards=tuple(v["cards"]))),
+                         command=lambda v: Poignee(player=v["player"], cards=tuple(v["cards"])), makes=(Poignee,)),
                     Word("chelem", "The taker announces a chelem (every trick) before the first card.",
                          params=(Param("player", "The taker."),),
-                         command=lambda v: Command("chelem", player=v["player"]))]
+                         command=lambda v: Chelem(player=v["player"]), makes=(Chelem,))]
         return tuple(out)
 
     def ruleset(self) -> AnyRuleset:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from .. import events as ev
 from ..cards import parse_cards, pretty
-from ..core.commands import Command
+from ..core.commands import Deal, Join, Leave
 from ..errors import InputError, RuleViolation
 from ..core.table import check_unseen, require_open, require_seated, seat_after
 from ..core.verbs import join, leave, make_event
@@ -120,7 +120,7 @@ class DrawForDeal:
         tied, rnd = self.ties(draws, [s.name for s in state.active_seats])
         return tied, rnd, [p for p in tied if len(draws.get(p, [])) <= rnd]
 
-    def draw(self, state: TableState, draws: dict[str, list[str]], cmd: Command) -> list[ev.Event]:
+    def draw(self, state: TableState, draws: dict[str, list[str]], cmd: Deal) -> list[ev.Event]:
         """A card drawn for the first deal (``cmd.to`` draws ``cmd.cards``)."""
         player = require_seated(state, cmd.to)
         cards = parse_cards(cmd.cards, self.pack, allow_unknown=False) if cmd.cards else []
@@ -175,16 +175,16 @@ class DrawForDeal:
         return f"{drawn}; {verdict}"
 
 
-def same_players(state: TableState, cmd: Command, *, game: str, started: bool, players: tuple[int, int]) -> list[ev.Event]:
+def same_players(state: TableState, cmd: Join | Leave, *, game: str, started: bool, players: tuple[int, int]) -> list[ev.Event]:
     """``join`` and ``leave`` in a game whose deal depends on the players: refused from the first
     hand until the game is over (`started`); before it, a join within `players` (least, most)."""
     require_open(state)
-    if started and cmd.verb == "join":
+    if started and isinstance(cmd, Join):
         raise RuleViolation(f"{cmd.player or 'a new player'} cannot join a {game} game in progress: the same "
                             "players play every hand (start a new session for a new game)")
     if started:
         raise RuleViolation(f"{cmd.player} cannot leave a {game} game in progress: the deal depends on the players "
                             "(close the session to stop the game; the scores so far are settled)")
-    if cmd.verb == "join" and len(state.active_seats) >= players[1]:
+    if isinstance(cmd, Join) and len(state.active_seats) >= players[1]:
         raise RuleViolation(f"{game} is for {players[0]} to {players[1]} players: the table is full")
-    return join(state, cmd) if cmd.verb == "join" else leave(state, cmd)
+    return join(state, cmd) if isinstance(cmd, Join) else leave(state, cmd)

@@ -17,7 +17,7 @@ from typing import Sequence
 
 from .. import events as ev
 from ..cards import UNKNOWN
-from ..core.commands import Command
+from ..core.commands import Deal
 from ..errors import RuleViolation
 from ..core import verbs
 from ..state import TableState
@@ -30,7 +30,7 @@ def turned(state: TableState, board: str) -> str | None:
     return cards[0].card if cards else None
 
 
-def deal(state: TableState, cmd: Command, rules: dealing.Dealing, order: Sequence[str], *, board: str, size: int,
+def deal(state: TableState, cmd: Deal, rules: dealing.Dealing, order: Sequence[str], *, board: str, size: int,
          example: str) -> list[ev.Event]:
     """Cards to the players, or the one card turned up on `board` (see the module docstring)."""
     up = turned(state, board)

@@ -9,9 +9,9 @@ Public API:
   game's ``follow.After``) says follows.
 - ``wire(game, title, options, after, verbs, hint, *, by_itself, own=None, cups=False,
   opened=False, checked=None) -> (decide, check_event)``: `decide` is `decider` over
-  ``hand`` (unless `verbs` has its own) and `verbs`, each after `require_open` when
-  `opened` (the game declares `after` on its `Ruleset` too: `run` records what follows);
-  `check_event` is `follow.check` with `after` and `by_itself`, each other event
+  ``hand`` (`NewHand`, unless `verbs` has its own) and `verbs` (keyed by command class), each
+  after `require_open` when `opened` (the game declares `after` on its `Ruleset` too: `run`
+  records what follows); `check_event` is `follow.check` with `after` and `by_itself`, each other event
   decided again from the command behind it: `own(event)` for the game's own events, the
   ``cup`` or ``lift`` of a cup when `cups`, else `command_for`. `checked` names the
   game in its refusals (`game` unless said).
@@ -41,10 +41,10 @@ from typing import Callable
 from pydantic import BaseModel
 
 from .. import events as ev
-from ..core.commands import Command, command_for
+from ..core.commands import Command, NewHand, RollDice, command_for
 from ..errors import RuleViolation
 from ..core.table import require_hand, require_open
-from ..core.verbs import make_event, roll, start_hand
+from ..core.verbs import Handler, make_event, roll, start_hand
 from ..core.contract import Legal
 from ..state import TableState
 from . import claims, follow, turns
@@ -54,25 +54,25 @@ Decide = follow.Decide
 CheckEvent = Callable[[TableState, ev.Event], None]
 
 
-def hand(after: follow.After) -> Decide:
+def hand(after: follow.After) -> Handler:
     """``potlog hand``: a game for two players or more, then what follows by itself."""
-    def start(state: TableState, cmd: Command) -> list[ev.Event]:
+    def start(state: TableState, cmd: NewHand) -> list[ev.Event]:
         return follow.followed(start_hand(state, cmd, min_players=2))
     return start
 
 
-def _opened(move: Decide) -> Decide:
+def _opened(move: Handler) -> Handler:
     def decide(state: TableState, cmd: Command) -> list[ev.Event]:
         require_open(state)
         return move(state, cmd)
     return decide
 
 
-def wire(game: str, title: str, options: type[BaseModel], after: follow.After, verbs: Mapping[str, Decide],
+def wire(game: str, title: str, options: type[BaseModel], after: follow.After, verbs: Mapping[type[Command], Handler],
          hint: str, *, by_itself: tuple[type[ev.Event], ...], own: Callable[[ev.Event], Command | None] | None = None,
          cups: bool = False, opened: bool = False, checked: str | None = None) -> tuple[Decide, CheckEvent]:
     """A game's `decide` and `check_event` (see the module docstring)."""
-    moves = {"hand": hand(after), **verbs}
+    moves: dict[type[Command], Handler] = {NewHand: hand(after), **verbs}
     decide = decider(game, title, options, {v: _opened(m) for v, m in moves.items()} if opened else moves, hint)
 
     def command(state: TableState, event: ev.Event) -> Command | None:
@@ -104,7 +104,7 @@ def players(state: TableState, hand: ev.HandStarted) -> list[str]:
                            include=lambda s: s.active and has(s))
 
 
-def rolled(state: TableState, cmd: Command, who: str | None, game: str,
+def rolled(state: TableState, cmd: RollDice, who: str | None, game: str,
            why: Callable[[str | None], str | None] | None = None) -> tuple[str, list[ev.Event]]:
     """`cmd`, the roll of `who` whose turn it is, with six-sided dice: the roller and its event.
     A roll by anyone else is refused with `why(player)` when it names the rule, else by turn."""

@@ -18,9 +18,10 @@ from typing import Any, Callable
 
 from .. import events as ev
 from ..chips import check
-from ..commands import Command
+from ..commands import Command, Join, NewHand, Open, RollDice
 from ..errors import PotlogError
 from ..games import get_ruleset
+from ..games.backgammon.game import Double, Drop, Resign, Take, play_command
 from ..reducer import apply
 from ..state import TableState
 from .read import Action, Match, MatError, loads
@@ -37,13 +38,16 @@ def options(match: Match, *, jacoby: bool = True) -> dict[str, Any]:
     return out
 
 
+CUBE: dict[str, type[Double] | type[Take] | type[Drop]] = {"double": Double, "take": Take, "drop": Drop}
+
+
 def commands(action: Action, name: str) -> list[Command]:
+    """The commands of one action of the file, as a recorder types them (``roll``, ``move``, ``double`` ...)."""
     if action.kind == "roll":
-        roll = Command("roll", player=name, faces=action.dice, sides=6)
-        return [roll, Command("move", player=name, text=action.play)] if action.play else [roll]
-    if action.kind in ("double", "take", "drop"):
-        return [Command(action.kind, player=name)]
-    return []
+        roll = RollDice(player=name, faces=action.dice, sides=6)
+        return [roll, play_command(name, action.play)] if action.play else [roll]
+    cube = CUBE.get(action.kind)
+    return [cube(player=name)] if cube is not None else []
 
 
 def play(match: Match, run: Callable[[Command], TableState], state: TableState) -> TableState:
@@ -58,7 +62,7 @@ def play(match: Match, run: Callable[[Command], TableState], state: TableState) 
             raise MatError(f"{where}: the file's score is {game.score[0]}-{game.score[1]}, the rules give "
                            f"{scores[0]}-{scores[1]}")
         try:
-            state = run(Command("hand"))
+            state = run(NewHand())
         except PotlogError as exc:
             raise MatError(f"{where}: cannot start: {exc}") from None
         for action in game.actions:
@@ -85,7 +89,7 @@ def play(match: Match, run: Callable[[Command], TableState], state: TableState) 
                 raise MatError(f"{where}: {names[wins.who]} wins {wins.value} with the game not over: not a "
                                f"resignation at the cube's {ext.cube}")
             try:
-                state = run(Command("resign", player=names[1 - wins.who], value=str(level)))
+                state = run(Resign(player=names[1 - wins.who], level=str(level)))
             except PotlogError as exc:
                 raise MatError(f"{where}: {exc}") from None
         if state.in_hand:
@@ -120,10 +124,10 @@ def replay(match: Match | str, log: list[tuple[int, ev.Event]] | None = None, *,
         return state
 
     try:
-        run(Command("open", options=options(match, jacoby=jacoby),
-                    title=f"{match.length} point match" if match.length else "money session"))
+        run(Open(options=options(match, jacoby=jacoby),
+                 title=f"{match.length} point match" if match.length else "money session"))
         for name in match.players:
-            run(Command("join", player=name, amount=0))
+            run(Join(player=name, amount=0))
     except PotlogError as exc:
         raise MatError(f"the table cannot be set: {exc}") from None
     return play(match, run, state)

@@ -10,7 +10,10 @@ from typing import Any, Callable
 
 from .. import events as ev
 from ..chips import check
-from ..commands import Command
+from ..commands import (
+    AllIn, Bet, BringIn, Call, Check, Command, Deal, Exchange, Fold, Join, NewHand, Open, Raise,
+    Reveal,
+)
 from ..errors import PotlogError
 from ..games import get_ruleset
 from ..reducer import apply
@@ -32,40 +35,40 @@ def command(action: Action, state: TableState) -> Command:
     v, p = action.verb, action.player
     if v == "dh":
         assert p is not None
-        return Command("deal", to=p, cards=cards(action.arg or ""))
+        return Deal(to=p, cards=cards(action.arg or ""))
     if v == "db":
         board = cards(action.arg or "")
         if "??" in board:
             raise PhhError(f"{action.text!r}: board cards are dealt face up, and this one is unseen")
-        return Command("deal", to="board", cards=board, face_up=True)
+        return Deal(to="board", cards=board, face_up=True)
     assert p is not None
     if v == "f":
-        return Command("fold", player=p)
+        return Fold(player=p)
     if v == "cc":
         owe = _owed(state, p)
         if owe == 0:
-            return Command("check", player=p)
-        return Command("allin", player=p) if owe >= state.stack(p) else Command("call", player=p)
+            return Check(player=p)
+        return AllIn(player=p) if owe >= state.stack(p) else Call(player=p)
     if v == "cbr":
         to = int(action.arg or 0)
         seat = state.seat(p)
         mine = seat.round_bet if seat is not None else 0
         high = state.hand.current_bet if state.hand is not None else 0
         if to - mine >= state.stack(p):
-            return Command("allin", player=p)
+            return AllIn(player=p)
         if high == 0:
-            return Command("bet", player=p, amount=to - mine)
-        return Command("raise", player=p, amount=to - high)
+            return Bet(player=p, amount=to - mine)
+        return Raise(player=p, amount=to - high)
     if v == "sm":
         if action.arg is None:
-            return Command("fold", player=p)
+            return Fold(player=p)
         if action.arg == "-":
-            return Command("reveal", player=p)
-        return Command("reveal", player=p, cards=cards(action.arg))
+            return Reveal(player=p)
+        return Reveal(player=p, cards=cards(action.arg))
     if v == "sd":
-        return Command("exchange", player=p, discard=cards(action.arg) if action.arg else ())
+        return Exchange(player=p, discard=cards(action.arg) if action.arg else ())
     if v == "pb":
-        return Command("bringin", player=p)
+        return BringIn(player=p)
     raise PhhError(f"{action.text!r}: potlog has no {v!r} action")
 
 
@@ -74,7 +77,7 @@ def play(hand: Hand, run: Run, state: TableState) -> TableState:
     start the hand with the button, each action as a command, then show what the showdown
     still waits for."""
     try:
-        state = run(Command("hand", dealer=hand.button))
+        state = run(NewHand(dealer=hand.button))
     except PotlogError as exc:
         raise PhhError(f"the hand cannot start: {exc}") from None
     for action in hand.actions:
@@ -86,7 +89,7 @@ def play(hand: Hand, run: Run, state: TableState) -> TableState:
         for seat in state.live_players():
             if seat.cards and any(not h.up for h in seat.cards) and state.in_hand:
                 try:
-                    state = run(Command("reveal", player=seat.name))
+                    state = run(Reveal(player=seat.name))
                 except PotlogError as exc:
                     raise PhhError(f"the hand is not over after its actions: {exc}") from None
     if state.in_hand:
@@ -118,9 +121,9 @@ def replay(hand: Hand | str, log: list[tuple[int, ev.Event]] | None = None) -> T
         return state
 
     try:
-        run(Command("open", options=dict(hand.options), title=hand.title, chip_unit=hand.chip_unit))
+        run(Open(options=dict(hand.options), title=hand.title, chip_unit=hand.chip_unit))
         for name, stack in hand.players:
-            run(Command("join", player=name, amount=stack))
+            run(Join(player=name, amount=stack))
     except PotlogError as exc:
         raise PhhError(f"the table cannot be set: {exc}") from None
     return play(hand, run, state)

@@ -6,7 +6,10 @@ A potlog hand is one game. The recorder types what happens (see `ledger.games.ba
 ``roll NAME A B``, ``move NAME 13/7 8/4``, ``double NAME``, ``take NAME``, ``drop NAME``;
 potlog knows the rest: whose turn, the hits, a roll with no legal move (the turn passes by
 itself), the end of the game, its points (cube x single, gammon, backgammon, or the
-variant's own count), the match score, and the stake paid.
+variant's own count), the match score, and the stake paid. ``move`` is the shared command
+(`Move`: FROM, TO, cards): FROM is the player and the rest the play; its card options
+(``--count``, ``--bottom``, ``--up``/``--down``) are refused. ``double``, ``take``, ``drop``,
+``break`` and ``resign`` are the engine's own commands, declared here.
 
 Events: ``dice_rolled`` for a roll; ``declared`` ``move`` (the play as steps, one per die, the
 hits marked: ``bar/20* 13/9``), ``double`` (the cube's new value), ``take``, ``drop``; then by
@@ -17,12 +20,12 @@ event type: a play is a declaration of what the board then shows, folded by `evo
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Literal, Mapping
+from typing import Callable, ClassVar, Literal, Mapping
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ... import events as ev
-from ...core.commands import Command
+from ...core.commands import Command, Move, NewHand, RollDice
 from ...core.contract import Legal, Param, Ruleset, Word
 from ...core.table import require_seated
 from ...core.verbs import make_event
@@ -106,8 +109,8 @@ class Engine:
         self.own = own.Plain(Tables, variant.options)
         self.decide, self.check_event = wiring.wire(
             variant.name, variant.title, variant.options, self._after,
-            {"hand": self._hand, "roll": self._roll, "move": self._move, "double": self._double,
-             "take": self._answer, "drop": self._answer, "resign": self._resign, "break": self._break},
+            {NewHand: self._hand, RollDice: self._roll, Move: self._move, Double: self._double,
+             Take: self._answer, Drop: self._answer, Resign: self._resign, Break: self._break},
             "hand, then roll, move, double, take, drop, resign",
             by_itself=(ev.Scored, ev.Transfer, ev.HandEnded), own=_command_of)
 
@@ -148,7 +151,7 @@ class Engine:
 
     # ------------------------------------------------------------------ decide
 
-    def _hand(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _hand(self, state: TableState, cmd: NewHand) -> list[ev.Event]:
         over = self.match_over(state)
         if over:
             raise RuleViolation(over)
@@ -156,7 +159,7 @@ class Engine:
             raise RuleViolation(f"{self.v.title} is for two players")
         return wiring.hand(self._after)(state, cmd)
 
-    def _roll(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _roll(self, state: TableState, cmd: RollDice) -> list[ev.Event]:
         x, p = self._game(state, cmd.player)
         if x.step in ("bind", "break"):
             return self._bind_roll(state, x, p, cmd)
@@ -173,7 +176,7 @@ class Engine:
             raise RuleViolation(f"the opening roll is never a double ({dice[0]}-{dice[1]}): a tie is thrown again")
         return follow.followed([make_event(ev.DiceRolled, player=p, faces=list(dice), sides=6)])
 
-    def _bind_roll(self, state: TableState, x: Tables, p: str, cmd: Command) -> list[ev.Event]:
+    def _bind_roll(self, state: TableState, x: Tables, p: str, cmd: RollDice) -> list[ev.Event]:
         """Binding up the tables: each throws one die; the higher names the point broken up."""
         if x.step == "break":
             raise RuleViolation(f"{x.turn} names the point broken up first (potlog break {x.turn} POINT)")
@@ -185,14 +188,14 @@ class Engine:
                              f"not {' '.join(faces) or 'none'}")
         return [make_event(ev.DiceRolled, player=p, faces=[int(faces[0])], sides=6)]
 
-    def _break(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _break(self, state: TableState, cmd: Break) -> list[ev.Event]:
         x, p = self._game(state, cmd.player)
         if x.step != "break":
             raise RuleViolation("a point is broken up only when the tables are bound and the throw is won")
         if p != x.turn:
             raise RuleViolation(f"{x.turn} threw higher and names the point broken up, not {p}")
         holder = self._holder(x)
-        said = str(cmd.value or "").strip()
+        said = cmd.point.strip()
         point = int(said) if said.isdigit() else 0
         if not 1 <= point <= 6:
             raise InputError(f"name a point of {holder}'s home table, 1 to 6 in {holder}'s numbering, not {said!r}")
@@ -202,7 +205,7 @@ class Engine:
         """Who holds the bound table: the other of the player shut out (who is to roll)."""
         return self.other(x, x.shut or x.order[0])
 
-    def _move(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _move(self, state: TableState, cmd: Move) -> list[ev.Event]:
         player, text = _play_of(cmd)
         x, p = self._game(state, player)
         if x.step != "move" or p != x.turn:
@@ -248,7 +251,7 @@ class Engine:
             return f"it is {x.turn}'s turn, not {p}'s"
         return f"{p} rolls first (potlog roll {p} A B)" if x.step == "roll" else f"{p} cannot {doing} now"
 
-    def _double(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _double(self, state: TableState, cmd: Double) -> list[ev.Event]:
         x, p = self._game(state, cmd.player)
         conf = self.conf(state)
         if not conf.cube:
@@ -264,19 +267,20 @@ class Engine:
             raise RuleViolation("this is the Crawford game: no doubling in it")
         return [make_event(ev.Declared, player=p, name="double", value=2 * x.cube)]
 
-    def _answer(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _answer(self, state: TableState, cmd: Take | Drop) -> list[ev.Event]:
         x, p = self._game(state, cmd.player)
+        answer = "take" if isinstance(cmd, Take) else "drop"
         if x.step != "answer":
-            raise RuleViolation(f"no double to {cmd.verb}: the cube is at {x.cube}")
+            raise RuleViolation(f"no double to {answer}: the cube is at {x.cube}")
         if p != x.turn:
             raise RuleViolation(f"{x.turn} answers {self.other(x, x.turn or p)}'s double, not {p}")
-        return follow.followed([make_event(ev.Declared, player=p, name=cmd.verb)])
+        return follow.followed([make_event(ev.Declared, player=p, name=answer)])
 
-    def _resign(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _resign(self, state: TableState, cmd: Resign) -> list[ev.Event]:
         x, p = self._game(state, cmd.player)
-        level = RESIGN.get(str(cmd.value or "single").lower())
+        level = RESIGN.get((cmd.level or "single").lower())
         if level is None:
-            raise InputError(f"resign single, gammon or backgammon, not {cmd.value!r}")
+            raise InputError(f"resign single, gammon or backgammon, not {cmd.level!r}")
         if x.result:
             raise RuleViolation("the game is decided already")
         if level > 1 and self.conf(state).scoring in ("single", "nard"):
@@ -309,23 +313,30 @@ class Engine:
     def forced(self, state: TableState, cmd: Command) -> list[ev.Event] | None:
         """A table's ruling (``--override``): the play, roll or cube action as said, only its
         input checked (a play's parts are moved as typed, a man landing on a blot hits it)."""
-        if cmd.verb not in ("move", "roll", "double", "take", "drop", "resign"):
-            return None
-        player = _play_of(cmd)[0] if cmd.verb == "move" else cmd.player
-        x, p = self._game(state, player)
-        if cmd.verb == "roll":
-            return [make_event(ev.DiceRolled, player=p, faces=list(_dice(cmd.faces)), sides=6)]
-        if cmd.verb == "move":
-            try:
-                segments = B.parse(_play_of(cmd)[1])
-            except ValueError as exc:
-                raise InputError(str(exc)) from None
-            return [make_event(ev.Declared, player=p, name="move", value=B.show([(f, t, False) for f, t in segments]))]
-        if cmd.verb == "resign":
-            level = RESIGN.get(str(cmd.value or "single").lower(), 1)
-            return [make_event(ev.Declared, player=p, name="resign", value=LEVELS[level - 1])]
-        value = 2 * x.cube if cmd.verb == "double" else None
-        return [make_event(ev.Declared, player=p, name=cmd.verb, value=value)]
+        match cmd:
+            case RollDice():
+                _, p = self._game(state, cmd.player)
+                return [make_event(ev.DiceRolled, player=p, faces=list(_dice(cmd.faces)), sides=6)]
+            case Move():
+                player, text = _play_of(cmd)
+                _, p = self._game(state, player)
+                try:
+                    segments = B.parse(text)
+                except ValueError as exc:
+                    raise InputError(str(exc)) from None
+                return [make_event(ev.Declared, player=p, name="move",
+                                   value=B.show([(f, t, False) for f, t in segments]))]
+            case Resign():
+                _, p = self._game(state, cmd.player)
+                level = RESIGN.get((cmd.level or "single").lower(), 1)
+                return [make_event(ev.Declared, player=p, name="resign", value=LEVELS[level - 1])]
+            case Double():
+                x, p = self._game(state, cmd.player)
+                return [make_event(ev.Declared, player=p, name="double", value=2 * x.cube)]
+            case Take() | Drop():
+                _, p = self._game(state, cmd.player)
+                return [make_event(ev.Declared, player=p, name="take" if isinstance(cmd, Take) else "drop")]
+        return None
 
     # ------------------------------------------------------------------ evolve
 
@@ -553,24 +564,83 @@ def _dice(faces: tuple[object, ...]) -> tuple[int, int]:
     return int(text[0]), int(text[1])
 
 
-def _play_of(cmd: Command) -> tuple[str | None, str]:
-    """Who moves and the play typed: ``potlog move Ann 13/7 8/4`` arrives as the core move's
-    FROM (the player), TO (the first part) and the rest; a re-decided event as player and text."""
-    if cmd.text or cmd.player:
-        return cmd.player, cmd.text
-    return cmd.source, " ".join(t for t in (cmd.to or "", *cmd.cards) if t)
+def _play_of(cmd: Move) -> tuple[str, str]:
+    """Who moves and the play typed: ``potlog move Ann 13/7 8/4`` arrives as the core move, its
+    FROM the player, its TO the first part and its cards the rest (`play_command`)."""
+    if cmd.count is not None or cmd.position is not None or cmd.value is not None:
+        raise InputError("a play is its moves, like potlog move Ann 13/7 8/4: --count, --bottom, --up and "
+                         "--down are for cards")
+    return cmd.source, " ".join(t for t in (cmd.to, *cmd.cards) if t)
+
+
+def play_command(player: str, play: str) -> Move:
+    """The command of a play (``13/7 8/4``) by `player`, as ``potlog move`` builds it."""
+    first, *rest = play.split() or [""]
+    return Move(source=player, to=first, cards=tuple(rest))
+
+
+# ---------------------------------------------------------------------- the game's own commands
+
+@dataclass(frozen=True, kw_only=True)
+class Double(Command):
+    """``potlog double Ann``: the cube offered before her roll."""
+
+    verb: ClassVar[str] = "double"
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Take(Command):
+    """``potlog take Ben``: the double taken; Ben owns the cube."""
+
+    verb: ClassVar[str] = "take"
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Drop(Command):
+    """``potlog drop Ben``: the double dropped; the game lost at the cube's value before it."""
+
+    verb: ClassVar[str] = "drop"
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Break(Command):
+    """``potlog break Ann 3``: the point of the bound home table broken up (as typed)."""
+
+    verb: ClassVar[str] = "break"
+    player: str
+    point: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resign(Command):
+    """``potlog resign Ben gammon``: the game resigned at a `level` (single, gammon, backgammon)."""
+
+    verb: ClassVar[str] = "resign"
+    player: str
+    level: str = "single"
 
 
 def _command_of(e: ev.Event) -> Command | None:
     """The command behind the game's own declarations (``potlog verify --rules``)."""
-    if isinstance(e, ev.Declared) and e.name == "move":
-        return Command("move", player=e.player, text=str(e.value or ""))
-    if isinstance(e, ev.Declared) and e.name == "resign":
-        return Command("resign", player=e.player, value=str(e.value or "single"))
-    if isinstance(e, ev.Declared) and e.name == "break":
-        return Command("break", player=e.player, value=e.value)
-    if isinstance(e, ev.Declared) and e.name in ("double", "take", "drop"):
-        return Command(e.name, player=e.player)
+    if not isinstance(e, ev.Declared) or e.player is None:
+        return None
+    p = e.player
+    match e.name:
+        case "move":
+            return play_command(p, str(e.value or ""))
+        case "resign":
+            return Resign(player=p, level=str(e.value or "single"))
+        case "break":
+            return Break(player=p, point="" if e.value is None else str(e.value))
+        case "double":
+            return Double(player=p)
+        case "take":
+            return Take(player=p)
+        case "drop":
+            return Drop(player=p)
     return None
 
 
@@ -580,22 +650,20 @@ LEVELS = ("single", "gammon", "backgammon")
 """A resignation, recorded by its word (``Ben declares resign gammon``)."""
 
 
-def _word(name: str, summary: str, who: str) -> Word:
-    return Word(name, summary, params=(Param("player", who),), command=lambda v: Command(name, player=v["player"]))
-
-
 WORDS = (
-    _word("double", "PLAYER offers the cube before rolling (doubles the game; a redouble by its owner).",
-          "Who doubles."),
-    _word("take", "PLAYER takes the double and owns the cube.", "Who takes."),
-    _word("drop", "PLAYER drops the double and loses the game at the cube's value before it.", "Who drops."),
+    Word("double", "PLAYER offers the cube before rolling (doubles the game; a redouble by its owner).",
+         params=(Param("player", "Who doubles."),), command=lambda v: Double(player=v["player"]), makes=(Double,)),
+    Word("take", "PLAYER takes the double and owns the cube.", params=(Param("player", "Who takes."),),
+         command=lambda v: Take(player=v["player"]), makes=(Take,)),
+    Word("drop", "PLAYER drops the double and loses the game at the cube's value before it.",
+         params=(Param("player", "Who drops."),), command=lambda v: Drop(player=v["player"]), makes=(Drop,)),
     Word("break", "PLAYER, who threw higher when the tables are bound, names the point broken up (its men hit).",
          params=(Param("player", "Who threw higher."),
                  Param("point", "The point of the bound home table, 1 to 6 in its holder's numbering.",
                        metavar="POINT")),
-         command=lambda v: Command("break", player=v["player"], value=v["point"])),
+         command=lambda v: Break(player=v["player"], point=v["point"]), makes=(Break,)),
     Word("resign", "PLAYER resigns the game (a single game, a gammon or a backgammon), the other accepting.",
          params=(Param("player", "Who resigns."),
                  Param("level", "single (default), gammon or backgammon.", required=False, metavar="LEVEL")),
-         command=lambda v: Command("resign", player=v["player"], value=v.get("level") or "single")),
+         command=lambda v: Resign(player=v["player"], level=v.get("level") or "single"), makes=(Resign,)),
 )

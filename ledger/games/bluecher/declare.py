@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ... import events as ev
-from ...core.commands import Command
+from ...core.commands import Declare
 from ...errors import RuleViolation
 from ...core.table import require_seated
 from ...core.verbs import make_event
@@ -79,7 +79,7 @@ def as_int(value: Any) -> Any:
     return value
 
 
-def decide(state: TableState, cmd: Command, declarations: Sequence[Declaration], book: object,
+def decide(state: TableState, cmd: Declare, declarations: Sequence[Declaration], book: object,
            unknown: str) -> list[ev.Event]:
     """The `Declared` event for ``potlog declare PLAYER NAME VALUE``, or a refusal: a name no
     declaration has, the wrong player, the wrong time, a value that stands already, or one

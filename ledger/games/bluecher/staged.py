@@ -3,18 +3,18 @@ its ``decide`` from a table of verbs, what the rules record by themselves after 
 next round's start, the pot of the last player left), its ``check_event`` for ``potlog verify
 --rules``, and the prompt between hands.
 
-    decide = staged.decider(NAME, Options, {"deal": _deal, "bet": _bet, ...}, refused=REFUSED,
-                            after=_after, following={"deal", "bet", ...})
+    decide = staged.decider(NAME, Options, {Deal: _deal, Bet: _bet, ...}, refused=REFUSED,
+                            after=_after, following={Deal, Bet, ...})
     check_event = staged.checker(decide, Options, NAME, game="Blücher", flow=FLOW, phase=phase,
                                  paying=("showdown", "won"), paid=unpaid, rounds="...")
 
 Public API:
 
 - ``decider(name, options, verbs, *, refused={}, after=None, following=()) -> decide``:
-  ``open`` opens a session of game `name` with `options`; a verb in `refused` is refused (in
-  an open session) with its text; a verb in `verbs` is decided by its function, and when it
-  is one of `following`, followed by what `after` says follows it (`follow.then`); any other
-  verb is the shared mechanics' (``decide_generic``).
+  ``open`` opens a session of game `name` with `options`; a command class in `refused` is
+  refused (in an open session) with its text; one in `verbs` is decided by its function, and
+  when it is one of `following`, followed by what `after` says follows it (`follow.then`); any
+  other is the shared mechanics' (``decide_generic``).
 - ``follows(state, flow, phase, *, names=None, won=None) -> list[Event]``: what the rules
   record by themselves in `phase`: the next round's start while one is due (``flow.due``;
   named from `names` by number), what `won` records once all but one have left
@@ -47,7 +47,7 @@ Public API:
 - ``end(state, cmd, phase, refusal) -> list[Event]``: ``potlog end`` where the rules end the
   hand: refused while the pot holds chips (`refusal`), nothing once the phase is ``ended``.
 - ``hole(state, cmd, rules, holes, gate, *, showing) -> list[Event]``: a hole card, given as
-  the command's cards or as a declaration's value (``declare Ann hole 5H``; ``??`` or none:
+  a declaration's value (``potlog hole Ann 5H``, a `Declare` named hole; ``??`` or none:
   unseen): a player without one places it where and when `gate(player)` lets them (it
   refuses otherwise); one placed unseen is named later, and turned up when `showing()`
   (`deal.hole`).
@@ -74,13 +74,13 @@ from pydantic import BaseModel
 
 from ... import events as ev
 from ...cards import UNKNOWN
-from ...core.commands import Command
+from ...core.commands import Command, Declare, End, Open, RollDice
 from ...errors import RuleViolation
 from ...core import verbs as core_verbs
 from ...core.checks import check_opened
 from ...core.contract import Legal
 from ...core.table import require_hand, require_live, require_open
-from ...core.verbs import decide_generic, end_hand, make_event, open_session
+from ...core.verbs import Handler, decide_generic, end_hand, make_event, open_session
 from ...state import TableState, in_pot  # noqa: F401 (what a player has in the pot: here for staged games)
 from ...kit import betting as bets
 from ...kit import deal, follow, pots
@@ -99,19 +99,20 @@ BETWEEN = ("hand", "join", "rebuy", "leave", "count", "note", "close")
 """The verbs between hands."""
 
 
-def decider(name: str, options: type[BaseModel], verbs: Mapping[str, Verb], *, refused: Mapping[str, str] = {},
-            after: After | None = None, following: Collection[str] = ()) -> Verb:
-    """A game's ``decide`` from its table of verbs (see the module docstring)."""
+def decider(name: str, options: type[BaseModel], verbs: Mapping[type[Command], Handler], *,
+            refused: Mapping[type[Command], str] = {}, after: After | None = None,
+            following: Collection[type[Command]] = ()) -> Verb:
+    """A game's ``decide`` from its table of command classes (see the module docstring)."""
     def decide(state: TableState, cmd: Command) -> list[ev.Event]:
-        verb = cmd.verb
-        if verb == "open":
+        kind = type(cmd)
+        if isinstance(cmd, Open):
             return open_session(cmd, options, name)
-        if verb in refused:
+        if kind in refused:
             require_open(state)
-            raise RuleViolation(refused[verb])
-        handler = verbs.get(verb)
+            raise RuleViolation(refused[kind])
+        handler = verbs.get(kind)
         events = handler(state, cmd) if handler is not None else decide_generic(state, cmd, name)
-        return follow.then(state, events, after) if after is not None and verb in following and events else events
+        return follow.then(state, events, after) if after is not None and kind in following and events else events
     return decide
 
 
@@ -298,7 +299,7 @@ ROLL_MESSAGES: Mapping[str, str] = {
 """The refusals of `roll`, by key (fields by, player, sides, dice, n)."""
 
 
-def roll(state: TableState, cmd: Command, *, by: str, dice: int | None, sides: int = 6,
+def roll(state: TableState, cmd: RollDice, *, by: str, dice: int | None, sides: int = 6,
          messages: Mapping[str, str] = {}) -> list[ev.Event]:
     """A roll of the `dice` declared for the hand, by `by` alone, with `sides`-sided dice."""
     def no(key: str, **values: object) -> RuleViolation:
@@ -334,7 +335,7 @@ def hole_hands(state: TableState, order: Sequence[str], holes: Mapping[str, str]
     return hands, missing
 
 
-def end(state: TableState, cmd: Command, phase: str, refusal: str) -> list[ev.Event]:
+def end(state: TableState, cmd: End, phase: str, refusal: str) -> list[ev.Event]:
     """``potlog end`` where the rules end the hand (see the module docstring)."""
     if state.balance("pot"):
         raise RuleViolation(refusal)
@@ -368,15 +369,15 @@ def settlement(state: TableState, flow: Flow, phase: Callable[[TableState], str]
     return last_one(state, total) if phase(state) == flow.won else settle(state, hands(state), total)
 
 
-def hole(state: TableState, cmd: Command, rules: deal.Dealing, holes: Mapping[str, str], gate: Callable[[str], object],
+def hole(state: TableState, cmd: Declare, rules: deal.Dealing, holes: Mapping[str, str], gate: Callable[[str], object],
          *, showing: Callable[[], bool]) -> list[ev.Event]:
     """A hole card placed, or named later (see the module docstring)."""
     from ...kit.stages import hand_on
 
     hand_on(state)
     player = require_live(state, cmd.player)
-    named = (str(cmd.value),) if cmd.verb == "declare" and cmd.value not in (None, UNKNOWN) else ()
-    card = deal.one_card(state, named if cmd.verb == "declare" else cmd.cards, rules)
+    named = (str(cmd.value),) if cmd.value not in (None, UNKNOWN) else ()
+    card = deal.one_card(state, named, rules)
     if player not in holes:
         gate(player)
     return deal.hole(state, rules, player, card, holes.get(player), showing=showing())

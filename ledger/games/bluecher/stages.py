@@ -4,6 +4,7 @@ an event (the phase, the turn, `BluecherExt`)."""
 
 from __future__ import annotations
 
+from ...core.commands import Call
 from ... import events as ev
 from ...errors import InputError, RuleViolation
 from ...kit import betting as bets
@@ -19,14 +20,14 @@ def first_player(x: BluecherExt) -> str:
     return x.order[0] if x.order else ""
 
 
-def _ready(state: TableState, player: str, verb: str) -> None:
+def _ready(state: TableState, player: str, move: bets.Move) -> None:
     """Before the opening bet: the first player's declarations, and everyone's hole card."""
     x = ext(state)
     first = player == first_player(x)
     for d in declare.pending(x, DECLARATIONS[1:]) if first else ():
         raise RuleViolation(f"{player} declares the {d.name} before the bet: potlog declare {player} {d.name} N")
     if player not in x.hole:
-        doing = "betting" if first and verb != "call" else "calling"
+        doing = "betting" if first and not isinstance(move, Call) else "calling"
         raise RuleViolation(f"{player} places a hole card before {doing}: potlog hole {player} [CARD]")
 
 

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from ...core.commands import Command
+from ...core.commands import Declare, Exchange, Showdown
 from ...core.contract import Param, Word
 
 _PLAYER = Param("player", "The player, by the name they were seated with.")
@@ -15,21 +15,22 @@ WORDS = (
          "(both cards unseen); 'potlog buy Ann 7H --discard KD'. A buy recorded as a table ruling "
          "(--override) pays no card cost: add it with 'potlog pay Ann pot N' if the table wants it paid.",
          params=(_PLAYER,
-                 Param("card", "The card received, if the recorder sees it (default: unseen).", required=False),
+                 Param("card", "The card received, if the recorder sees it (default: unseen).", required=False,
+                       field="cards"),
                  Param("discard", "The card given up (default: one of the player's unseen cards).",
                        kind="option", flags=("--discard", "-d"))),
-         command=lambda v: Command("exchange", player=v["player"], cards=(v["card"] or "??",),
-                                   discard=(v["discard"] or "??",))),
+         command=lambda v: Exchange(player=v["player"], cards=(v["card"] or "??",),
+                                    discard=(v["discard"] or "??",)), makes=(Exchange,)),
     Word("hole", "PLAYER places a hole card face down, in the opening, before betting or calling.",
          "'potlog hole Ann' records it unseen (then it is one of Ann's unseen cards); 'potlog hole Ann 5H' "
          "names it. At the showdown, 'potlog hole Ann 5H' names an unseen hole card and turns it up.",
          params=(_PLAYER,
                  Param("card", "The hole card, if the recorder sees it (default: face down, unseen).",
-                       required=False)),
-         command=lambda v: Command("declare", player=v["player"], name="hole", value=v["card"] or "??")),
+                       required=False, field="value")),
+         command=lambda v: Declare(player=v["player"], name="hole", value=v["card"] or "??"), makes=(Declare,)),
     Word("showdown", "Settle the hand: best hands, the pots (side pots too), the all-bust payment, "
          "the carry-over and the next dealer are computed.",
-         command=lambda v: Command("showdown")),
+         command=lambda v: Showdown(), makes=(Showdown,)),
 )
 
 

@@ -71,7 +71,7 @@ Readings chosen where the text leaves a gap:
 
 from __future__ import annotations
 
-from ...core.commands import Command
+from ...core.commands import Showdown
 from .draw import HIT, STAND
 from .elimination import ELIMINATED
 from .blackjack import card_value, hand_total
@@ -85,7 +85,7 @@ SUMMARY = ("Blackjack hands with poker betting: closest to 21 wins the pot, all 
            "played until one player holds every chip.")
 WORDS = (HIT, STAND, Word("showdown", "Settle the hand: every hand is worked out, the pots (side pots too) are paid, "
                           "a pot nobody can win goes to the house, and the short stacks are eliminated.",
-                          command=lambda v: Command("showdown")))
+                          command=lambda v: Showdown(), makes=(Showdown,)))
 """Bluffjack's own words: take a card (``hit``), ``stand`` and ``showdown``; everything else
 uses the shared verbs (deal, ante, call, raise, fold, allin, reveal)."""
 

@@ -10,7 +10,10 @@ from typing import Any, Mapping
 
 from ... import events as ev
 from ...cards import UNKNOWN
-from ...core.commands import Command
+from ...core.commands import (
+    AllIn, Ante, Award, Bet, Call, Carry, Close, Command, Count, Deal, Declare, End, Hit, Join,
+    Leave, NewHand, Note, Open, Pay, Raise, Rebuy, Reveal, Round, Showdown, Stand, Void,
+)
 from ...errors import InputError, RuleViolation
 from ...text import listed
 from ...kit import betting as bets
@@ -30,17 +33,17 @@ from .stages import BETTING, DRAW, FLOW, auto_step, live, trial, waiting
 
 
 def decide(state: TableState, cmd: Command) -> list[ev.Event]:
-    if cmd.verb == "open":
+    if isinstance(cmd, Open):
         return open_session(cmd, Options, NAME)
     require_open(state)
-    if cmd.verb == "void":
+    if isinstance(cmd, Void):
         return void(state, cmd)
     return follow.due_first(state, cmd, VERBS.decide, auto_step)
 
 
 # ----------------------------------------------------------------------------- the deal and the draw
 
-def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
+def _hand(state: TableState, cmd: NewHand) -> list[ev.Event]:
     if state.in_hand:
         raise RuleViolation(f"hand {require_hand(state).number} is still going: play it to the showdown first")
     out = LAST.before_hand(state)  # players out of chips: the showdown eliminates them; after a void, the next hand
@@ -53,7 +56,7 @@ def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
 _STARTING = deal.Dealing(2, messages={"dealer": "the deal passes left: {dealer} deals this hand, not {named}"})
 
 
-def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
+def _deal(state: TableState, cmd: Deal) -> list[ev.Event]:
     require_hand(state)
     if not cmd.to:
         raise InputError("say who the card goes to: potlog deal Ann ??")
@@ -61,7 +64,7 @@ def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
         raise RuleViolation(f"in bluffjack cards go only to players, not to {cmd.to}")
     player = require_live(state, cmd.to)
     if ext(state).stage == "drawing":
-        return DRAW.hit(state, Command("hit", player=player, cards=cmd.cards, count=cmd.count, face_up=cmd.face_up))
+        return DRAW.hit(state, Hit(player=player, cards=cmd.cards, count=cmd.count, face_up=cmd.face_up))
     stages.own_move(state, FLOW, Turn(ext(state).stage), player, "deal", done=False, waiting=lambda: waiting(state),
                     messages=_DEALING, kind="deal")
     return deal.face_down_first(state, cmd, player, pack="french52")
@@ -71,15 +74,15 @@ _DEALING = {"not_now": "no card is dealt now: {waiting}", "nobody": "no card is 
             "turn": "{to_act} gets the next card, not {player}: one card each, clockwise from the dealer's left"}
 
 
-def _declare(state: TableState, cmd: Command) -> list[ev.Event]:
+def _declare(state: TableState, cmd: Declare) -> list[ev.Event]:
     if cmd.name == "stand" and cmd.player:
-        return DRAW.stand(state, Command("stand", player=cmd.player))
+        return DRAW.stand(state, Stand(player=cmd.player))
     raise RuleViolation("bluffjack's only declaration is a stand: potlog stand NAME")
 
 
 # ----------------------------------------------------------------------------- antes and betting
 
-def _ante(state: TableState, cmd: Command) -> list[ev.Event]:
+def _ante(state: TableState, cmd: Ante) -> list[ev.Event]:
     require_hand(state)
     player, x = require_live(state, cmd.player), ext(state)
     if x.stage != "deal" or x.due:
@@ -87,23 +90,23 @@ def _ante(state: TableState, cmd: Command) -> list[ev.Event]:
     return pots.ante(state, player, opts(state).ante, anted=x.anted, named=cmd.amount)
 
 
-def _bet(state: TableState, cmd: Command) -> list[ev.Event]:
+def _bet(state: TableState, cmd: bets.Move) -> list[ev.Event]:
     """A betting move, on the player's turn to bet; with nothing to match, a call is a check."""
     require_hand(state)
-    name, verb, x = require_live(state, cmd.player), cmd.verb, ext(state)
-    doing = "go all-in" if verb == "allin" else verb
+    name, x = require_live(state, cmd.player), ext(state)
+    doing = "go all-in" if isinstance(cmd, AllIn) else cmd.verb
     DRAW.betting_step(state, name, doing)
     forced = name == x.forced and x.acted == [name] and x.stage == "opening"
     bets.turn(state, BETTING, name, doing, hint=f" ({name}'s forced raise is already in)" if forced else "")
     if state.stack(name) == 0:
         raise RuleViolation(f"{name} is all-in: nothing more to bet")
-    if verb == "call" and bets.owed(state, name) == 0:
+    if isinstance(cmd, Call) and bets.owed(state, name) == 0:
         if cmd.amount:
             raise RuleViolation(f"{name} has nothing to match: the call is a check")
         return [make_event(ev.Check, player=name)]
-    if verb in ("bet", "raise") and cmd.amount is not None:
-        bets.check_move(state, x, BETTING, bets.Move(verb, name, cmd.amount))
-    return verbs.VERBS[verb](state, cmd)
+    if isinstance(cmd, (Bet, Raise)) and cmd.amount is not None:
+        bets.check_move(state, x, BETTING, replace(cmd, player=name))
+    return verbs.VERBS[type(cmd)](state, cmd)
 
 
 # ----------------------------------------------------------------------------- the showdown
@@ -151,7 +154,7 @@ def require_named(state: TableState) -> None:
                                 f"(potlog reveal {s.name} CARD), then showdown")
 
 
-def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
+def showdown(state: TableState, cmd: Showdown) -> list[ev.Event]:
     hand = require_hand(state)
     if ext(state).stage != "showdown":
         raise RuleViolation(f"the hand is not ready for the showdown: {waiting(state)}")
@@ -167,7 +170,7 @@ def showdown(state: TableState, cmd: Command) -> list[ev.Event]:
 
 # ----------------------------------------------------------------------------- corrections and shared verbs
 
-def void(state: TableState, cmd: Command) -> list[ev.Event]:
+def void(state: TableState, cmd: Void) -> list[ev.Event]:
     """Corrections go from the newest event back, so no event is left standing on one that
     is gone (a round opened by a call that is void, a forced raise without its antes)."""
     return follow.newest_first(state, cmd, ext(state), game=NAME, final=(
@@ -175,7 +178,7 @@ def void(state: TableState, cmd: Command) -> list[ev.Event]:
         "paid out): it stands with the hand's result and cannot be voided"))
 
 
-def _pay(state: TableState, cmd: Command) -> list[ev.Event]:
+def _pay(state: TableState, cmd: Pay) -> list[ev.Event]:
     return pots.pay(state, cmd, from_pot="chips leave the pot at the showdown", players_only=(
         "in bluffjack chips reach the pot by betting and leave it at the showdown: pay moves chips between "
         "players only, not to or from {account}"))
@@ -184,12 +187,12 @@ def _pay(state: TableState, cmd: Command) -> list[ev.Event]:
 _SETTLES = ("in bluffjack potlog settles the pot: record the hand to its end and use 'potlog showdown' "
             "(it pays the winners and ends the hand), not '{verb}'")
 VERBS = Verbs(NAME, {
-    "hand": _hand, "deal": _deal, "hit": DRAW.hit, "stand": DRAW.stand, "declare": _declare, "ante": _ante,
-    **dict.fromkeys(("bet", "raise", "call", "check", "allin", "fold"), _bet), "showdown": showdown, "void": void,
-    **dict.fromkeys(("join", "rebuy", "leave", "close"), LAST.decide), "pay": _pay,
-}, shared=("note", "count", "reveal"), refused={
-    **dict.fromkeys(("award", "carry", "end"), _SETTLES),
-    "round": "in bluffjack potlog opens each betting round itself when the cards and bets before it are done",
+    NewHand: _hand, Deal: _deal, Hit: DRAW.hit, Stand: DRAW.stand, Declare: _declare, Ante: _ante,
+    **dict.fromkeys(bets.WAGERS, _bet), Showdown: showdown, Void: void,
+    **dict.fromkeys((Join, Rebuy, Leave, Close), LAST.decide), Pay: _pay,
+}, shared=(Note, Count, Reveal), refused={
+    **dict.fromkeys((Award, Carry, End), _SETTLES),
+    Round: "in bluffjack potlog opens each betting round itself when the cards and bets before it are done",
 }, unknown="bluffjack has no '{verb}': deal, ante, bet, call, raise, allin, check, fold, hit, stand, reveal and "
            "showdown are its moves")
 """Bluffjack's verbs: its moves, the shared verbs as a game to the last chip takes them, and
@@ -209,7 +212,7 @@ def check_event(state: TableState, event: ev.Event) -> None:
         case ev.SessionOpened():
             return check_opened(event, Options, NAME)
         case ev.Void():
-            return require_same(void(state, command_for(event) or Command("void"))[0],
+            return require_same(void(state, Void(target=event.target, reason=event.reason))[0],
                                      event.model_copy(update={"ruling": None}))
         case ev.PotAwarded() | ev.Transfer() | ev.HandEnded() if state.in_hand and x.stage == "showdown" and not x.due:
             require_named(state)
@@ -222,7 +225,7 @@ def check_event(state: TableState, event: ev.Event) -> None:
             case ev.Note():
                 return True
             case ev.HandStarted():
-                return Command("hand", dealer=event.dealer)
+                return NewHand(dealer=event.dealer)
         return LAST.check(state, event) or command_for(event)
 
     follow.check(state, event, lambda s: auto_step(s) if s.in_hand else [], VERBS.decide, command, game=NAME,

@@ -45,7 +45,7 @@ from typing import Callable, Protocol, Sequence
 
 from ... import events as ev
 from ...cards import UNKNOWN
-from ...core.commands import Command
+from ...core.commands import Command, Deal, Hit, Stand
 from ...errors import RuleViolation
 from ...core import overrides
 from ...core.table import require_hand, require_live
@@ -87,33 +87,33 @@ class Drawing:
         at = self.at(state)
         return stages.step(self.flow, at, at.to_act in self.book(state).stood, state)
 
-    def _turn(self, state: TableState, cmd: Command, doing: str, messages: dict[str, str] | None = None) -> str:
+    def _turn(self, state: TableState, cmd: Hit | Stand, doing: str, messages: dict[str, str] | None = None) -> str:
         require_hand(state)
         player = require_live(state, cmd.player)
         stages.own_move(state, self.flow, self.at(state), player, doing, done=player in self.book(state).stood,
                         waiting=lambda: self.waiting(state), messages=messages)
         return player
 
-    def hit(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def hit(self, state: TableState, cmd: Hit) -> list[ev.Event]:
         player = self._turn(state, cmd, "take a card")
         card = deal.next_card(state, cmd, player, pack=self.pack)
         if card == UNKNOWN and cmd.face_up:
             raise RuleViolation("a card dealt face up is seen by the table: name it (like 7H), or add --down")
         return [make_event(ev.CardsDealt, to=player, cards=[card], face_up=cmd.face_up)]
 
-    def stand(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def stand(self, state: TableState, cmd: Stand) -> list[ev.Event]:
         player = self._turn(state, cmd, "stand", {"done": "{player} has already stood"})
         return [make_event(ev.Declared, player=player, name="stand")]
 
     def forced(self, state: TableState, cmd: Command) -> list[ev.Event] | None:
         """``hit`` and ``stand`` as a table ruling (``--override``: out of turn, after a stand):
         the card dealt or the stand, with only the input checked; other verbs: None."""
-        if cmd.verb not in ("hit", "stand"):
+        if not isinstance(cmd, (Hit, Stand)):
             return None
         if state.seat(cmd.player or "") is None:
             raise RuleViolation(f"{cmd.player} has never sat at this table")
-        if cmd.verb == "hit":
-            return overrides.forced(state, Command("deal", to=cmd.player, cards=cmd.cards or ("??",),
+        if isinstance(cmd, Hit):
+            return overrides.forced(state, Deal(to=cmd.player, cards=cmd.cards or ("??",),
                                               face_up=cmd.face_up))
         return [make_event(ev.Declared, player=cmd.player, name="stand")]
 
@@ -167,11 +167,12 @@ class Drawing:
 HIT = Word("hit", "On their turn in the draw, PLAYER takes a card, dealt face up.",
            "Example: potlog hit Ann 5D. A player who has stood takes no more cards.",
            params=(Param("player", "The player taking a card."),
-                   Param("card", "The card taken, like 7H ('??' with --down if nobody saw it).", required=False),
-                   Param("down", "The card is dealt face down (default: face up).", kind="flag")),
-           command=lambda v: Command("hit", player=v["player"], cards=(v["card"],) if v["card"] else (),
-                                     face_up=not v["down"]))
+                   Param("card", "The card taken, like 7H ('??' with --down if nobody saw it).", required=False,
+                         field="cards"),
+                   Param("down", "The card is dealt face down (default: face up).", kind="flag", field="face_up")),
+           command=lambda v: Hit(player=v["player"], cards=(v["card"],) if v["card"] else (), face_up=not v["down"]),
+           makes=(Hit,))
 STAND = Word("stand", "On their turn in the draw, PLAYER stands and takes no more cards this hand.",
              "When everyone has stood, the final betting round starts.",
              params=(Param("player", "The player who stands."),),
-             command=lambda v: Command("stand", player=v["player"]))
+             command=lambda v: Stand(player=v["player"]), makes=(Stand,))

@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ... import events as ev
-from ...core.commands import Command
+from ...core.commands import Close, Join, Leave, Rebuy
 from ...errors import RuleViolation
 from ...core.contract import Legal
 from ...core.table import require_hand
@@ -138,17 +138,18 @@ class Elimination:
             return []
         return pots.share(state, names, "the game stops: what was set aside is shared", pot=self.aside)
 
-    def decide(self, state: TableState, cmd: Command) -> list[ev.Event]:
-        if cmd.verb == "join" and cmd.amount is not None and cmd.amount <= 0:
-            raise RuleViolation(f"{cmd.player} needs chips to sit down at {self.game}: give a buy-in above 0")
-        if cmd.verb == "rebuy" and state.in_hand:
-            number = require_hand(state).number
-            raise RuleViolation(f"{cmd.player} can rebuy between hands, not during hand {number}")
-        if cmd.verb == "close":
-            shares = self.at_close(state)
-            return shares + close(trial(state, shares), cmd)
+    def decide(self, state: TableState, cmd: Join | Rebuy | Leave | Close) -> list[ev.Event]:
+        match cmd:
+            case Join() if cmd.amount is not None and cmd.amount <= 0:
+                raise RuleViolation(f"{cmd.player} needs chips to sit down at {self.game}: give a buy-in above 0")
+            case Rebuy() if state.in_hand:
+                number = require_hand(state).number
+                raise RuleViolation(f"{cmd.player} can rebuy between hands, not during hand {number}")
+            case Close():
+                shares = self.at_close(state)
+                return shares + close(trial(state, shares), cmd)
         events = decide_generic(state, cmd, self.game)
-        return events + self.after_leave(state, events) if cmd.verb == "leave" else events
+        return events + self.after_leave(state, events) if isinstance(cmd, Leave) else events
 
     def unwon(self, state: TableState, total: int, *, house: bool, bust: str = "everyone in it is over 21",
               ) -> Callable[[pots.Layer, list[str]], tuple[list[ev.Event], int]]:

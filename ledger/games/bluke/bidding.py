@@ -10,7 +10,7 @@ from typing import Callable, Mapping, Sequence
 
 from ... import events as ev
 from ...cards import UNKNOWN, parse_cards, pretty
-from ...core.commands import Command
+from ...core.commands import Bids, Command, Deal, End, Play, Reveal, Tricks
 from ...errors import InputError, RuleViolation, UsageError
 from ...core.table import check_unseen, require_hand, require_live, require_open
 from ...core.verbs import make_event, reveal as show
@@ -20,7 +20,7 @@ from ...kit.follow import After, then, trial
 from .tricks import SUIT_NAMES, Following, Keeping, Power, check_tallied, check_tally, evolve, new_hand, on_table, pending, play, reveal, taken_first, winner
 
 
-def per_player(state: TableState, cmd: Command, what: str) -> dict[str, int]:
+def per_player(state: TableState, cmd: Bids | Tricks, what: str) -> dict[str, int]:
     """A command's ``NAME=N`` pairs (bids, tricks taken), each naming a player in the hand once."""
     if not cmd.shares:
         raise InputError(f"say each player's {what}, like: potlog {cmd.verb} John=3 Margaret=1")
@@ -55,7 +55,7 @@ def check_bids(state: TableState, k: Keeping, bids: Mapping[str, int], given: Ma
     return expected
 
 
-def turn_trump(state: TableState, k: Keeping, turned: str | None, cmd: Command, pack: str, *,
+def turn_trump(state: TableState, k: Keeping, turned: str | None, cmd: Deal, pack: str, *,
                example: str) -> list[ev.Event]:
     """The card turned for trump (face up), once a hand, before the first card is played."""
     if turned is not None:
@@ -141,22 +141,22 @@ class Bidding:
 
     def decide(self, state: TableState, cmd: Command, after: After) -> list[ev.Event]:
         """One of `VERBS`; `after` says what the rules record by themselves (a trick's winner, the points)."""
-        match cmd.verb:
-            case "deal":
+        match cmd:
+            case Deal():
                 return self.deal(state, cmd)
-            case "bid":
+            case Bids():
                 return self.bid(state, cmd)
-            case "tricks":
+            case Tricks():
                 return self.tally(state, cmd, after)
-            case "play":
+            case Play():
                 return self.play(state, cmd, after)
-            case "end":
+            case End():
                 return self.end(state, cmd, after)
-            case "reveal":
+            case Reveal():
                 return self.reveal(state, cmd)
         raise ValueError(f"not a verb of a hand of tricks: {cmd.verb}")
 
-    def deal(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def deal(self, state: TableState, cmd: Deal) -> list[ev.Event]:
         """``deal trump CARD`` (the turned card) or ``deal NAME CARDS`` (a hand known, before the bids)."""
         k, to = self.live(state)[0], cmd.to or ""
         if to.lower() == "trump":
@@ -177,13 +177,13 @@ class Bidding:
         check_unseen(state, cards)
         return [make_event(ev.CardsDealt, to=to, cards=cards, face_up=cmd.face_up)]
 
-    def bid(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def bid(self, state: TableState, cmd: Bids) -> list[ev.Event]:
         k = self.live(state)[0]
         given = per_player(state, cmd, "bid")
         return [make_event(ev.Declared, player=p, name="bid", value=given[p])
                 for p in check_bids(state, k, k.bids, given, least=self.least_bid)]
 
-    def tally(self, state: TableState, cmd: Command, after: After) -> list[ev.Event]:
+    def tally(self, state: TableState, cmd: Tricks, after: After) -> list[ev.Event]:
         """A scorekeeper's ``tricks``: every player's tricks taken, then what follows."""
         k = self.live(state)[0]
         given = per_player(state, cmd, "tricks taken")
@@ -191,7 +191,7 @@ class Bidding:
         check_tally(state, k, given)
         return then(state, [make_event(ev.Declared, player=p, name="taken", value=given[p]) for p in k.order], after)
 
-    def play(self, state: TableState, cmd: Command, after: After) -> list[ev.Event]:
+    def play(self, state: TableState, cmd: Play, after: After) -> list[ev.Event]:
         """A card played (a full trick left on the table by a ruling is taken first), then what follows."""
         self.live(state)
         prefix = self.taken_first(state)
@@ -208,7 +208,7 @@ class Bidding:
             raise InputError("play one card at a time, like: potlog play John QH")
         return prefix + then(state, play(state, k, player, cards[0], self.rule(state), hint=self.hint(state)), after)
 
-    def end(self, state: TableState, cmd: Command, after: After) -> list[ev.Event]:
+    def end(self, state: TableState, cmd: End, after: After) -> list[ev.Event]:
         """``end``: the last trick taken (if a ruling left it on the table), then the hand scored."""
         hand = self.live(state)[1]
         events = self.taken_first(state)
@@ -219,9 +219,9 @@ class Bidding:
                                 "still to play (potlog play), or record the tricks taken (potlog tricks)")
         return then(state, events, after)
 
-    def reveal(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def reveal(self, state: TableState, cmd: Reveal) -> list[ev.Event]:
         """Cards shown: in a hand, a card of a suit the player did not follow earlier is a revoke."""
-        k, holder = self.keeping(state), cmd.player or cmd.to or ""
+        k, holder = self.keeping(state), cmd.player or ""
         if not (state.in_hand and holder in k.order):
             return show(state, cmd)
         require_open(state)
@@ -238,7 +238,7 @@ class Bidding:
                 return True
             case ev.Declared(name="bid"):
                 value = event.value if isinstance(event.value, int) else 0
-                return Command("bid", shares=((event.player or "", value),))
+                return Bids(shares=((event.player or "", value),))
         return None
 
     # --------------------------------------------------------------------- evolve and show

@@ -4,7 +4,7 @@ recomputed, every other event is decided again and must come out the same."""
 from __future__ import annotations
 
 from ... import events as ev
-from ...core.commands import Command
+from ...core.commands import Close, Command, NewHand
 from ...kit import follow
 from ...state import TableState
 from ...core.checks import check_opened
@@ -29,7 +29,7 @@ def _command(state: TableState, event: ev.Event) -> Command | bool | None:
         case ev.Declared(name="taken" | "bid"):
             return HAND.command(state, event)
         case ev.Declared(name="settle") | ev.SessionClosed() | ev.PlayerLeft(reason="session closed"):
-            return Command("close")
+            return Close()
         case ev.HandStarted():
-            return Command("hand", dealer=event.dealer)
+            return NewHand(dealer=event.dealer)
     return command_for(event)

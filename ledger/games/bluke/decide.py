@@ -6,7 +6,10 @@ and end, the settlement)."""
 from __future__ import annotations
 
 from ... import events as ev
-from ...core.commands import Command
+from ...core.commands import (
+    Bids, Close, Command, Count, Deal, End, Join, Leave, NewHand, Note, Open, Pay, Play, Rebuy,
+    Reveal, Score, Tricks, Void,
+)
 from ...errors import RuleViolation
 from . import points, tricks
 from ...kit import turns
@@ -37,7 +40,7 @@ def due(state: TableState) -> list[ev.Event]:
     return points.scored(number, x.order, x, score)
 
 
-def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
+def _hand(state: TableState, cmd: NewHand) -> list[ev.Event]:
     require_open(state)
     x, last = ext(state), state.hand
     if last is not None and not last.ended:
@@ -54,7 +57,7 @@ def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
     return [make_event(ev.HandStarted, hand=number, dealer=dealer, first=seat_after(state, dealer))]
 
 
-def _drawing(state: TableState, cmd: Command) -> bool:
+def _drawing(state: TableState, cmd: Deal) -> bool:
     """Before the first hand a card dealt to a player is their draw for the deal."""
     require_open(state)
     return not state.in_hand and not ext(state).schedule and state.seat(cmd.to or "") is not None
@@ -62,24 +65,24 @@ def _drawing(state: TableState, cmd: Command) -> bool:
 
 def decide(state: TableState, cmd: Command) -> list[ev.Event]:
     x = ext(state)
-    match cmd.verb:
-        case "open":
+    match cmd:
+        case Open():
             return open_session(cmd, Options, NAME)
-        case "join" | "leave":
+        case Join() | Leave():
             return turns.same_players(state, cmd, game=TITLE, started=bool(x.schedule) and not x.over,
                                       players=(MIN_PLAYERS, MAX_PLAYERS))
-        case "hand":
+        case NewHand():
             return _hand(state, cmd)
-        case "deal" if _drawing(state, cmd):
+        case Deal() if _drawing(state, cmd):
             return DRAW.draw(state, x.draws, cmd)
-        case "deal" | "bid" | "tricks" | "play" | "end" | "reveal":
+        case Deal() | Bids() | Tricks() | Play() | End() | Reveal():
             return HAND.decide(state, cmd, due)
-        case "close":
+        case Close():
             return STAKE.close(state, cmd)
-        case "score":
+        case Score():
             raise RuleViolation("Bluke's points follow from the bids and tricks: potlog scores each hand "
                                 "(a table ruling such as a revoke penalty: add --override REASON)")
-        case "rebuy" | "pay" | "count" | "note" | "void":
+        case Rebuy() | Pay() | Count() | Note() | Void():
             return decide_generic(state, cmd, NAME)
     raise RuleViolation(f"Bluke has no '{cmd.verb}': it is played for points (hand, deal trump, bid, play or "
                         "tricks; potlog scorecard shows the scores)")

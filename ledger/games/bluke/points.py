@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from ... import events as ev
-from ...core.commands import Command
+from ...core.commands import Close
 from ...errors import RuleViolation
 from ...core import verbs
 from ...core.table import require_open
@@ -113,7 +113,7 @@ class Stake:
         k = self.sheet(state)
         return [self.payment(self.stake(state), *k.settle_due[0])] if k.settle_due else []
 
-    def close(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def close(self, state: TableState, cmd: Close) -> list[ev.Event]:
         """``close``: between hands only; the scores so far are settled first."""
         from ...kit.follow import trial
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.commands import Command
+from ...core.commands import Bids, Tricks
 from . import bidding, points, tricks
 from ...state import TableState
 from ...core.contract import Param, Values, View, Word
@@ -28,13 +28,16 @@ def _scorecard(state: TableState, v: Values) -> View:
 WORDS = (
     Word("bid", "Record bids (1 to the cards dealt, from the dealer's left).",
          "Several bids at once are recorded in bidding order: potlog bid John=3 Margaret=3 Steve=2 Betsy=5",
-         params=(Param("bids", "Each bid as NAME=N (or one player as NAME N).", many=True, metavar="NAME=N ..."),),
-         command=lambda v: Command("bid", shares=bidding.pairs(list(v["bids"]), "bid", "NAME=N, like John=3"))),
+         params=(Param("bids", "Each bid as NAME=N (or one player as NAME N).", many=True, metavar="NAME=N ...",
+                       field="shares"),),
+         command=lambda v: Bids(shares=bidding.pairs(list(v["bids"]), "bid", "NAME=N, like John=3")), makes=(Bids,)),
     Word("tricks", "Record the tricks each player took, as a scorekeeper does (instead of every card).",
          "Name every player; the tricks add up to the cards dealt. potlog scores the hand and ends it: "
          "potlog tricks John=4 Margaret=0 Steve=4 Betsy=5",
-         params=(Param("taken", "Every player's tricks taken, as NAME=N.", many=True, metavar="NAME=N ..."),),
-         command=lambda v: Command("tricks", shares=bidding.pairs(list(v["taken"]), "tricks", "NAME=N, like John=4"))),
+         params=(Param("taken", "Every player's tricks taken, as NAME=N.", many=True, metavar="NAME=N ...",
+                       field="shares"),),
+         command=lambda v: Tricks(shares=bidding.pairs(list(v["taken"]), "tricks", "NAME=N, like John=4")),
+         makes=(Tricks,)),
     Word("scorecard", "The Bluke scorecard: cards dealt, each player's bid, tricks and running score per hand, "
          "and the S/O/P tallies (hands set, with overtricks, perfect).",
          params=(Param("layout", "tricks: taken/bid and score per player, bids/cards per hand (the rule text's "

@@ -59,7 +59,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ... import events as ev
 from ...cards import UNKNOWN, parse_cards, rank
-from ...core.commands import Command, command_for
+from ...core.commands import Deal, Declare, Join, NewHand, Raise, Rebuy, Reveal, command_for
 from ...errors import RuleViolation
 from ...kit import betting as bets
 from ...kit import deal, follow, own, pots, turns, turnup
@@ -125,7 +125,7 @@ FLOW = straddles.flow({"deal": "the cards are being dealt: three each, then the 
 
 # ----------------------------------------------------------------------------- decide
 
-def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
+def _hand(state: TableState, cmd: NewHand) -> list[ev.Event]:
     require_open(state)
     seats = state.active_seats
     broke = [s.name for s in seats if state.stack(s.name) <= 0]
@@ -136,39 +136,39 @@ def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed(start_hand(state, replace(cmd, dealer=dealer, first=None), min_players=4))
 
 
-def _check_cards(state: TableState, cmd: Command) -> None:
+def _check_cards(state: TableState, cmd: Deal | Reveal) -> None:
     ranks = RANKS[OWN.opts(state).pack]
     for card in parse_cards(cmd.cards, pack_of(state)) if cmd.cards else []:
         if card != UNKNOWN and rank(card) not in ranks:
             raise RuleViolation(f"{card} is not in the Bouillotte pack: {' '.join(ranks)} of each suit")
 
 
-def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
+def _deal(state: TableState, cmd: Deal) -> list[ev.Event]:
     x = OWN.at(state, ("deal",), "the cards are dealt: three each and the turn-up")
     _check_cards(state, cmd)
     return follow.followed(turnup.deal(state, cmd, DEALING, x.order, board=TURN_UP, size=20,
                                           example="potlog deal board KD --up"))
 
 
-def _straddle(state: TableState, cmd: Command) -> list[ev.Event]:
+def _straddle(state: TableState, cmd: Declare) -> list[ev.Event]:
     return follow.followed(straddles.straddle(state, OWN.x(state), cmd, FLOW, game="Bouillotte"))
 
 
-def _move(state: TableState, cmd: Command) -> list[ev.Event]:
+def _move(state: TableState, cmd: bets.Move) -> list[ev.Event]:
     return follow.followed(straddles.move(state, OWN.x(state), cmd, FLOW, BETTING))
 
 
-def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
+def _reveal(state: TableState, cmd: Reveal) -> list[ev.Event]:
     OWN.at(state, ("showdown",), "the hands are shown at the showdown, once the betting is over")
     _check_cards(state, cmd)
     return follow.followed(reveal(state, cmd))
 
 
-def _cave(state: TableState, cmd: Command) -> list[ev.Event]:
+def _cave(state: TableState, cmd: Join | Rebuy) -> list[ev.Event]:
     cave = OWN.opts(state).cave
     if cmd.amount != cave:
         raise RuleViolation(f"a player sits down with a cave of {cave} chips, not {cmd.amount}")
-    return join(state, cmd) if cmd.verb == "join" else bets.table_stakes(state, cmd)
+    return join(state, cmd) if isinstance(cmd, Join) else bets.table_stakes(state, cmd)
 
 
 def _after(state: TableState) -> list[ev.Event]:
@@ -204,8 +204,8 @@ def check_event(state: TableState, event: ev.Event) -> None:
 
 decide = decider(
     "bouillotte", "Bouillotte",
-    Options, {"hand": _hand, "deal": _deal, "declare": _straddle, "reveal": _reveal, "join": _cave, "rebuy": _cave,
-              **dict.fromkeys(("raise", "call", "fold", "allin", "check", "bet"), _move)},
+    Options, {NewHand: _hand, Deal: _deal, Declare: _straddle, Reveal: _reveal, Join: _cave, Rebuy: _cave,
+              **dict.fromkeys(bets.WAGERS, _move)},
     "hand, deal, then straddle, open, call, raise, allin and fold to the right; reveal at the showdown")
 
 
@@ -250,11 +250,11 @@ WORDS = (
     Word("straddle", "PLAYER straddles: matches the ante or the last straddle, plus one chip.",
          "Before anyone opens, each in turn (to the right, the dealer last) folds, straddles or opens.",
          params=(Param("player", "Who straddles."),),
-         command=lambda v: Command("declare", player=v["player"], name="straddle")),
+         command=lambda v: Declare(player=v["player"], name="straddle"), makes=(Declare,)),
     Word("open", "PLAYER opens: matches the stake and raises it by AMOUNT.",
          "potlog open Ben 3: Ben puts in what the ante or the last straddle asks, plus 3.",
          params=(Param("player", "Who opens."), Param("amount", "How much above the stake.", type=int)),
-         command=lambda v: Command("raise", player=v["player"], amount=v["amount"])),
+         command=lambda v: Raise(player=v["player"], amount=v["amount"]), makes=(Raise,)),
 )
 
 RULESET = Ruleset(name="bouillotte", title="Bouillotte",

@@ -67,7 +67,7 @@ from dataclasses import replace
 from typing import Callable, Mapping, Protocol, Sequence
 
 from ... import events as ev
-from ...core.commands import Command
+from ...core.commands import AllIn, Bet, Call, Check, Declare, NewHand, Raise
 from ...errors import RuleViolation
 from ...core.contract import Legal
 from ...core.table import require_live, require_seated
@@ -99,7 +99,7 @@ def flow(texts: Mapping[str, str], idle: str = "no deal is in progress") -> stag
     ), texts=texts, idle=idle)
 
 
-def dealer(state: TableState, cmd: Command, *, again: bool) -> str:
+def dealer(state: TableState, cmd: NewHand, *, again: bool) -> str:
     """Who deals the next hand (see the module docstring)."""
     last = state.hand if state.hand is not None and state.hand.number else None
     name = require_seated(state, cmd.dealer) if cmd.dealer else state.active_seats[0].name
@@ -144,7 +144,7 @@ def declare(state: TableState, o: Opening, player: str, step: int = 1, value: ob
     return [make_event(ev.Declared, player=player, name="straddle", value=makes)]
 
 
-def straddle(state: TableState, x: Book, cmd: Command, flow: stages.Flow, *, game: str) -> list[ev.Event]:
+def straddle(state: TableState, x: Book, cmd: Declare, flow: stages.Flow, *, game: str) -> list[ev.Event]:
     """``potlog straddle NAME`` (see the module docstring)."""
     stages.hand_on(state)
     player = require_live(state, cmd.player)
@@ -156,7 +156,7 @@ def straddle(state: TableState, x: Book, cmd: Command, flow: stages.Flow, *, gam
     return declare(state, x, player, value=cmd.value)
 
 
-def move(state: TableState, x: Book, cmd: Command, flow: stages.Flow, betting: bets.Betting) -> list[ev.Event]:
+def move(state: TableState, x: Book, cmd: bets.Move, flow: stages.Flow, betting: bets.Betting) -> list[ev.Event]:
     """A betting verb in the deal (see the module docstring)."""
     stages.hand_on(state)
     player = require_live(state, cmd.player)
@@ -164,13 +164,18 @@ def move(state: TableState, x: Book, cmd: Command, flow: stages.Flow, betting: b
         return bets.act(state, x, betting, cmd)
     if x.phase not in ("straddle", "force"):
         raise RuleViolation(f"{player} cannot {cmd.verb} now: {flow.text(x.phase)}")
-    stages.turn(state, flow, x.phase, player, "open" if cmd.verb in ("raise", "allin") else cmd.verb)
-    if cmd.verb in ("call", "check", "bet"):
-        raise RuleViolation(f"{player} may fold, straddle or open (potlog open {player} N) before the open"
-                            if x.phase == "straddle" else f"{player} must open (potlog open {player} N) or fold")
-    if cmd.verb == "allin" and state.stack(player) <= owed(state, player):
-        raise RuleViolation(f"{player}'s {state.stack(player)} chips do not open: fold")
-    return {"raise": raise_, "allin": all_in, "fold": fold}[cmd.verb](state, cmd)
+    stages.turn(state, flow, x.phase, player, "open" if isinstance(cmd, (Raise, AllIn)) else cmd.verb)
+    match cmd:
+        case Call() | Check() | Bet():
+            raise RuleViolation(f"{player} may fold, straddle or open (potlog open {player} N) before the open"
+                                if x.phase == "straddle" else f"{player} must open (potlog open {player} N) or fold")
+        case AllIn() if state.stack(player) <= owed(state, player):
+            raise RuleViolation(f"{player}'s {state.stack(player)} chips do not open: fold")
+        case Raise():
+            return raise_(state, cmd)
+        case AllIn():
+            return all_in(state, cmd)
+    return fold(state, cmd)
 
 
 def stake_due(state: TableState, o: Opening, step: int = 1) -> list[ev.Event]:

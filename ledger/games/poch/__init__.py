@@ -63,9 +63,10 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from ... import events as ev
-from ...core.commands import Command, command_for
+from ...core.commands import Close, Deal, Declare, NewHand, Play, Reveal, command_for
 from ...errors import RuleViolation
 from . import bragging, compartments, dues, stops
+from ...kit import betting as bets
 from ...kit import deal, follow, own, pots, stages, turnup
 from ...kit.verbs import decider, IDLE
 from ...kit.evaluators import vying
@@ -124,7 +125,7 @@ DEALING = deal.Dealing(5, messages={"too_many": "{to} holds {have} cards: five e
 
 # ----------------------------------------------------------------------------- decide
 
-def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
+def _hand(state: TableState, cmd: NewHand) -> list[ev.Event]:
     require_open(state)
     n, o = len(state.active_seats), OWN.opts(state)
     if o.pack != ("french32" if n <= 4 else "french52"):
@@ -134,23 +135,23 @@ def _hand(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed(start_hand(state, cmd, min_players=2))
 
 
-def _deal(state: TableState, cmd: Command) -> list[ev.Event]:
+def _deal(state: TableState, cmd: Deal) -> list[ev.Event]:
     x = OWN.at(state, ("deal",), "the cards are dealt: five each and the trump")
     size = 32 if OWN.opts(state).pack == "french32" else 52
     return follow.followed(turnup.deal(state, cmd, DEALING, x.order, board="trump", size=size,
                                           example="potlog deal trump 8H --up"))
 
 
-def _reveal(state: TableState, cmd: Command) -> list[ev.Event]:
+def _reveal(state: TableState, cmd: Reveal) -> list[ev.Event]:
     OWN.at(state, ("board", "showdown"), "cards are shown to claim the board or at the vying's showdown")
     return follow.followed(reveal(state, cmd))
 
 
-def _board(state: TableState, cmd: Command) -> list[ev.Event]:
+def _board(state: TableState, cmd: Declare) -> list[ev.Event]:
     return follow.followed(BOARD.shown(state, OWN.x(state), cmd, game="Poch", before="the vying"))
 
 
-def _vie(state: TableState, cmd: Command) -> list[ev.Event]:
+def _vie(state: TableState, cmd: bets.Move) -> list[ev.Event]:
     stages.hand_on(state)
     x = OWN.x(state)
     player = require_live(state, cmd.player)
@@ -161,7 +162,7 @@ def _vie(state: TableState, cmd: Command) -> list[ev.Event]:
     return follow.followed(bragging.act(state, x, cmd, pot=POCH))
 
 
-def _play(state: TableState, cmd: Command) -> list[ev.Event]:
+def _play(state: TableState, cmd: Play) -> list[ev.Event]:
     x = OWN.at(state, ("play",), "the cards are played out in part three, after the vying")
     return follow.followed(stops.play(state, x, cmd))
 
@@ -194,8 +195,8 @@ def check_event(state: TableState, event: ev.Event) -> None:
 
 decide = decider(
     "poch", "Poch", Options,
-    {"hand": _hand, "close": BOARD.close, "deal": _deal, "reveal": _reveal, "declare": _board, "play": _play,
-     **dict.fromkeys(("bet", "call", "raise", "allin", "check", "fold"), _vie)},
+    {NewHand: _hand, Close: BOARD.close, Deal: _deal, Reveal: _reveal, Declare: _board, Play: _play,
+     **dict.fromkeys(bets.WAGERS, _vie)},
     "hand, deal (five each and the trump), reveal and board, then check, bet, call, raise, fold, then play")
 
 

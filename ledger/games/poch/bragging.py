@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Protocol, Sequence
 
 from ... import events as ev
-from ...core.commands import Command
+from ...core.commands import AllIn, Check, Raise
 from ...errors import RuleViolation
 from ...core.contract import Legal
 from ...core.table import require_live
@@ -57,15 +57,21 @@ def turn(state: TableState, v: Vie, order: Sequence[str], live: Sequence[str]) -
     return who
 
 
-def act(state: TableState, v: Vie, cmd: Command, *, pot: str) -> list[ev.Event]:
+def act(state: TableState, v: Vie, cmd: bets.Move, *, pot: str) -> list[ev.Event]:
     """A move of the vying, its stakes into `pot`."""
     player = require_live(state, cmd.player)
     if v.again == "due" and player == v.opener:
-        if cmd.verb not in ("raise", "check", "allin"):
-            raise RuleViolation(f"{player}, the opener, raises once more or stands (check)")
-        events = {"raise": raise_, "check": check, "allin": all_in}[cmd.verb](state, cmd)
+        match cmd:
+            case Raise():
+                events = raise_(state, cmd)
+            case Check():
+                events = check(state, cmd)
+            case AllIn():
+                events = all_in(state, cmd)
+            case _:
+                raise RuleViolation(f"{player}, the opener, raises once more or stands (check)")
     else:
-        if v.opener and (cmd.verb == "raise" or cmd.verb == "allin" and state.stack(player) > bets.owed(state, player)):
+        if v.opener and (isinstance(cmd, Raise) or isinstance(cmd, AllIn) and state.stack(player) > bets.owed(state, player)):
             raise RuleViolation(f"only the opener ({v.opener}) raises in the vying: {player} calls or drops out (fold)")
         events = bets.act(state, v, VIE, cmd)
     return [e.model_copy(update={"pot": pot}) if isinstance(e, (ev.Bet, ev.Call, ev.Raise, ev.AllIn)) else e

@@ -68,7 +68,7 @@ from typing import Mapping, Protocol, Sequence
 
 from ... import events as ev
 from ...cards import suit
-from ...core.commands import Command
+from ...core.commands import Close, Declare
 from ...errors import RuleViolation
 from ...core import verbs
 from ...core.checks import require_same
@@ -155,7 +155,7 @@ class Board:
             return self.next_claim(state, own.hands(state, x.order), turnup.turned(state, self.trump))
         return []
 
-    def shown(self, state: TableState, x: Dressed, cmd: Command, *, game: str, before: str) -> list[ev.Event]:
+    def shown(self, state: TableState, x: Dressed, cmd: Declare, *, game: str, before: str) -> list[ev.Event]:
         """The recorder's ``board`` (see the module docstring)."""
         stages.hand_on(state)
         if cmd.name != "board" or cmd.player:
@@ -197,7 +197,7 @@ class Board:
         seated = [p for p in order if (s := state.seat(p)) is not None and s.active]
         return self.share_out(state, reason, seated, order) if seated else []
 
-    def close(self, state: TableState, cmd: Command, reason: str = SHARED) -> list[ev.Event]:
+    def close(self, state: TableState, cmd: Close, reason: str = SHARED) -> list[ev.Event]:
         """``potlog close``: the board shared out, then the session closed."""
         require_open(state)
         if state.in_hand:
@@ -229,5 +229,5 @@ class Board:
 WORD = Word("board", "Part one is over: potlog pays each compartment to the trump shown for it.",
             "Show the claiming trumps first (potlog reveal Ann AH KH); a compartment nobody showed stays on the "
             "board. When every hand is known potlog pays the board by itself.",
-            command=lambda v: Command("declare", name="board"))
+            command=lambda v: Declare(name="board"), makes=(Declare,))
 """``potlog board``: the recorder's word for `Board.shown`."""

@@ -37,7 +37,7 @@ from typing import Protocol
 
 from ... import events as ev
 from ...cards import parse_cards
-from ...core.commands import Command
+from ...core.commands import Play
 from ...core import verbs
 from ...core.contract import Legal
 from ...core.table import pack_of
@@ -62,7 +62,7 @@ def begin(state: TableState, book: Book, first: str) -> None:
     book.leader = first or book.order[0]
 
 
-def play(state: TableState, book: Book, cmd: Command) -> list[ev.Event]:
+def play(state: TableState, book: Book, cmd: Play) -> list[ev.Event]:
     """A card played (see the module docstring)."""
     events = verbs.play(state, cmd)
     card = parse_cards(cmd.cards, pack_of(state))[0]

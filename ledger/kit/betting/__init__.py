@@ -38,7 +38,7 @@ Public API (all pure; `order` is the round's seat names in turn order, the opene
   (the game records them and passes ``forced=True`` to `record` for blinds and bring-ins).
   ``messages``: wording overrides, keyed as in `MESSAGES`. ``opener_only``: only the opener
   (``order[0]``, Blücher's first player) bets; everyone else calls or folds, nobody checks or
-  raises, and the opener may not fold before opening. ``ready(state, player, verb)``: the
+  raises, and the opener may not fold before opening. ``ready(state, player, move)``: the
   game's own precondition for a bet, call or all-in (raise `RuleViolation`: Blücher's
   declarations and hole card before the opening bet). ``reopens``: what re-opens a ``reraise``
   round for everyone else: ``raise`` (a bet, a raise, a full all-in raise) or ``highest`` (any
@@ -48,8 +48,8 @@ Public API (all pure; `order` is the round's seat names in turn order, the opene
 - ``Forced(kind, seat, amount)``: kind ``ante`` | ``blind`` | ``bring-in`` | ``raise``
   (Bluffjack's forced raise); `seat` is an index into `order`; `amount` chips or None for
   the round's minimum bet.
-- ``Move(verb, player, amount=None)``: a proposed move; verb is bet | raise | call | check |
-  fold | allin; amount is the bet, or what a raise adds above the call.
+- ``Move``: a proposed move, one of the commands `Bet` | `Raise` | `Call` | `Check` | `Fold` |
+  `AllIn` (`WAGERS`: their classes); a bet's amount is the bet, a raise's what it adds above the call.
 - ``RoundBook(acted=[], raised=[], high=0)``; ``Book`` the protocol; ``reset(book)``.
 - ``owed(state, player) -> int``: chips to call.
 - ``can_act(state, seat) -> bool``: in the hand, seated, not folded, chips behind.
@@ -102,11 +102,11 @@ from .gates import Gate, gate, next_round
 from .limits import limits, prompt, verbs
 from .moves import act, check_move, turn
 from .acting import can_act, owed, reset, to_act, waiting
-from .rules import MESSAGES, Amount, Betting, Book, Forced, Limits, Move, RoundBook, SeatTest, Structure  # noqa: F401
+from .rules import MESSAGES, WAGERS, Amount, Betting, Book, Forced, Limits, Move, RoundBook, SeatTest, Structure  # noqa: F401
 from .stakes import forced_bets, table_stakes
 
 __all__ = [
-    "Betting", "Book", "Forced", "Gate", "Limits", "MESSAGES", "MOVES", "Move", "RoundBook", "Structure", "act", "can_act",
+    "Betting", "Book", "Forced", "Gate", "Limits", "MESSAGES", "MOVES", "Move", "RoundBook", "WAGERS", "Structure", "act", "can_act",
     "check_move", "forced_bets", "gate", "limits", "next_round", "owed", "prompt", "record", "reset", "table_stakes",
     "to_act", "track", "turn", "verbs", "waiting",
 ]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Literal, Mapping, Protocol
 
+from ...core.commands import AllIn, Bet, Call, Check, Fold, Raise
 from ...state import Seat, TableState
 
 
@@ -80,7 +81,7 @@ class Betting:
     forced: tuple[Forced, ...] = ()
     messages: Mapping[str, str] = field(default_factory=dict)
     opener_only: bool = False
-    ready: Callable[[TableState, str, str], None] | None = None
+    ready: Callable[[TableState, str, Move], None] | None = None
     reopens: Literal["raise", "highest"] = "raise"
     folds_act: bool = True
 
@@ -113,14 +114,11 @@ class RoundBook:
     high: int = 0
 
 
-@dataclass(frozen=True)
-class Move:
-    """A proposed move: verb bet | raise | call | check | fold | allin; amount is the bet, or
-    what a raise adds above the call."""
-
-    verb: str
-    player: str
-    amount: int | None = None
+Move = Bet | Call | Raise | AllIn | Check | Fold
+"""A proposed betting move: its command (a bet's amount is the bet, a raise's what it adds
+above the call)."""
+WAGERS: tuple[type[Move], ...] = (Bet, Call, Raise, AllIn, Check, Fold)
+"""The betting commands' classes, for a game's table of handlers."""
 
 
 @dataclass(frozen=True)

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Sequence
 
 from ... import events as ev
-from ...core.commands import Command
+from ...core.commands import Rebuy
 from ...errors import RuleViolation
 from ...core.verbs import rebuy
 from ...state import TableState
 from .rules import Betting
 
 
-def table_stakes(state: TableState, cmd: Command,
+def table_stakes(state: TableState, cmd: Rebuy,
                  refusal: str = "{player} is in hand {number}: rebuy between hands (table stakes)") -> list[ev.Event]:
     """``potlog rebuy`` at table stakes: refused for a player still in the hand in progress."""
     seat = state.seat(cmd.player or "")

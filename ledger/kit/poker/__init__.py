@@ -87,7 +87,7 @@ from __future__ import annotations
 from typing import Callable
 
 from ... import events as ev
-from ...core.commands import Command
+from ...core.commands import BringIn, Command, Declare
 from ...core.contract import AnyRuleset, Param, Ruleset, Word
 from ...state import TableState
 from .cards import ext, initial
@@ -101,16 +101,19 @@ __all__ = ["BB_ANTE", "BLINDS", "BRINGIN", "Game", "Hand", "Opening", "Stakes", 
 BLINDS = Word("blinds", "Change the blinds (and the ante) from the next hand on: blinds rising.",
               "Between hands: potlog blinds 2 4, or potlog blinds 5 10 --ante 1 (the ante replaces the table's "
               "ante, or its big-blind ante when it has one).",
-              params=(Param("small", "The small blind.", type=int), Param("big", "The big blind.", type=int),
-                      Param("ante", "The ante (0: none).", kind="option", flags=("--ante",), type=int, default=0)),
-              command=lambda v: Command("declare", name="blinds", value=f"{v['small']}/{v['big']}/{v['ante'] or 0}"))
+              params=(Param("small", "The small blind.", type=int, field="value"),
+                      Param("big", "The big blind.", type=int, field="value"),
+                      Param("ante", "The ante (0: none).", kind="option", flags=("--ante",), type=int, default=0,
+                            field="value")),
+              command=lambda v: Declare(name="blinds", value=f"{v['small']}/{v['big']}/{v['ante'] or 0}"),
+              makes=(Declare,))
 """The game word for rising blinds (a ``declared`` named ``blinds``, between hands)."""
 
 BRINGIN = Word("bringin", "PLAYER posts the bring-in: the forced opening bet of the lowest up card (razz: highest).",
                "The first move of the first street: potlog bringin Ann. Completing to the small bet instead is "
                "potlog bet Ann SMALL_BET.",
                params=(Param("player", "The player who brings in."),),
-               command=lambda v: Command("bringin", player=v["player"]))
+               command=lambda v: BringIn(player=v["player"]), makes=(BringIn,))
 """The game word for the bring-in (recorded as the player's ``bet``)."""
 
 

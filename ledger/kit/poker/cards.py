@@ -10,7 +10,7 @@ from typing import Callable, Sequence
 
 from ... import events as ev
 from ...cards import UNKNOWN, parse_cards, rank
-from ...core.commands import Command
+from ...core.commands import Deal, Exchange, Reshuffle
 from ...errors import InputError, RuleViolation
 from ...core import verbs
 from ...core.table import pack_of, require_hand, require_live
@@ -88,7 +88,7 @@ class Cards:
             if low:
                 raise RuleViolation(f"{' '.join(low)}: the short deck has 36 cards, sixes to aces (no 2 to 5)")
 
-    def _deal(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _deal(self, state: TableState, cmd: Deal) -> list[ev.Event]:
         require_hand(state)
         x = ext(state)
         if x.phase == "deal":
@@ -107,14 +107,14 @@ class Cards:
             raise RuleViolation(f"the {street.name} is dealt to the board: potlog deal board CARDS ({want})")
         if cmd.count or not cmd.cards:
             raise InputError(f"board cards are dealt face up: name the {street.name} ({want} cards)")
-        events = verbs.deal(state, Command("deal", to="board", cards=cmd.cards, face_up=True))
+        events = verbs.deal(state, Deal(to="board", cards=cmd.cards, face_up=True))
         got = sum(len(e.cards) for e in events if isinstance(e, ev.CardsDealt))
         if got != want:
             raise RuleViolation(f"the {street.name} is {want} card{'s' if want > 1 else ''}, not {got}")
         self._in_deck(sum((e.cards for e in events if isinstance(e, ev.CardsDealt)), []))
         return follow.followed(events)
 
-    def _hole(self, state: TableState, cmd: Command, x: Hand) -> list[ev.Event]:
+    def _hole(self, state: TableState, cmd: Deal, x: Hand) -> list[ev.Event]:
         """The street's hole cards: to one player (named or ``??``, in the order dealt: each takes
         the status of its place in the street), or unseen to everyone short of them."""
         statuses = self.streets[x.street].hole
@@ -150,7 +150,7 @@ class Cards:
             raise RuleViolation(self.dealing.say("stock", stock=stock))
         return events
 
-    def _replace(self, state: TableState, cmd: Command, x: Hand) -> list[ev.Event]:
+    def _replace(self, state: TableState, cmd: Deal, x: Hand) -> list[ev.Event]:
         """The cards drawn: dealt face down to a player who has discarded, no more than they gave up."""
         need = self._need[x.street]
         to = cmd.to or ""
@@ -187,7 +187,7 @@ class Cards:
         """Who draws next: the first player still in, from the button's left, who has not."""
         return next((p for p in still_in(state, x) if not x.has_drawn(p)), None)
 
-    def _exchange(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _exchange(self, state: TableState, cmd: Exchange) -> list[ev.Event]:
         """``potlog exchange NAME [NEW] --discard OLD``: the discards (and the cards drawn, or
         later by ``deal``); ``potlog exchange NAME`` alone stands pat."""
         require_hand(state)
@@ -223,7 +223,7 @@ class Cards:
                                 "(potlog reshuffle)")
         return follow.followed(exchange(state, replace(cmd, player=player, amount=None), cost=0))
 
-    def _reshuffle(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _reshuffle(self, state: TableState, cmd: Reshuffle) -> list[ev.Event]:
         """The discards back into the stock, once it is empty (a draw needs more cards)."""
         require_hand(state)
         if ext(state).phase != "draw":

@@ -11,10 +11,13 @@ from pydantic import BaseModel
 
 from ... import events as ev
 from ...cards import UNKNOWN
-from ...core.commands import Command
+from ...core.commands import (
+    AllIn, Bet, BringIn, Command, Deal, Declare, Exchange, Fold, NewHand, Raise, Rebuy, Reshuffle,
+    Reveal,
+)
 from ...errors import InputError, RuleViolation
 from ...core.table import require_hand, require_live, require_open
-from ...core.verbs import declare, fold, make_event, reveal
+from ...core.verbs import Handler, declare, fold, make_event, reveal
 from ...core.contract import Legal
 from ...state import TableState
 from .. import betting as bets
@@ -150,20 +153,21 @@ class Game(Cards):
 
     @cached_property
     def _decider(self) -> Callable[[TableState, Command], list[ev.Event]]:
-        verbs = {"hand": self._hand, "deal": self._deal, "reveal": self._reveal, "rebuy": bets.table_stakes,
-                 "declare": self._blinds, **dict.fromkeys(_BETS, self._bet)}
+        verbs: dict[type[Command], Handler] = {
+            NewHand: self._hand, Deal: self._deal, Reveal: self._reveal, Rebuy: bets.table_stakes,
+            Declare: self._blinds, **dict.fromkeys(bets.WAGERS, self._bet)}
         words = "hand, deal, check, bet, call, raise, allin, fold and reveal"
         if self.draws:
-            verbs.update(exchange=self._exchange, reshuffle=self._reshuffle)
+            verbs.update({Exchange: self._exchange, Reshuffle: self._reshuffle})
             words = "hand, deal, exchange (draw or stand pat), check, bet, call, raise, allin, fold and reveal"
         if self.by_cards:
-            verbs["bringin"] = self._bringin
+            verbs[BringIn] = self._bringin
             words = "hand, deal, bringin, check, bet, call, raise, allin, fold and reveal"
         forced = "the blinds" if self.rising else "the antes"
         return decider(self.name, self.title, self.options, verbs,
                               f"{words}; potlog posts {forced} and pays the pots")
 
-    def _blinds(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _blinds(self, state: TableState, cmd: Declare) -> list[ev.Event]:
         """``potlog blinds SB BB [--ante N]``: the blinds (and ante) from the next hand on."""
         require_open(state)
         if not self.rising:
@@ -173,12 +177,12 @@ class Game(Cards):
         if state.in_hand:
             raise RuleViolation("the blinds change between hands: end this one first")
         small, big, ante = level_of(cmd.value)
-        return declare(state, Command("declare", name="blinds", value=f"{small}/{big}/{ante}"))
+        return declare(state, Declare(name="blinds", value=f"{small}/{big}/{ante}"))
 
-    def _hand(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _hand(self, state: TableState, cmd: NewHand) -> list[ev.Event]:
         return follow.followed(deal.start(state, cmd, self.dealing, players=self.players))
 
-    def _bringin(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _bringin(self, state: TableState, cmd: BringIn) -> list[ev.Event]:
         """``potlog bringin NAME``: the lowest (razz: highest) up card opens with the bring-in."""
         x = ext(state)
         player = require_live(state, cmd.player)
@@ -200,12 +204,12 @@ class Game(Cards):
         word = "the highest" if self.streets[0].opening == "high-card" else "the lowest"
         return f"{word} up card, {up[-1]}" if up else word + " up card"
 
-    def _bet(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _bet(self, state: TableState, cmd: bets.Move) -> list[ev.Event]:
         require_hand(state)
         x = ext(state)
-        if cmd.verb == "fold" and self._showing(state, x):
+        if isinstance(cmd, Fold) and self._showing(state, x):
             player = require_live(state, cmd.player)
-            return follow.followed(fold(state, Command("fold", player=player)))
+            return follow.followed(fold(state, Fold(player=player)))
         if x.phase != "bet":
             street = self.streets[min(x.street + 1, len(self.streets) - 1) if x.phase == "next" else x.street]
             raise RuleViolation({
@@ -222,25 +226,25 @@ class Game(Cards):
             return self._bring_move(state, x, rules, cmd)
         if x.opener == "?":  # an unseen up card: the first to act opens, as the record says
             state = _turn_of(state, require_live(state, cmd.player))
-        if cmd.verb in ("raise", "allin") and rules.structure != "fixed":
+        if isinstance(cmd, (Raise, AllIn)) and rules.structure != "fixed":
             _min_raise(state, x, cmd)
         return follow.followed(bets.act(state, x, rules, cmd))
 
-    def _bring_move(self, state: TableState, x: Hand, rules: bets.Betting, cmd: Command) -> list[ev.Event]:
+    def _bring_move(self, state: TableState, x: Hand, rules: bets.Betting, cmd: bets.Move) -> list[ev.Event]:
         """The first move of a stud hand: the bring-in, or completing to the small bet."""
         player = require_live(state, cmd.player)
         s = self.current(state)
         opener = player if x.opener == "?" else x.opener
         if player != opener:
             raise RuleViolation(f"{opener} acts first: the bring-in ({self._up_card(state, opener)})")
-        if cmd.verb == "bet" and cmd.amount == s.bring_in and s.bring_in < rules.size:
-            return self._bringin(state, Command("bringin", player=player))
-        if cmd.verb not in ("bet", "allin"):
+        if isinstance(cmd, Bet) and cmd.amount == s.bring_in and s.bring_in < rules.size:
+            return self._bringin(state, BringIn(player=player))
+        if not isinstance(cmd, (Bet, AllIn)):
             raise RuleViolation(f"{player} brings in {s.bring_in} (potlog bringin {player}) or completes to "
                                 f"{rules.size} (potlog bet {player} {rules.size})")
         return follow.followed(bets.act(_turn_of(state, player), x, rules, cmd))
 
-    def _reveal(self, state: TableState, cmd: Command) -> list[ev.Event]:
+    def _reveal(self, state: TableState, cmd: Reveal) -> list[ev.Event]:
         require_hand(state)
         x = ext(state)
         if x.phase == "draw" and self.discards is not None and cmd.player == self._drawer(state, x) and cmd.cards:
@@ -253,7 +257,7 @@ class Game(Cards):
             if UNKNOWN in held or not held:
                 raise InputError(f"name {cmd.player}'s cards: potlog reveal {cmd.player} CARDS")
             down = [h.card for h in seat.cards if not h.up] if seat is not None else []
-            cmd = Command("reveal", player=cmd.player, cards=tuple(down or held))
+            cmd = Reveal(player=cmd.player, cards=tuple(down or held))
         return follow.followed(reveal(state, cmd))
 
     def _showing(self, state: TableState, x: Hand) -> bool:
@@ -303,7 +307,7 @@ class Game(Cards):
 
     def forced(self, state: TableState, cmd: Command) -> list[ev.Event] | None:
         """``--override`` of the bring-in: the bring-in's bet, whoever the rules would have open."""
-        if cmd.verb != "bringin":
+        if not isinstance(cmd, BringIn):
             return None
         player = require_live(state, cmd.player)
         return [make_event(ev.Bet, player=player, amount=self.current(state).bring_in)]
@@ -509,11 +513,11 @@ def _skip_empty(state: TableState, x: Hand) -> None:
         x.posted += 1
 
 
-def _min_raise(state: TableState, x: Hand, cmd: Command) -> None:
+def _min_raise(state: TableState, x: Hand, cmd: Raise | AllIn) -> None:
     """A raise is at least the last full bet or raise of the round, unless all-in."""
     player = cmd.player or ""
     owe, stack = bets.owed(state, player), state.stack(player)
-    by = stack - owe if cmd.verb == "allin" else (cmd.amount or 0)
+    by = stack - owe if isinstance(cmd, AllIn) else (cmd.amount or 0)
     if owe and 0 < by < x.last_raise and owe + by < stack:
         raise RuleViolation(f"{player} cannot raise by {by}: a raise is at least the last bet or raise "
                             f"({x.last_raise}), or all-in")

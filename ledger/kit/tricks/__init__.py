@@ -7,12 +7,14 @@
 - `hand`: a hand of tricks at the table: `Trickplay` (the fields a game's state inherits),
   `seating`, `start`, `play`, `show` (cards shown), `taken` (the trick's winner, recorded by potlog), `evolve`,
   `to_play`, `legal`, `lines` (``state``), sides and teams.
+- `commands`: the command classes of words several trick games share (`TurnTrump`, `Discard`).
 - `sheet`: a game of several hands: `Sheet` (the score sheet), `scored`, `pay` (chips per point,
   pairwise, zero-sum), `note`, `lines`, `totals`.
 
-A game imports the package: ``from ..kit import tricks``, then ``tricks.hand``, ``tricks.rules``, ``tricks.sheet``.
+A game imports the package: ``from ..kit import tricks``, then ``tricks.hand``, ``tricks.rules``, ``tricks.sheet``,
+``tricks.commands``.
 """
 
-from . import hand, rules, sheet
+from . import commands, hand, rules, sheet
 
-__all__ = ["hand", "rules", "sheet"]
+__all__ = ["commands", "hand", "rules", "sheet"]
