@@ -171,7 +171,7 @@ def test_the_replay_on_its_own_table_records_what_deciding_on_a_copy_does(data: 
     applied as it is decided, no copy): on every variant of the sample it records the very
     events, and ends at the very table, of the plain way, which decides each command on a copy
     (`Ruleset.decided`) and then applies its events."""
-    from ledger.commands import Command
+    from ledger.commands import Join, Open
     from ledger.games import get_ruleset
     from ledger.phh.play import play, replay
     from ledger.reducer import apply
@@ -185,9 +185,9 @@ def test_the_replay_on_its_own_table_records_what_deciding_on_a_copy_does(data: 
                 apply(state, state.seq + 1, event)
                 log.append((state.seq, event))
             return state
-        run(Command("open", options=dict(hand.options), title=hand.title, chip_unit=hand.chip_unit))
+        run(Open(options=dict(hand.options), title=hand.title, chip_unit=hand.chip_unit))
         for name, stack in hand.players:
-            run(Command("join", player=name, amount=stack))
+            run(Join(player=name, amount=stack))
         return play(hand, run, state), log
 
     for path in sample(data)[::3]:
