@@ -299,7 +299,7 @@ def test_other_games_are_refused_naming_the_formats_that_fit(tmp_path: Path):
             pokerstars_format.write(led, [free], io.StringIO())
         assert str(err.value) == ("pokerstars holds hold'em and Omaha hands, and freeform is neither: export it "
                                   "with -f jsonl, json, csv, text, beancount or html")
-        with pytest.raises(InputError, match="stud is neither: export it with -f jsonl, json, csv, text, beancount or phh"):
+        with pytest.raises(InputError, match="stud is neither: export it with -f jsonl, json, csv, text, beancount, html or phh"):
             pokerstars_format.write(led, [stud], io.StringIO())
     finally:
         led.close()
