@@ -27,8 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
 from ..kit import tarot as tc
-from ..kit.tarothand import TarotGame, TarotState, Terms, no_kings_no_bouts
-from ..state import TableState
+from ..kit.tarothand import TarotGame, Terms, each_for_themselves, no_kings_no_bouts
 
 
 class Options(BaseModel):
@@ -53,18 +52,11 @@ def points(cards: Sequence[str]) -> int:
     return tc.triplets([value(c) for c in cards])
 
 
-def score(state: TableState, x: TarotState, piles: dict[str, list[str]]) -> dict[str, tuple[int, str]]:
-    counts = {p: points(piles.get(p, [])) for p in x.seats}
-    top = max(counts.values())
-    why = "most points: " + " and ".join(p for p, v in counts.items() if v == top)
-    return {p: (v, why) for p, v in counts.items()}
-
-
 GAME = TarotGame(
     name="siciliani", title="Tarocchi Siciliani",
     summary="Sicilian tarot for four, each for themselves: French tarot's tricks with the 63-card pack; piles "
             "counted in triplets (value less 2, a remainder less 1).",
     pack="siciliani63", players=(4, 4), size=lambda n: (63 - 6) // n, options=Options,
-    terms={"dealer": Terms(alone=True, shown=False, lead="first")}, score=score, discard=no_kings_no_bouts,
+    terms={"dealer": Terms(alone=True, shown=False, lead="first")}, score=each_for_themselves(points), discard=no_kings_no_bouts,
     low=lambda c: value(c) == 1 and not tc.is_trump(c), pairwise=True, hint="hand, the dealer's discard, then play")
 RULESET = GAME.ruleset()

@@ -108,7 +108,7 @@ def _due_discards(state: TableState, x: Skat) -> int:
 
 
 def _after(state: TableState) -> list[ev.Event]:
-    hand, x, o = state.hand, OWN.x(state), OWN.opts(state)
+    hand, x = state.hand, OWN.x(state)
     if hand is None or hand.ended or not x.seats:
         return []
     if x.phase == "deal":

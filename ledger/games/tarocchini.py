@@ -42,8 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
 from ..kit import tarot as tc
-from ..kit.tarothand import TarotGame, TarotState, Terms, no_kings_no_bouts
-from ..state import TableState
+from ..kit.tarothand import TarotGame, Terms, each_for_themselves, no_kings_no_bouts
 
 WILDS = ("EX", "T1")
 TAROCCHI = ("T18", "T19", "T20", "T21", "EX")
@@ -153,18 +152,11 @@ def points(pile: Sequence[str]) -> int:
     return combinations(pile) + sum(value(c) for c in pile) + cricche(pile)[0]
 
 
-def score(state: TableState, x: TarotState, piles: dict[str, list[str]]) -> dict[str, tuple[int, str]]:
-    counts = {p: points(piles.get(p, [])) for p in x.seats}
-    top = max(counts.values())
-    why = "most points: " + " and ".join(p for p, v in counts.items() if v == top)
-    return {p: (v, why) for p, v in counts.items()}
-
-
 GAME = TarotGame(
     name="tarocchini", title="Tarocchini",
     summary="Bolognese tarot for 2-7, each for themselves, the 62-card pack: combinations, card points and "
             "cricche with the Matto and Begato wild (doubled for three).",
     pack="tarocchini62", players=(2, 7), size=lambda n: (62 - 6) // n, options=Options,
-    terms={"dealer": Terms(alone=True, shown=False, lead="first")}, score=score, discard=no_kings_no_bouts,
+    terms={"dealer": Terms(alone=True, shown=False, lead="first")}, score=each_for_themselves(points), discard=no_kings_no_bouts,
     low=lambda c: value(c) == 1 and not tc.is_trump(c), pairwise=True, hint="hand, the dealer's discard, then play")
 RULESET = GAME.ruleset()

@@ -30,8 +30,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from .. import events as ev
 from ..kit import tarot as tc
-from ..kit.tarothand import TarotGame, TarotState, Terms, no_kings_no_bouts
-from ..state import TableState
+from ..kit.tarothand import TarotGame, Terms, each_for_themselves, no_kings_no_bouts
 
 
 class Options(BaseModel):
@@ -56,18 +55,11 @@ def points(cards: Sequence[str]) -> int:
     return tc.triplets([value(c) for c in cards])
 
 
-def score(state: TableState, x: TarotState, piles: dict[str, list[str]]) -> dict[str, tuple[int, str]]:
-    counts = {p: points(piles.get(p, [])) for p in x.seats}
-    top = max(counts.values())
-    why = "most points: " + " and ".join(p for p, v in counts.items() if v == top)
-    return {p: (v, why) for p, v in counts.items()}
-
-
 GAME = TarotGame(
     name="tarock", title="Tarock",
     summary="German tarot for four, each for themselves: French tarot's tricks with the 54-card pack; triplets "
             "of a counting card and two low cards.",
     pack="tarock54", players=(4, 4), size=lambda n: (54 - 6) // n, options=Options,
-    terms={"dealer": Terms(alone=True, shown=False, lead="first")}, score=score, discard=no_kings_no_bouts,
+    terms={"dealer": Terms(alone=True, shown=False, lead="first")}, score=each_for_themselves(points), discard=no_kings_no_bouts,
     low=lambda c: not counting(c) and not tc.is_trump(c), pairwise=True, hint="hand, the dealer's discard, then play")
 RULESET = GAME.ruleset()

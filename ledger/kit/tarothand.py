@@ -612,6 +612,17 @@ def _reveal(state: TableState, player: str, cards: Sequence[str]) -> None:
             held.card, held.up = c, True
 
 
+def each_for_themselves(points: Callable[[Sequence[str]], int]) -> Score:
+    """The `Score` of a game each plays for themselves (Tarocchini, Siciliani, Tarock): every
+    player's pile counted by `points`; the reason names who has the most."""
+    def score(state: TableState, x: TarotState, piles: dict[str, list[str]]) -> dict[str, tuple[int, str]]:
+        counts = {p: points(piles.get(p, [])) for p in x.seats}
+        top = max(counts.values())
+        why = "most points: " + " and ".join(p for p, v in counts.items() if v == top)
+        return {p: (v, why) for p, v in counts.items()}
+    return score
+
+
 def no_kings_no_bouts(discarded: Sequence[str], rest: Sequence[str]) -> str | None:
     """Le Tarot's discard: no king, no bout; an atout only when no other card could go instead
     (a known card of the hand that is neither atout nor king)."""

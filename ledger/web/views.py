@@ -1,7 +1,7 @@
 """What the web pages show, as plain data: read from the store, never written to it.
 
 Every figure here comes from what the rest of potlog computes already: the table is
-`potlog state --json`'s data (`cli.render.state_data`, the game's own `legal` and `view`
+`potlog state --json`'s data (`ledger.tableview.state_data`, the game's own `legal` and `view`
 included), the replayer's steps are `ledger.replay.frames`, the stack chart is the hand-by-hand
 `stacks_after` of `ledger.replay.summaries` (what ``potlog replay --json`` prints), the audit is
 `ledger.audit.audit_session` and the settle-up is `ledger.settle.settle`, as ``potlog settle``
