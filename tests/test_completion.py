@@ -142,6 +142,7 @@ def test_the_data_path_reads_seats_cards_and_sessions(table) -> None:
     assert completion.players(db) == ["Fay", "Ann", "Ben", "Cy"]  # seat order, as --position put her
 
 
+@pytest.mark.sqlite_only  # completion reads the SQLite file (a PostgreSQL URL offers nothing)
 def test_the_pack_is_the_sessions_and_the_games_are_the_registrys(potlog) -> None:
     from ledger.cards import PACKS
     from ledger.games import available

@@ -7,8 +7,10 @@ from __future__ import annotations
 from table import Table
 
 from ledger import events as ev
-from ledger.commands import NewHand, Play, Reveal
+from ledger.commands import NewHand, Play, Reveal, Void
 from ledger.games import skat
+from ledger.reducer import fold
+from ledger.state import TableState
 
 OPENING = ["AS 7S 8S", "AD 7D 9D", "AC 8C 9C", "10S 9S JS"]  # Ben leads each and takes it: 45 points
 
@@ -119,3 +121,22 @@ def test_following_suit_is_required():
     t.refused(Play(player="Cy", cards=("KH",)), "Cy must follow spades: holds 10S")
     t.refused(Reveal(player="Cy", cards=("9S",)), "9S is already in the current trick")
     t(Play(player="Cy", cards=("10S",)))
+
+
+def test_voids_go_newest_first_so_a_discard_never_stands_without_its_skat():
+    """The fuzzer found it: voiding the skat's taking while its discard stood left Ben with two
+    cards discarded from nothing; the skat taken again was recorded, and ``verify --rules``
+    then called the honest log broken. Skat's corrections go from the newest event back."""
+    t = table()
+    soloist_ben(t)
+    t.word("skat", "Ben", "7C", "8D")
+    taken, discarded = t.log[-2][0], t.log[-1][0]
+    assert [type(e) for _, e in t.log[-2:]] == [ev.CardsMoved, ev.CardsExchanged]
+    t.refused(Void(target=taken, reason="misheard"), f"void seq {discarded} first: in Skat corrections go "
+              f"from the newest event back (seq {discarded} came after seq {taken})")
+    t(Void(target=discarded, reason="misheard"))
+    t(Void(target=taken, reason="misheard"))  # newest first: both go, the skat is back on the table
+    t.state = fold(t.log, state=TableState(session="t"))  # (as potlog refolds after a void)
+    assert len(t.state.hand.boards["skat"]) == 2 and len(t.state.seat("Ben").cards) == 10
+    t.word("skat", "Ben", "9C", "9D")  # taken again, and the log verifies (the Table checks each event)
+    assert len(t.state.seat("Ben").cards) == 10 and not t.state.hand.boards["skat"]

@@ -21,6 +21,9 @@ Readings (the text's Skat, not the club game: no jacks as trumps, no game values
   into their hand and discards two face down (``potlog skat Ben [C1 C2]``; cards not named are
   unseen). As written, only "the cards won in the tricks" count: the discards (and a skat never
   taken) count for nobody.
+- Corrections go from the newest event of the hand back (``potlog void``): the skat's discard
+  stands on its taking, a bid on the ones before it, so voiding an earlier step while a later one
+  stands is refused (``potlog undo`` takes whole acts back, newest first).
 - The soloist wins with 61 card points or more, else the other two win. The soloist plays for the
   bid: on a win they score the bid, on a loss minus the bid (the others 0), and at ``stake`` chips
   per point every pair settles the difference: each opponent pays the soloist the bid times the
@@ -38,7 +41,7 @@ from pydantic import BaseModel, Field
 from .. import events as ev
 from ..cards import UNKNOWN, parse_card, rank as rank_of
 from ..core import table, zones
-from ..core.commands import Cards, Command, NewHand, Play, Reveal
+from ..core.commands import Cards, Command, NewHand, Play, Reveal, Void
 from ..core.contract import Legal, Param, Ruleset, Word
 from ..core.verbs import make_event
 from ..errors import InputError, RuleViolation
@@ -73,6 +76,8 @@ class Skat(th.Trickplay, sh.Sheet):
     last_bidder: str | None = None
     soloist: str | None = None
     skat_taken: bool = False
+    recent: list[int] = field(default_factory=list)
+    final: list[int] = field(default_factory=list)
 
 
 OWN = own.Plain(Skat, Options)
@@ -267,16 +272,25 @@ def _own(e: ev.Event) -> Command | None:
     return None
 
 
+def _void(state: TableState, cmd: Void) -> list[ev.Event]:
+    """``potlog void``, newest first within the hand: the skat's discard stands on its taking, a
+    bid on the ones before, a trick on its cards (a void of an earlier step would leave a later
+    one standing on nothing)."""
+    return follow.newest_first(state, cmd, OWN.x(state), game="Skat",
+                               final="seq {target} stands with the hand's result: the hand is over")
+
+
 decide, check_event = wiring.wire(
     "skat", "Skat", Options, _after,
     {NewHand: _start, SkatBid: _bid, Pass: _bid, NameTrump: _trump, TakeSkat: _skat, Play: _play,
-     Reveal: _reveal},
+     Reveal: _reveal, Void: _void},
     "hand, bid or pass in turn, trump, skat, play NAME CARD (reveal NAME CARDS shows cards held)",
     by_itself=(ev.CardsDealt, ev.TrickWon, ev.Scored, ev.Transfer, ev.HandEnded), own=_own)
 
 
 def evolve(state: TableState, e: ev.Event) -> None:
     x, o, hand = OWN.x(state), OWN.opts(state), state.hand
+    follow.track(state, x, e, final=hand is not None and hand.ended)
     match e:
         case ev.HandStarted():
             th.start(x, th.seating(state, e.dealer), 10)

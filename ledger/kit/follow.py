@@ -161,8 +161,9 @@ def track(state: TableState, book: Recent, event: ev.Event, *, final: bool) -> N
 def newest_first(state: TableState, cmd: VoidCmd, book: Recent, *, game: str, final: str) -> list[ev.Event]:
     """``potlog void``, newest event first and only within the last hand; `final` is the
     refusal for an event recorded after the hand (field: target)."""
-    recent, target = book.recent, cmd.target
-    if target is not None and target in book.final:
+    target = cmd.target
+    recent = [seq for seq in book.recent if seq not in state.voided]  # (a table refolded has none: one
+    if target is not None and target in book.final:                # applied in place keeps them listed)
         raise RuleViolation(final.format(target=target))
     if target is not None and recent and target != recent[-1] and 1 < target <= state.seq \
             and target not in state.voided:
