@@ -88,7 +88,7 @@ from typing import Callable
 
 from ... import events as ev
 from ...core.commands import BringIn, Command, Declare
-from ...core.contract import Param, Ruleset, Word
+from ...core.contract import AnyRuleset, Param, Ruleset, Word
 from ...state import TableState
 from .cards import ext, initial
 from .game import BB_ANTE, Game, level_of, stakes_row
