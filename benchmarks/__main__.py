@@ -1,13 +1,8 @@
-"""`python -m benchmarks`: see benchmarks/run.py. ``--phh N`` adds the PHH figure
-(benchmarks/phh.py: import + fold of the first N real hands against PokerKit's load + replay,
-10088 for all of them; 0, the default, skips it)."""
+"""`python -m benchmarks`: see benchmarks/run.py (``--phh N``: the PHH figure on the first N
+real hands, 2000 by default, 10088 for all of them, 0 to skip it)."""
 
 import sys
 
-from . import phh, run
 from .run import main
 
-argv, hands = phh.take_option(sys.argv[1:])
-if hands:
-    phh.add_to(run, hands)
-sys.exit(main(argv))
+sys.exit(main(sys.argv[1:]))

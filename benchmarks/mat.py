@@ -79,6 +79,35 @@ def ours(files: list[Path], db: Path) -> int:
     return result.games
 
 
+def bench(files_n: int | None) -> list:
+    """The figure for `python -m benchmarks` (benchmarks/run.py): games/s of ours against the
+    floor, measured one after the other in this process, on the first `files_n` files."""
+    from .run import Figure, say
+
+    if tarball() is None:
+        return [Figure("MAT import (backgammon)", "-", "no data", f"shared/backgammon/{TARBALL} not found", "-",
+                       "(side by side)", None)]
+    with tempfile.TemporaryDirectory() as tmp:
+        files = unpack(Path(tmp))[:files_n]
+        say(f"MAT import of {len(files)} files")
+        t0 = time.perf_counter()
+        base = floor(files, Path(tmp) / "floor.db")
+        t1 = time.perf_counter()
+        try:
+            games = ours(files, Path(tmp) / "potlog.db")
+        except Exception as exc:  # (the MAT replay mid-conversion to typed commands on some bases)
+            return [Figure("MAT import (backgammon: rules, chain)", f"{len(files)} files, {base} games",
+                           f"fails: {type(exc).__name__}: {str(exc)[:80]}",
+                           f"{base / (t1 - t0):,.0f} games/s (read + parse + executemany)", "-", "(side by side)",
+                           None)]
+        t2 = time.perf_counter()
+    assert games == base, (games, base)
+    fl, us = base / (t1 - t0), games / (t2 - t1)
+    return [Figure("MAT import (backgammon: rules, chain)", f"{len(files)} files, {games} games",
+                   f"{us:,.1f} games/s", f"{fl:,.0f} games/s (read + parse + executemany)",
+                   f"{fl / us:.1f}x slower", "(side by side)", None)]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--files", type=int, default=None, help="only the first N files")

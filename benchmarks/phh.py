@@ -13,7 +13,7 @@ PokerKit's load + replay of the same files, measured in the same run.
 
 Both take the same files, in path order; the figure is hands per second of each, and the
 ratio. The stacks of the two are compared hand by hand and the disagreements counted (a hand
-only one side reads is counted apart). Target: ours >= 10x PokerKit.
+only one side reads is counted apart). Target: ours >= 2x PokerKit (issue 28; issue 15 asked 10x).
 
 Beside them, the floor (`floor`): the same files read and parsed, a row per player and per
 action inserted with one executemany, and nothing else (no rules, no chips, no hash chain,
@@ -34,10 +34,11 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-TARBALL = ROOT.parent / "shared" / "phh" / "pokerkit-data-14f7714.tar.gz"
+TARBALL = next((p / "shared" / "phh" / "pokerkit-data-14f7714.tar.gz" for p in ROOT.parents
+                if (p / "shared" / "phh" / "pokerkit-data-14f7714.tar.gz").is_file()),
+               ROOT.parent / "shared" / "phh" / "pokerkit-data-14f7714.tar.gz")  # (a worktree under wt/)
 CACHE = Path(os.environ.get("POTLOG_PHH_CACHE", "~/.cache/potlog-phh")).expanduser()
 NOW = "2026-01-01T00:00:00Z"
 
@@ -176,7 +177,7 @@ def bench_phh(n: int = 0, work: Path | None = None) -> list:
     ratio = r_ours / r_theirs
     note = f"; stacks differ in {differ}, read by one side only {apart}"
     return [Figure("PHH import + fold (hands/s)", f"{len(files)} hands", f"{r_ours:,.0f} hands/s",
-                   f"{r_theirs:,.0f} hands/s (PokerKit load + replay){note}", _times(ratio), ">= 10x", ratio >= 10),
+                   f"{r_theirs:,.0f} hands/s (PokerKit load + replay){note}", _times(ratio), ">= 2x faster", ratio >= 2),
             Figure("PHH floor: read + parse + 1 executemany, no rules", f"{len(files)} hands", f"{r_bare:,.0f} hands/s",
                    f"{r_theirs:,.0f} hands/s (PokerKit load + replay)", _times(r_bare / r_theirs),
                    "(the most any importer reaches)", None)]
@@ -184,37 +185,6 @@ def bench_phh(n: int = 0, work: Path | None = None) -> list:
 
 def _times(ratio: float) -> str:
     return f"{ratio:.2f}x faster" if ratio >= 1 else f"{1 / ratio:.2f}x slower"
-
-
-def take_option(argv: list[str]) -> tuple[list[str], int]:
-    """`argv` without ``--phh N`` (or ``--phh=N``), and N (0: no PHH figure)."""
-    out, hands, i = [], 0, 0
-    while i < len(argv):
-        arg = argv[i]
-        if arg == "--phh" and i + 1 < len(argv):
-            hands, i = int(argv[i + 1]), i + 2
-            continue
-        if arg.startswith("--phh="):
-            hands = int(arg.split("=", 1)[1])
-        else:
-            out.append(arg)
-        i += 1
-    return out, hands
-
-
-def add_to(run: Any, hands: int) -> None:
-    """``python -m benchmarks --phh N``: the PHH figure joins the table `run.main` prints (and
-    writes with --out), measured once, after the other figures."""
-    table, markdown = run.table, run.markdown
-    figs: list = []
-
-    def with_phh(found: list) -> list:
-        if not figs:
-            figs.extend(bench_phh(hands))
-        return found + figs
-
-    run.table = lambda found: table(with_phh(found))
-    run.markdown = lambda found, command: markdown(with_phh(found), f"{command} --phh {hands}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -547,7 +547,11 @@ _VALIDATORS: dict[str, Any] = {}
 def parse_typed(etype: str, body: str | bytes) -> Event:
     """`parse_event` for a stored row whose type column says `etype`: validates with that one
     model (so a short read builds one validator, not the whole union); when the column and
-    the body disagree, the body decides, exactly as `parse_event`."""
+    the body disagree, the body decides, exactly as `parse_event`. A body met before gives the
+    same (frozen) event again (`SEEN`: what it gives depends on the body alone)."""
+    event = SEEN.get(body)
+    if event is not None:
+        return event
     validator = _VALIDATORS.get(etype)
     if validator is None:
         model = _MODEL_OF.get(etype)
@@ -556,10 +560,24 @@ def parse_typed(etype: str, body: str | bytes) -> Event:
         model.model_rebuild()  # the deferred schema, built once
         validator = _VALIDATORS[etype] = model.__pydantic_validator__
     try:
-        event: Event = validator.validate_json(body)
-        return event
+        event = validator.validate_json(body)
     except ValueError:  # pydantic's ValidationError; let the union say what is wrong
         return parse_event(body)
+    if all(type(v) in _SCALARS for v in event.__dict__.values()):  # (nothing in it a table could change)
+        if len(SEEN) >= _SEEN_MAX:
+            SEEN.clear()
+        SEEN[body] = event
+    return event
+
+
+_SCALARS = frozenset({str, int, bool, type(None)})
+SEEN: dict[str | bytes, Event] = {}
+"""Bodies already validated by their model -> their event, for events that hold only scalars
+(frozen models: one instance serves every row with the same body; a body that validated with
+its type column's model is of that type, so the body alone decides). A table repeats its
+bodies (``check Ann``, ``call Ben 2``, the same stakes hand after hand), so a fold validates
+each distinct body once; `Store.events` looks here first."""
+_SEEN_MAX = 1 << 16
 
 
 def parse_event_dict(data: dict[str, Any]) -> Event:
