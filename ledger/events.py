@@ -549,9 +549,9 @@ def parse_typed(etype: str, body: str | bytes) -> Event:
     model (so a short read builds one validator, not the whole union); when the column and
     the body disagree, the body decides, exactly as `parse_event`. A body met before gives the
     same (frozen) event again (`SEEN`: what it gives depends on the body alone)."""
-    event = SEEN.get(body)
-    if event is not None:
-        return event
+    seen = SEEN.get(body)
+    if seen is not None:
+        return seen
     validator = _VALIDATORS.get(etype)
     if validator is None:
         model = _MODEL_OF.get(etype)
@@ -560,7 +560,7 @@ def parse_typed(etype: str, body: str | bytes) -> Event:
         model.model_rebuild()  # the deferred schema, built once
         validator = _VALIDATORS[etype] = model.__pydantic_validator__
     try:
-        event = validator.validate_json(body)
+        event: Event = validator.validate_json(body)
     except ValueError:  # pydantic's ValidationError; let the union say what is wrong
         return parse_event(body)
     if all(type(v) in _SCALARS for v in event.__dict__.values()):  # (nothing in it a table could change)
