@@ -393,3 +393,22 @@ def _shown(cmd: Command) -> str:
 def fuzz_game(game: str, seed: int, steps: int, where: Path) -> Figures:
     """One seeded run of `steps` steps over `game`, in a database under `where`."""
     return Fuzz(game, seed, where / f"{game}-{seed}.db").run(steps)
+
+
+def session_with_a_hand(game: str, where: Path, steps: int = 20) -> Path:
+    """The database of a short fuzz session of `game` that keeps a hand (the first seed whose
+    corrections did not take every hand back): what a page that draws hands is tried on."""
+    from ledger.app import Ledger
+
+    for seed in range(8):
+        figures = fuzz_game(game, seed, steps, where)
+        assert not figures.failures, figures.failures
+        db = where / f"{game}-{seed}.db"
+        led = Ledger.open(str(db))
+        try:
+            if (hand := led.state(led.current()).hand) is not None and hand.number >= 1:
+                return db
+        finally:
+            led.close()
+    raise AssertionError(f"no fuzz session of {game} kept a hand")
+

@@ -80,24 +80,14 @@ def data_of(html: str, key: str) -> Any:
 
 @pytest.fixture(scope="module")
 def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """A short random session of every game (the fuzzer's, `tests/fuzz_games.py`): its database."""
-    from tests.fuzz_games import fuzz_game
-
-    from ledger.app import Ledger
+    """A short random session of every game that keeps a hand (the fuzzer's,
+    `tests/fuzz_games.py`): its database."""
+    from tests.fuzz_games import session_with_a_hand
 
     where = tmp_path_factory.mktemp("games")
     out = {}
     for game in available():
-        for seed in range(6):  # the first seed whose session keeps a hand (undo may take a whole hand back)
-            figures = fuzz_game(game, seed, 20, where)
-            assert not figures.failures, figures.failures
-            out[game] = where / f"{game}-{seed}.db"
-            led = Ledger.open(str(out[game]))
-            try:
-                if (hand := led.state(led.current()).hand) is not None and hand.number >= 1:
-                    break
-            finally:
-                led.close()
+        out[game] = session_with_a_hand(game, where)
     return out
 
 

@@ -279,12 +279,11 @@ def test_every_game_is_drawn_by_the_page(potlog: Any, page: Any, tmp_path: Path)
     exported page: each replayer drawn at its first and last step without a script error."""
     from ledger.app import Ledger
     from ledger.games import available
-    from tests.fuzz_games import fuzz_game
+    from tests.fuzz_games import session_with_a_hand
 
     lines = []
     for game in available():
-        assert not fuzz_game(game, 0, 20, tmp_path).failures
-        one = Ledger.open(str(tmp_path / f"{game}-0.db"))
+        one = Ledger.open(str(session_with_a_hand(game, tmp_path)))
         try:
             lines += [line for sid in [s.session for s in one.store.sessions()] for line in one.export_lines(sid)]
         finally:
@@ -301,9 +300,11 @@ def test_every_game_is_drawn_by_the_page(potlog: Any, page: Any, tmp_path: Path)
     assert replayers.count() == len(available())
     for i in range(replayers.count()):
         one = replayers.nth(i)
-        one.locator("button.last").click()
+        if one.locator("button.last").is_enabled():  # (a hand of one step is at its last already)
+            one.locator("button.last").click()
         assert one.locator(".seat").count() >= 1
-        one.locator("button.first").click()
+        if one.locator("button.first").is_enabled():
+            one.locator("button.first").click()
         expect(one).to_have_attribute("data-step", "0")
     # `page`'s teardown: no script error on any of them
 
