@@ -3,7 +3,10 @@
 Each line typed is a potlog command without the ``potlog`` (``bet Ann 5``, ``deal all -n 2``,
 a game's own word such as ``hit Ann 5D``), run exactly as `potlog run` runs a line of a file
 (`cli.cmd_io._run_line`, with `RUN_DEFAULTS` carrying --db and --session): what it records is
-printed, a refused line prints its one line and records nothing, and the prompt goes on. The
+printed, a refused line prints its one line and records nothing, and the prompt goes on. One
+`Ledger` is open for the prompt's life and shared (`Ledger.sharing`, outside a batch: each line
+is committed as it is recorded), so a line neither opens the database again nor reads its head
+back: the table is drawn from the head the line left in the memo. The
 table (`cli.render.render_state`, as `potlog state` shows it) is drawn again after every line
 that records something; the prompt says whose turn it is and what is legal (the game's
 `legal()`, as the table's "next:" line says it). Tab completes verbs, seated players and the
@@ -88,6 +91,7 @@ class Play:
         self.state: Any = None
         self.problem = ""
         self._core: Any = None
+        self.kept: Any = None  # the ledger kept open (and shared) for the prompt's life, when there is one
 
     # -- the session as it is now
 
@@ -187,6 +191,8 @@ class Play:
         before = self.key()
         try:
             code, why = _run_line(args)
+            if self.kept is not None:  # what closing the line's own ledger did: the hands' checkpoints written
+                self.kept.flush()
         except Exception as exc:  # the prompt's process boundary: never a traceback at the table, the prompt goes on
             code, why = 70, internal_error(exc)
         if code:
@@ -328,15 +334,19 @@ def interactive(db: Optional[str], session: Optional[str]) -> None:
     saved_defaults = dict(RUN_DEFAULTS)
     RUN_DEFAULTS.update(db=db or RUN_DEFAULTS["db"], session=session or RUN_DEFAULTS["session"], capture=False)
     try:
-        with ledger(None) as led:  # a database that cannot be opened: one line, exit 1, no prompt
+        # One ledger for the prompt's life (a database that cannot be opened: one line, exit 1, no
+        # prompt), shared: each line's `ledger()` is this one, as in `potlog run`, but outside a
+        # batch (each line is committed as it is recorded).
+        with ledger(None) as led, led.sharing():
             if session:
                 led.current(RUN_DEFAULTS["session"])  # a --session that does not exist: the same
-        terminal = sys.stdin.isatty() and sys.stdout.isatty()
-        play = Play(echo=not terminal)
-        play.refresh()
-        if terminal:
-            play.show_table()
-        read = _terminal_reader(play) if terminal else _pipe_reader()
-        play.loop(read)
+            terminal = sys.stdin.isatty() and sys.stdout.isatty()
+            play = Play(echo=not terminal)
+            play.kept = led
+            play.refresh()
+            if terminal:
+                play.show_table()
+            read = _terminal_reader(play) if terminal else _pipe_reader()
+            play.loop(read)
     finally:
         RUN_DEFAULTS.update(saved_defaults)
