@@ -90,3 +90,24 @@ def poker_table(game: str, options: dict[str, Any] | None = None, **players: int
 def awards(events: list[ev.Event]) -> list[tuple[str, list[tuple[str, int]]]]:
     """Each pot award among `events`: its reason and the (player, chips) shares."""
     return [(e.reason, [(s.player, s.amount) for s in e.shares]) for e in events if isinstance(e, ev.PotAwarded)]
+
+
+def omaha_hi_lo_hand() -> Table:
+    """A fixed-limit Omaha hi-lo hand checked down to a showdown (Ann AS 2S KD KC, Ben QH QD 9C 8C;
+    board 3H 4D JC 7S 10H): the exports name both halves of its pot."""
+    from ledger.commands import Call, Check, Deal, NewHand, Reveal
+
+    t = Table("omaha", options={"split": "hi-lo", "structure": "fixed-limit"}, Ann=100, Ben=100)
+    t(NewHand(dealer="Ann"))
+    t(Deal(to="Ann", cards=("AS", "2S", "KD", "KC")))
+    t(Deal(to="Ben", cards=("QH", "QD", "9C", "8C")))
+    t(Call(player=t.to_act))
+    t(Check(player=t.to_act))
+    for cards in (("3H", "4D", "JC"), ("7S",), ("10H",)):
+        t(Deal(to="board", cards=cards))
+        t(Check(player=t.to_act))
+        t(Check(player=t.to_act))
+    t(Reveal(player="Ben"))
+    t(Reveal(player="Ann"))
+    return t
+

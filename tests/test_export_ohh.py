@@ -23,11 +23,11 @@ import pytest
 from pydantic import BaseModel, ValidationError
 
 from ledger import events as ev
-from ledger.commands import Call, Check, Deal, Fold, NewHand, Raise, Reveal
+from ledger.commands import Deal, Fold, NewHand, Raise
 from ledger.export.ohh_format import hand_object
 from ledger.export.poker_hands import Hand, session_hands
 from ledger.phh import phh_to_commands, replay
-from tests.table import Table
+from tests.table import Table, omaha_hi_lo_hand
 from tests.test_export_pokerstars import REAL, ROOT, TARBALL, TIMES, night
 
 models = pytest.importorskip("open_hh_models.models")
@@ -171,18 +171,7 @@ def test_several_hands_are_objects_a_blank_line_apart(potlog):
 
 
 def test_omaha_hi_lo_and_limits_are_named_as_the_spec_names_them():
-    t = Table("omaha", options={"split": "hi-lo", "structure": "fixed-limit"}, Ann=100, Ben=100)
-    t(NewHand(dealer="Ann"))
-    t(Deal(to="Ann", cards=("AS", "2S", "KD", "KC")))
-    t(Deal(to="Ben", cards=("QH", "QD", "9C", "8C")))
-    t(Call(player=t.to_act))
-    t(Check(player=t.to_act))
-    for cards in (("3H", "4D", "JC"), ("7S",), ("10H",)):
-        t(Deal(to="board", cards=cards))
-        t(Check(player=t.to_act))
-        t(Check(player=t.to_act))
-    t(Reveal(player="Ben"))
-    t(Reveal(player="Ann"))
+    t = omaha_hi_lo_hand()
     (h,) = session_hands(t.log, (), "hilo")
     ohh = hand_object(h)["ohh"]
     assert ohh["game_type"] == "OmahaHiLo" and ohh["bet_limit"] == {"bet_type": "FL", "bet_cap": 0}

@@ -29,13 +29,13 @@ from re import compile
 import pytest
 
 from ledger import events as ev
-from ledger.commands import AllIn, Call, Check, Deal, Fold, NewHand, Raise, Reveal
+from ledger.commands import AllIn, Deal, Fold, NewHand, Raise, Reveal
 from ledger.errors import InputError
 from ledger.export.phh_format import session_hands as phh_hands
 from ledger.export.poker_hands import Hand, session_hands
 from ledger.export.pokerstars_format import hand_text, ranked
 from ledger.phh import phh_to_commands, replay
-from tests.table import Table
+from tests.table import Table, omaha_hi_lo_hand
 
 notation = pytest.importorskip("pokerkit.notation")
 
@@ -255,18 +255,7 @@ def test_odd_names_stay_data():
 
 
 def test_omaha_hi_lo_names_both_halves():
-    t = Table("omaha", options={"split": "hi-lo", "structure": "fixed-limit"}, Ann=100, Ben=100)
-    t(NewHand(dealer="Ann"))
-    t(Deal(to="Ann", cards=("AS", "2S", "KD", "KC")))
-    t(Deal(to="Ben", cards=("QH", "QD", "9C", "8C")))
-    t(Call(player=t.to_act))
-    t(Check(player=t.to_act))
-    for cards in (("3H", "4D", "JC"), ("7S",), ("10H",)):
-        t(Deal(to="board", cards=cards))
-        t(Check(player=t.to_act))
-        t(Check(player=t.to_act))
-    t(Reveal(player="Ben"))
-    t(Reveal(player="Ann"))
+    t = omaha_hi_lo_hand()
     text = hand_text(session_hands(t.log, (), "hilo")[0])
     for line in ["Omaha Hi/Lo Limit (2/4)", "Ann: posts small blind 1\nBen: posts big blind 2", "Ben: shows [Qh Qd 9c 8c] (HI: a straight, Seven to Jack)",
                  "Ann: shows [As 2s Kd Kc] (HI: a pair of Kings; LO: 7,4,3,2,A)",
