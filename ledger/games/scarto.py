@@ -46,16 +46,14 @@ from ..core.contract import Legal, Param, Ruleset, Word
 from ..core.verbs import make_event, start_hand
 from ..errors import InputError, RuleViolation
 from ..kit import follow, own, tricks, turns, wiring
+from ..kit import tarot as tc
 from ..kit.tricks.commands import Discard
 from ..state import TableState
 
 th, tr, sh = tricks.hand, tricks.rules, tricks.sheet
 
 PACK = "tarot78"
-BLACK = "1 2 3 4 5 6 7 8 9 10 J C Q K".split()  # lowest first
-RED = "10 9 8 7 6 5 4 3 2 1 J C Q K".split()
-COURTS = {"K": 5, "Q": 4, "C": 3, "J": 2}
-BOUTS = ("T1", "T21", "EX")
+BOUTS = tc.BOUTS
 
 
 class Options(BaseModel):
@@ -77,17 +75,15 @@ class Scarto(th.Trickplay, sh.Sheet):
 OWN = own.Plain(Scarto, Options)
 
 
-def rank(card: str, trump: str | None) -> int:
-    if tr.printed_suit(card) == tr.TRUMPS:
-        return int(card[1:])
-    return (RED if card[-1] in "HD" else BLACK).index(card[:-1])
-
-
+rank = tc.rank
+"""The tarot's ranks (`ledger.kit.tarot.rank`): black pips 1 low, red pips 10 low, then J C Q K."""
 RULES = tr.Rules(rank=rank, must_trump=True, excuse=frozenset({"EX"}), right=True)
+"""Scarto's trick: the tarot's ranks, an atout when one cannot follow, no over-trumping."""
 
 
 def value(card: str) -> int:
-    return 5 if card in BOUTS else COURTS.get(card[:-1], 1)
+    """Bouts 5, kings 5, queens 4, cavaliers 3, jacks 2, anything else 1."""
+    return 5 if card in BOUTS else tc.court_value(card) or 1
 
 
 def in_threes(cards: list[str]) -> int:
