@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .. import events as ev
+from ..chips import check
 from ..reducer import apply
 from ..state import TableState
 from .commands import Command, Note, Void
@@ -64,6 +65,19 @@ def applier(state: TableState) -> Record:
     """Apply an event to `state` at the next seq (the reducer; no check beyond its own)."""
     def record(event: ev.Event) -> None:
         apply(state, state.seq + 1, event)
+    return record
+
+
+def checked(state: TableState, log: list[tuple[int, ev.Event]] | None = None) -> Record:
+    """A `record` for a replay that plays a whole game on its own table (a PHH hand, a MAT
+    match): each event applied to `state` at the next seq, the chips checked after it (a hand
+    closed by `HandEnded`), and (seq, event) appended to `log` when given."""
+    def record(event: ev.Event) -> None:
+        seq = state.seq + 1
+        apply(state, seq, event)
+        check(state, hand_closed=type(event) is ev.HandEnded)
+        if log is not None:
+            log.append((seq, event))
     return record
 
 

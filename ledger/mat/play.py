@@ -17,12 +17,11 @@ import json
 from typing import Any, Callable
 
 from .. import events as ev
-from ..chips import check
 from ..commands import Command, Join, NewHand, Open, RollDice
 from ..errors import PotlogError
 from ..games import get_ruleset
 from ..games.backgammon.game import Double, Drop, Resign, Take, play_command
-from ..reducer import apply
+from ..core.run import checked
 from ..state import TableState
 from .read import Action, Match, MatError, loads
 
@@ -111,13 +110,7 @@ def replay(match: Match | str, log: list[tuple[int, ev.Event]] | None = None, *,
     match = loads(match) if isinstance(match, str) else match
     rules = get_ruleset(GAME)
     state = TableState(session="mat")
-
-    def record(event: ev.Event) -> None:
-        seq = state.seq + 1
-        apply(state, seq, event)
-        check(state, hand_closed=type(event) is ev.HandEnded)
-        if log is not None:
-            log.append((seq, event))
+    record = checked(state, log)
 
     def run(cmd: Command) -> TableState:  # decided on the table itself, each event applied as it is (`Ruleset.run`)
         rules.run(state, cmd, record)

@@ -9,14 +9,13 @@ import json
 from typing import Any, Callable
 
 from .. import events as ev
-from ..chips import check
 from ..commands import (
     AllIn, Bet, BringIn, Call, Check, Command, Deal, Exchange, Fold, Join, NewHand, Open, Raise,
     Reveal,
 )
 from ..errors import PotlogError
 from ..games import get_ruleset
-from ..reducer import apply
+from ..core.run import checked
 from ..state import TableState
 from .read import Action, Hand, PhhError, cards, phh_to_commands
 
@@ -108,13 +107,7 @@ def replay(hand: Hand | str, log: list[tuple[int, ev.Event]] | None = None) -> T
     hand = phh_to_commands(hand) if isinstance(hand, str) else hand
     rules = get_ruleset(hand.game)
     state = TableState(session="phh")
-
-    def record(event: ev.Event) -> None:
-        seq = state.seq + 1
-        apply(state, seq, event)
-        check(state, hand_closed=type(event) is ev.HandEnded)
-        if log is not None:
-            log.append((seq, event))
+    record = checked(state, log)
 
     def run(cmd: Command) -> TableState:  # a refusal ends the replay
         rules.run(state, cmd, record)
