@@ -65,12 +65,13 @@ def report(html: Annotated[bool, typer.Option("--html", help="A self-contained H
 
 @app.command(rich_help_panel=PANEL)
 def stats(game: Annotated[Optional[str], typer.Option("--game", help="Only the hands of this game (one of 'potlog games').")] = None,
-          player: Annotated[Optional[str], typer.Option("--player", help="Only this player's line.")] = None,
+          player: Annotated[Optional[str], typer.Option("--player", help="Only this player's line (a line per chip unit).")] = None,
           since: Annotated[Optional[str], typer.Option("--since", metavar="DATE", help="Only sessions started on or after this day (YYYY-MM-DD, UTC).")] = None,
           until: Annotated[Optional[str], typer.Option("--until", metavar="DATE", help="Only sessions started on or before this day (YYYY-MM-DD, UTC).")] = None,
           db: DbOpt = None, json: JsonOpt = False) -> None:
     """Per player across every session in the database: sessions, finished hands, hours (each
-    session's first to last event), net chips, biggest win and loss in one hand; and for the
+    session's first to last event), net chips, biggest win and loss in one hand (a line per player
+    and chip unit when sessions count different units); and for the
     poker games (those on the poker engine: hold'em, Omaha, stud, razz, draw, badugi ...):
 
     - VPIP: % of hands dealt in which they called, bet or raised in the first betting round
@@ -112,9 +113,14 @@ def _stats_table(out: Any, lines: list[PlayerStats], read: int, game: Optional[s
     caption = "Sess: sessions. Best, Worst: one hand's result"
     if poker:
         caption += ". VPIP, PFR, WTSD: % of poker hands dealt; AF: (bets + raises) / calls"
+    units = len({line.unit for line in lines}) > 1  # different money: a line per unit, and the unit shown
+    if units:
+        caption = "A line per player and chip unit. " + caption
     table = Table(title=f"potlog stats: {where}", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
                   collapse_padding=True, caption=caption, caption_justify="left")
     table.add_column("Player", no_wrap=True, overflow="fold")
+    if units:
+        table.add_column("Unit", no_wrap=True, overflow="fold")
     for name in ("Sess", "Hands", "Hours", "Net", "Best", "Worst"):
         table.add_column(name, justify="right", no_wrap=True)
     if poker:
@@ -125,8 +131,9 @@ def _stats_table(out: Any, lines: list[PlayerStats], read: int, game: Optional[s
         return "-" if value is None else f"{value:.0f}%"
 
     for s in lines:
-        row: list[Any] = [plain(s.player), str(s.sessions), str(s.hands), f"{s.hours:.1f}", net_text(s.net),
-               f"{s.biggest_win.chips:+d}" if s.biggest_win else "-",
+        row: list[Any] = [plain(s.player)] + ([plain(s.unit)] if units else [])
+        row += [str(s.sessions), str(s.hands), f"{s.hours:.1f}", net_text(s.net),
+                f"{s.biggest_win.chips:+d}" if s.biggest_win else "-",
                f"{s.biggest_loss.chips:+d}" if s.biggest_loss else "-"]
         if poker:
             row += [pct(s.share(s.vpip)), pct(s.share(s.pfr)), "-" if s.af is None else f"{s.af:.1f}",

@@ -537,6 +537,7 @@ class PokerFigures(Out):
 
 class PlayerFigures(Out):
     player: str
+    unit: str = Field(description="the chip unit of this line's sessions: a player has a line per unit")
     sessions: int
     hands: int = Field(description="finished hands dealt in")
     hours: float = Field(description="each session's first to last event, added up")
@@ -554,7 +555,7 @@ class Stats(Out):
     player: Optional[str]
     since: Optional[str]
     until: Optional[str]
-    players: list[PlayerFigures] = Field(description="best net first")
+    players: list[PlayerFigures] = Field(description="by chip unit, then best net first")
 
 
 # ----------------------------------------------------------------------------- import

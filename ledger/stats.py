@@ -12,7 +12,9 @@ The figures, per player:
   that game);
 - **hands**: the finished hands they were dealt into;
 - **hours**: for each of those sessions, the time from its first to its last event, added up;
-- **net**: chips won (negative: lost). Without ``--game``, each session's net result as
+- **net**: chips won (negative: lost), in the sessions' chip unit. Sessions counted in
+  different units (``potlog new --unit``: chips one night, cents another) are not the same
+  money, so a player has one line per unit, each with only that unit's sessions. Without ``--game``, each session's net result as
   ``potlog audit`` and ``settle`` count it (stack + cashed out - bought in - rebought, so
   payments between hands count); with ``--game``, the sum of their results in the hands of
   that game only (a session may switch games between hands);
@@ -270,6 +272,7 @@ class Extreme:
 @dataclass
 class PlayerStats:
     player: str
+    unit: str = "chip"
     sessions: int = 0
     hands: int = 0
     seconds: float = 0.0
@@ -302,7 +305,7 @@ class PlayerStats:
             poker = {"hands": self.poker_hands, "vpip": self.vpip, "pfr": self.pfr, "bets_raises": self.aggressive,
                      "calls": self.calls, "showdowns": self.showdowns, "vpip_pct": self.share(self.vpip),
                      "pfr_pct": self.share(self.pfr), "af": self.af, "wtsd_pct": self.share(self.showdowns)}
-        return {"player": self.player, "sessions": self.sessions, "hands": self.hands, "hours": self.hours,
+        return {"player": self.player, "unit": self.unit, "sessions": self.sessions, "hands": self.hands, "hours": self.hours,
                 "net": self.net,
                 "biggest_win": self.biggest_win.to_data() if self.biggest_win else None,
                 "biggest_loss": self.biggest_loss.to_data() if self.biggest_loss else None,
@@ -341,10 +344,12 @@ def chosen(infos: Iterable[Any], since: date | None = None, until: date | None =
 
 def tally(sessions: Iterable[SessionFacts], *, game: str | None = None,
           player: str | None = None) -> list[PlayerStats]:
-    """Per-player figures of `sessions` (best net first, ties by name); with `game`, only the
-    hands of that game; with `player`, that player's line only."""
-    table: dict[str, PlayerStats] = {}
+    """Per-player figures of `sessions`, a line per player and chip unit (by unit, then best net
+    first, ties by name); with `game`, only the hands of that game; with `player`, that
+    player's lines only."""
+    table: dict[tuple[str, str], PlayerStats] = {}
     for facts in sessions:
+        unit = facts.audit.chip_unit or "chip"
         hands = [h for h in facts.hands if game is None or h.game == game]
         seated: dict[str, int] = {}
         if game is None:
@@ -354,14 +359,14 @@ def tally(sessions: Iterable[SessionFacts], *, game: str | None = None,
                 for p in h.players:
                     seated[p] = seated.get(p, 0) + h.flow.net.get(p, 0)
         for name, net in seated.items():
-            line = table.setdefault(name, PlayerStats(name))
+            line = table.setdefault((unit, name), PlayerStats(name, unit))
             line.sessions += 1
             line.seconds += facts.seconds
             line.net += net
         for h in hands:
             results = h.flow.net
             for p in h.players:
-                line = table.setdefault(p, PlayerStats(p))
+                line = table.setdefault((unit, p), PlayerStats(p, unit))
                 line.hands += 1
                 result = results.get(p, 0)
                 if result > 0 and (line.biggest_win is None or result > line.biggest_win.chips):
@@ -376,11 +381,11 @@ def tally(sessions: Iterable[SessionFacts], *, game: str | None = None,
                     line.aggressive += acts.aggressive
                     line.calls += acts.calls
                     line.showdowns += acts.showdown
-    lines = sorted(table.values(), key=lambda s: (-s.net, s.player))
+    lines = sorted(table.values(), key=lambda s: (s.unit, -s.net, s.player))
     if player is not None:
         lines = [s for s in lines if s.player == player]
         if not lines:
-            names = ", ".join(sorted(table)) or "none"
+            names = ", ".join(sorted({name for _, name in table})) or "none"
             raise NotFound(f"no player {printable(player)!r} in the sessions chosen: the players are {names}")
     return lines
 

@@ -206,6 +206,33 @@ def test_game_and_player_filters():
         tally(both, player="Zed")
 
 
+def in_unit(log: list, unit: str) -> list:
+    """`log` as if the session had been opened with ``potlog new --unit UNIT``."""
+    (seq, opened), rest = log[0], log[1:]
+    return [(seq, opened.model_copy(update={"chip_unit": unit}))] + rest
+
+
+def test_sessions_in_different_chip_units_are_never_added_together():
+    cents = session_facts(in_unit(freeform_night().log, "cent"), "ff-cents")
+    chips = session_facts(freeform_night().log, "ff-chips")
+    lines = tally([cents, chips, session_facts(holdem_night().log, "hd")])
+    assert [(s.player, s.unit, s.net, s.sessions) for s in lines] == [
+        ("Dee", "cent", 5, 1), ("Ann", "cent", -5, 1),
+        ("Ann", "chip", 11 - 5, 2), ("Dee", "chip", 5, 1), ("Ben", "chip", -3, 1), ("Cy", "chip", -8, 1)]
+    assert [d["unit"] for d in (s.to_data() for s in tally([cents, chips], player="Ann"))] == ["cent", "chip"]
+
+
+def test_stats_shows_the_unit_when_sessions_count_different_ones(potlog, tmp_path):
+    for name, unit in (("a", "chip"), ("b", "cent")):
+        potlog("new", "freeform", "--name", name, "--unit", unit, "-p", "Ann=50", "-p", "Dee=50")
+        for args in (("hand",), ("bet", "Ann", "5"), ("call", "Dee"), ("award", "Dee"), ("end",)):
+            potlog(*args)
+    shown = potlog("stats").output
+    assert "Unit" in shown and "cent" in shown and "A line per player and chip unit" in shown
+    data = json.loads(potlog("stats", "--json", "--player", "Dee").output)
+    assert [(p["unit"], p["net"], p["sessions"]) for p in data["players"]] == [("cent", 5, 1), ("chip", 5, 1)]
+
+
 @dataclass
 class Info:
     session: str
