@@ -82,6 +82,8 @@ def _session_opened(state: TableState, e: ev.SessionOpened) -> list[Posting]:
 
 
 def _game_switched(state: TableState, e: ev.GameSwitched) -> list[Posting]:
+    if e.game != state.game:  # another game keeps its own score (the same game, new options: the score stands)
+        state.scores = {}
     state.game = e.game
     state.options = dict(e.options)
     return []

@@ -125,7 +125,8 @@ class TableState:
         seq: the last event folded in.
         balances: chips per account; ``bank`` is minus everything bought in net of cash-outs.
         persistent: accounts the game lets keep chips between hands (Poch's compartments).
-        scores: points per player, for games scored in points.
+        scores: points per player, for games scored in points (a switch to another game starts
+            its score again).
         voided: seqs cancelled by a void, in the order the voids were recorded.
         rulings: seqs recorded with ``--override``.
         ext: the ruleset's own state (a dataclass), or None.

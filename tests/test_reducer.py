@@ -38,3 +38,14 @@ def test_a_void_skips_its_target_only_in_folds_that_include_it():
     after_void = fold(events, state=TableState(session="s"))
     assert before_void.stack("Ann") == 40
     assert after_void.stack("Ann") == 50 and after_void.voided == [6] and after_void.seq == 7
+
+
+def test_a_switch_to_another_game_starts_its_score_again():
+    """Bluke's points are no start for a backgammon match; new options of the same game keep the score."""
+    from ledger.reducer import fold
+
+    log = [ev.SessionOpened(game="bluke"), ev.PlayerJoined(player="Ann", buyin=10), ev.Scored(player="Ann", points=5)]
+    same = fold(list(enumerate(log + [ev.GameSwitched(game="bluke", options={"stake": 2})], start=1)))
+    assert same.scores == {"Ann": 5}
+    other = fold(list(enumerate(log + [ev.GameSwitched(game="backgammon"), ev.Scored(player="Ann", points=1)], start=1)))
+    assert other.scores == {"Ann": 1} and other.game == "backgammon"
