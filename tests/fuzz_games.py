@@ -84,6 +84,7 @@ class Fuzz:
         self.figures = Figures(games=1)
         self.trail: list[str] = []
         self.dice = 0  # how many dice a throw has, once a refusal said it
+        self.note = ""  # what `legal` said of the verb being tried
 
     def _open(self) -> str:
         for stake in (100, 30, 60, 200, 20, 10, 1000):  # the first buy-in the game accepts
@@ -133,6 +134,7 @@ class Fuzz:
         rng = self.rng
         word = self.rules.word(verb)
         if word is not None and word.command is not None:
+            self.note = note  # what `legal` said, for the values that read it (the ends a tile must fit)
             return self.word_command(st, word, player)
         if word is not None:
             return None  # a reading word: nothing is recorded
@@ -219,6 +221,15 @@ class Fuzz:
         if "|" in meta and "=" not in meta:  # a closed list: clockwise|counter-clockwise, [split|stand]
             choice = rng.choice(meta.strip("[]").lower().split("|"))
             return [choice] if param.many else choice
+        if param.name in ("tile", "tiles"):  # dominoes: mostly a tile with a number an open end shows
+            ends = [int(n) for n in re.findall(r"\ba (\d)\b", self.note)] or list(range(7))
+            left = re.search(r"shows the (\d+) tiles", self.note)  # a hand shown at the end: that many
+            n = (int(left[1]) if left else rng.randint(1, 3)) if param.many else 1
+            tiles = [f"{rng.choice(ends) if rng.random() < 0.8 else rng.randint(0, 6)}-{rng.randint(0, 6)}"
+                     for _ in range(n)]
+            return tiles if param.many else tiles[0]
+        if param.name == "end":  # the end a tile goes to: mostly left to the table (it fits one end)
+            return rng.choice([None, None, "left", "right"])
         if param.name in ("card", "cards", "discard"):
             who = player or self.someone(st, None)
             cards = [self.own_card(st, who) for _ in range(rng.randint(1, 4) if param.many else 1)]

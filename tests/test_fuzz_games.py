@@ -49,6 +49,24 @@ def test_the_fuzzer_plays_every_game_with_corrections(tmp_path: Path) -> None:
     assert total.hands >= 7 and total.corrections >= 10 and total.accepted >= 100, total.line()
 
 
+def test_the_fuzzer_lays_dominoes_tiles(tmp_path: Path) -> None:
+    """Tiles are no cards: the fuzzer lays tiles that fit the line's ends, so its dominoes runs
+    reach Muggins' fives, the hands shown at the end and the payment, instead of only passing."""
+    from ledger.app import Ledger
+
+    def kinds(game: str, seeds: range, steps: int) -> set[str]:
+        seen: set[str] = set()
+        for seed in seeds:
+            fuzz_game(game, seed, steps, tmp_path)
+            led = Ledger.open(str(tmp_path / f"{game}-{seed}.db"))
+            seen |= {getattr(e, "name", None) or e.type for _, e in led.store.events(led.store.sessions()[0].session)}
+            led.close()
+        return seen
+
+    assert {"lay", "show", "scored"} <= (seen := kinds("muggins", range(2), 150)), seen
+    assert {"lay", "show", "hand_ended", "pot_awarded"} <= (seen := kinds("blockdominoes", range(1, 3), 300)), seen
+
+
 # ----------------------------------------------------------------------------- the defects it found
 
 def _table(tmp_path: Path, game: str) -> Fuzz:
