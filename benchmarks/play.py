@@ -3,6 +3,7 @@ from the key press (Enter) to the redrawn table and the next prompt, on a long s
 
     python -m benchmarks.play                        # 100k-event sessions, three games
     python -m benchmarks.play --events 20000 --lines 30
+    python -m benchmarks.play --games all            # every sample script
 
 For each game (a sample script of `sample_sessions/`): its `new` line opens the session in a
 database of its own, the session is then padded with notes to `--events` events (notes change
@@ -40,6 +41,16 @@ SAMPLES = ROOT / "sample_sessions"
 GAMES = ("holdem-night", "freeform-night", "dice-night-pig")
 ENDS = ("close", "leave")  # the end of the night: not a common command, and the table goes
 CPR = b"\x1b[6n"  # prompt_toolkit asks where the cursor is when it starts a prompt
+
+
+def every_script() -> tuple[str, ...]:
+    """Every sample script (`sample_sessions/*.potlog`): the games the samples record."""
+    return tuple(sorted(p.stem for p in SAMPLES.glob("*.potlog")))
+
+
+def chosen(names: str) -> tuple[str, ...]:
+    """``all`` (every sample script) or a comma-separated list of them."""
+    return every_script() if names.strip() == "all" else tuple(n for n in names.split(",") if n)
 
 
 def script(name: str) -> tuple[list[str], list[str]]:
@@ -201,10 +212,11 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--events", type=int, default=100_000, help="events of each session")
     ap.add_argument("--lines", type=int, default=40, help="script lines typed per game")
-    ap.add_argument("--games", default=",".join(GAMES), help="sample scripts (sample_sessions/NAME.potlog)")
+    ap.add_argument("--games", default=",".join(GAMES),
+                    help="sample scripts (sample_sessions/NAME.potlog), comma-separated, or 'all'")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
-        for game in args.games.split(","):
+        for game in chosen(args.games):
             r = measure(Path(tmp), game, args.events, args.lines)
             ours99, ours50, e99, e50 = summary(r)
             print(f"{game:16} {len(r['lines'])} lines: p99 {ours99:6.1f} ms, median {ours50:6.1f} ms; "

@@ -22,8 +22,9 @@ Figures (targets from issue 6):
   --cli-big on a larger one) vs. a Typer hello-world, same run, whole processes, bytecode
   compiled, the script next to the interpreter. Target: <= 1.3x (issue 14).
 - play (`play.py`): `potlog play` through a pseudo-terminal, Enter to the redrawn table and
-  the next prompt, p99 over a sample script's lines on a --play-events session, per game, vs.
-  an empty line (the prompt alone). Target: <= 20 ms (issue 28).
+  the next prompt, p99 over a sample script's lines on a --play-events session, per game
+  (--play-games: three by default, or all), vs. an empty line (the prompt alone). Target:
+  <= 20 ms (issue 28).
 - PHH (`phh.py`): hands/s of the PHH import + fold of the first --phh real hands vs.
   PokerKit's load + replay, and the floor (read, parse, one executemany). Target: >= 2x faster
   than PokerKit (issue 28).
@@ -400,6 +401,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--phh", type=int, default=2000, help="real PHH hands for the PHH figure (10088: all; 0: skip)")
     ap.add_argument("--play-events", type=int, default=100_000, help="events of each session in the play figure")
     ap.add_argument("--play-lines", type=int, default=40, help="script lines typed per game in the play figure")
+    ap.add_argument("--play-games", default="holdem-night,freeform-night,dice-night-pig",
+                    help="sample scripts of the play figure, comma-separated, or 'all' (every sample script)")
     ap.add_argument("--mat-files", type=int, default=0, help="MAT files imported in the mat figure (0: all 380)")
     ap.add_argument("--out", help="also write the results as a Markdown table to this file")
     args = ap.parse_args(argv)
@@ -431,7 +434,7 @@ def main(argv: list[str] | None = None) -> int:
     if "play" not in skip:
         from . import play  # benchmarks/play.py: `potlog play` through a pseudo-terminal
 
-        figs += play.bench(data, args.play_events, args.play_lines)
+        figs += play.bench(data, args.play_events, args.play_lines, play.chosen(args.play_games))
     if "phh" not in skip and args.phh:
         from . import phh  # benchmarks/phh.py: PHH import + fold against PokerKit's load + replay
 
