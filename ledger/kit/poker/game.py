@@ -334,20 +334,23 @@ class Game(Cards):
             if hand is not None:
                 hand.to_act = None
             return
+        rules: bets.Betting | None = None  # the round's rules: the same all through this event (street, level, seats)
         if x.phase == "blinds" and t in _FORCED:
-            bets.record(state, x, self.betting(state, x), event, forced=True)
+            rules = self.betting(state, x)
+            bets.record(state, x, rules, event, forced=True)
             x.posted += 1
             _skip_empty(state, x)
         elif x.phase == "bet" and t in bets.MOVES:
             player: str = getattr(event, "player")
             if x.opener == "?":
                 x.opener = player
+            rules = self.betting(state, x)
             if x.bring and self._brings_in(state, event):
-                bets.record(state, x, self.betting(state, x), event, forced=True)
+                bets.record(state, x, rules, event, forced=True)
                 x.acted.append(player)
             else:
                 _raised(state, x, event)
-                bets.record(state, x, self.betting(state, x), event)
+                bets.record(state, x, rules, event)
             x.bring = False
         elif t is ev.RoundStarted and x.phase == "next":
             x.street = min(x.street + 1, len(self.streets) - 1)
@@ -367,13 +370,14 @@ class Game(Cards):
             self._open(state, x)
         elif x.phase == "draw" and self._drawn(state, x):
             self._open(state, x)
-        waiting = x.phase == "bet" and x.opener == "?" and sum(1 for s in state.seats if bets.can_act(state, s)) > 1
-        who = bets.to_act(state, x, self.betting(state, x), self._round_order(state, x)) \
-            if x.phase == "bet" and not waiting else None
-        if (x.phase in ("bet", "next", "board") or (x.street and x.phase in ("deal", "draw"))) \
-                and sum(1 for s in state.seats if s.in_hand and not s.folded) <= 1:
+        phase, waiting, who = x.phase, False, None
+        if phase == "bet":
+            waiting = x.opener == "?" and sum(1 for s in state.seats if bets.can_act(state, s)) > 1
+            if not waiting:
+                who = bets.to_act(state, x, rules or self.betting(state, x), self._round_order(state, x))
+        if (phase in ("bet", "next", "board") or (x.street and phase in ("deal", "draw"))) and _alone(state):
             x.phase = "showdown"
-        elif x.phase == "bet" and who is None and not waiting:
+        elif phase == "bet" and who is None and not waiting:
             x.phase = "showdown" if x.street == len(self.streets) - 1 else "next"
         phase = x.phase
         hand.to_act = who if phase == "bet" else self._drawer(state, x) if phase == "draw" else None
@@ -505,6 +509,17 @@ def _post(state: TableState, kind: str, player: str, amount: int) -> list[ev.Eve
         return [make_event(ev.Transfer, from_account="seat:" + player, to_account="pot", amount=chips,
                                 reason=BB_ANTE)]
     return bets.forced_bets(state, bets.Betting(forced=(bets.Forced("blind", 0, amount),)), [player])
+
+
+def _alone(state: TableState) -> bool:
+    """At most one player is still in the hand (dealt in, not folded)."""
+    n = 0
+    for s in state.seats:
+        if s.in_hand and not s.folded:
+            n += 1
+            if n > 1:
+                return False
+    return True
 
 
 def _skip_empty(state: TableState, x: Hand) -> None:
