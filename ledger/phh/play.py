@@ -131,14 +131,12 @@ def hand_rows(hand: Hand | str, session: str, recorded_at: str) -> tuple[list[Ro
     the store keeps them, and the table at the end."""
     log: list[tuple[int, ev.Event]] = []
     state = replay(hand, log)
-    prev, rows = ev.GENESIS, []
-    body_of, chain = ev.event_body, ev.chain_hash
-    for seq, event in log:
-        body = body_of(event)
-        digest = chain(prev, body, session=session, seq=seq, etype=event.type, recorded_at=recorded_at)
-        rows.append((session, seq, event.type, body, prev, digest, recorded_at))
-        prev = digest
-    return rows, state
+    body_of = ev.event_body
+    made = [(seq, event.type, body_of(event)) for seq, event in log]
+    hashes = ev.chain_hashes(ev.GENESIS, made, session=session, recorded_at=recorded_at)
+    prevs = [ev.GENESIS] + hashes
+    return [(session, seq, etype, body, prevs[i], hashes[i], recorded_at)
+            for i, (seq, etype, body) in enumerate(made)], state
 
 
 def hand_lines(hand: Hand | str, session: str, recorded_at: str) -> list[str]:
