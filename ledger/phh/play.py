@@ -15,7 +15,7 @@ from ..commands import (
 )
 from ..errors import PotlogError
 from ..games import get_ruleset
-from ..core.run import checked
+from ..core.run import Followed, checked, run as run_
 from ..state import TableState
 from .read import Action, Hand, PhhError, cards, phh_to_commands
 
@@ -103,14 +103,17 @@ def replay(hand: Hand | str, log: list[tuple[int, ev.Event]] | None = None) -> T
 
     Each command is `Ruleset.run` on the replay's own table: every event applied as it is
     decided, with no copy (the hand is refused whole on any refusal, so there is nothing to
-    keep apart)."""
+    keep apart); after a command whose steps were drained, the next does not ask for steps
+    due first (nothing else changes the table: ``due=False``)."""
     hand = phh_to_commands(hand) if isinstance(hand, str) else hand
     rules = get_ruleset(hand.game)
     state = TableState(session="phh")
     record = checked(state, log)
+    decide, after, settled = rules.decide, rules.after, False
 
     def run(cmd: Command) -> TableState:  # a refusal ends the replay
-        rules.run(state, cmd, record)
+        nonlocal settled  # the last command's steps drained: nothing is due before the next one
+        settled = isinstance(run_(state, cmd, decide, after, record, due=not settled), Followed)
         return state
 
     try:
