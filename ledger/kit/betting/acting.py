@@ -30,7 +30,10 @@ def can_act(state: TableState, seat: Seat | None) -> bool:
 
 def _seats_by_name(state: TableState) -> dict[str, Seat]:
     """One name -> seat map (the first seat of a name, as `TableState.seat` finds it)."""
-    return {s.name: s for s in reversed(state.seats)}
+    by: dict[str, Seat] = {}
+    for s in reversed(state.seats):  # (a loop: no comprehension frame, on every turn)
+        by[s.name] = s
+    return by
 
 
 def waiting(state: TableState, book: Book, rules: Betting) -> SeatTest:

@@ -262,10 +262,17 @@ class Game(Cards):
 
     def _showing(self, state: TableState, x: Hand) -> bool:
         """Showing and mucking: at the showdown, or during a run-out nobody can bet in."""
-        able = sum(1 for s in state.seats if bets.can_act(state, s))
+        if x.phase == "showdown":
+            return True
         hand = state.hand
         phases = ("next", "board", "bet", "deal") if x.street else ("next", "board", "bet")
-        return x.phase == "showdown" or (x.phase in phases and able <= 1 and hand is not None and hand.to_act is None)
+        if x.phase not in phases or hand is None or hand.to_act is not None:
+            return False
+        able = 0
+        for s in state.seats:
+            if bets.can_act(state, s):
+                able += 1
+        return able <= 1
 
     def after(self, state: TableState) -> list[ev.Event]:
         """What potlog records by itself: a forced bet, a street's start, and once the hand is
