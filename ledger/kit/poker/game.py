@@ -4,7 +4,7 @@ ruleset's decide, evolve, legal, view and check_event. See the package docstring
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Callable, Sequence
 
 from pydantic import BaseModel
@@ -515,7 +515,13 @@ def _post(state: TableState, kind: str, player: str, amount: int) -> list[ev.Eve
     if kind == "bb-ante":
         return [make_event(ev.Transfer, from_account="seat:" + player, to_account="pot", amount=chips,
                                 reason=BB_ANTE)]
-    return bets.forced_bets(state, bets.Betting(forced=(bets.Forced("blind", 0, amount),)), [player])
+    return bets.forced_bets(state, _blind(amount), [player])
+
+
+@lru_cache(maxsize=256)
+def _blind(amount: int) -> bets.Betting:
+    """The round of one blind of `amount` (a declaration: made once per amount)."""
+    return bets.Betting(forced=(bets.Forced("blind", 0, amount),))
 
 
 def _alone(state: TableState) -> bool:
