@@ -41,7 +41,7 @@ Best = Callable[[Sequence[str], Sequence[str]], Ranked]
 Low = Callable[[Sequence[str], Sequence[str]], "Ranked | None"]
 
 
-_RULES: dict[tuple[object, ...], bets.Betting] = {}
+_RULES: dict[tuple[object, ...], tuple[dict[str, object], bets.Betting]] = {}
 
 
 @dataclass(frozen=True)
@@ -102,8 +102,9 @@ class Game(Cards):
         """The betting round of the street in progress, declared from the table's stakes."""
         x = x or ext(state)
         n, street = len(x.order), self.streets[x.street]
-        key = (id(self), *state.options.items(), *x.level, x.street, n)
-        got = _RULES.get(key)
+        key, options = (id(self), x.street, n, *x.level), state.options
+        kept = _RULES.get(key)  # (the options it was made for, the round): one table's at a time
+        got = kept[1] if kept is not None and kept[0] == options else None
         if got is None:
             s = self.current(state)
             blind_round = x.street == 0 and street.opening == "position" and s.blinds
@@ -121,7 +122,7 @@ class Game(Cards):
                 got = bets.Betting(structure="no-limit", min_bet=s.min_bet or s.big_blind or s.smallest, opens=opens)
             if len(_RULES) > 256:
                 _RULES.clear()
-            _RULES[key] = got
+            _RULES[key] = (dict(options), got)
         if got.structure == "fixed" and x.street == 0 and self.by_cards:  # the completion of a bring-in
             high = state.hand.current_bet if state.hand is not None else 0
             if 0 < high < got.size:
