@@ -608,6 +608,17 @@ def chain_hash(prev_hash: str, body: str, *, session: str, seq: int, etype: str,
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def chain_hashes(prev_hash: str, rows: list[tuple[int, str, str]], *, session: str, recorded_at: str) -> list[str]:
+    """`chain_hash` of each (seq, type, body) of `rows` in turn, each chained to the one before
+    (the first to `prev_hash`): the same hashes, the session and the time encoded once."""
+    head, tail, sha, out = f'["{_HASH_TAG}",{_esc(session)},', f",{_esc(recorded_at)},", hashlib.sha256, []
+    for seq, etype, body in rows:
+        text = f"{head}{seq},{_esc(etype)},{_esc(body)}{tail}{_esc(prev_hash)}]"
+        prev_hash = sha(text.encode("utf-8", "surrogatepass")).hexdigest()
+        out.append(prev_hash)
+    return out
+
+
 def v1_hash(prev_hash: str, body: str) -> str:
     """The hash of potlog's first scheme, ``sha256(prev_hash + body)``: only to recognise (and
     `rehash`) logs written before the session and the time were covered."""

@@ -154,3 +154,28 @@ def test_run_records_what_is_due_then_the_command_then_what_follows_on_the_calle
     # events not marked `followed` are not followed (a game that leaves the next steps due)
     plain = table()
     assert run(plain, Bet(player="Ann", amount=2), _decide, up_to_three_rounds)[-1] == bet
+
+
+def test_run_says_when_it_drained_and_due_false_asks_after_nothing_first():
+    """`run`'s result is `Followed` when `after` was drained behind the command (nothing is due
+    then); ``due=False`` (a replay that knows it) does not ask `after` before the command."""
+    from ledger.core.run import Followed, run
+
+    asked: list[int] = []
+
+    def counting(state: TableState) -> list[ev.Event]:
+        asked.append(state.seq)
+        return up_to_three_rounds(state)
+
+    followed = lambda state, cmd: follow.followed(_decide(state, cmd))  # noqa: E731
+    state = table()
+    out = run(state, Bet(player="Ann", amount=2), followed, counting)
+    assert isinstance(out, Followed) and out[-1] == ev.Bet(player="Ann", amount=2) and counting(state) == []
+    asked.clear()
+    again = run(state, Bet(player="Ann", amount=3), followed, counting, due=False)
+    assert again == [ev.Bet(player="Ann", amount=3)] and asked == [state.seq]  # only after the bet
+    plain = run(table(), Bet(player="Ann", amount=2), _decide, counting)
+    assert not isinstance(plain, Followed)  # not drained: what is due is not known
+    due = table()
+    assert run(due, Check(player="Ann"), _decide, up_to_three_rounds, due=False) == []  # nothing asked first
+    assert due.hand.round == 0

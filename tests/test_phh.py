@@ -258,3 +258,20 @@ def test_only_poker_sessions_export_as_phh(tmp_path: Path):
 def test_a_malformed_hand_is_refused_as_phh(change, says):
     with pytest.raises(PhhError, match=says):
         stacks(WSOP_BB_ANTE.replace(*change))
+
+
+@pytest.mark.parametrize("session", ["phh-pluribus-27-0123456789ab", "phh-Ümlaut-\ud800-\"quoted\"\\"])
+def test_hand_rows_chain_each_row_to_the_one_before_as_chain_hash_does(session: str):
+    """The rows of a hand are hashed in one loop (`events.chain_hashes`): the very hashes
+    `chain_hash` gives row by row, whatever the session's name and the time hold."""
+    from ledger import events as ev
+    from ledger.phh import hand_rows
+
+    at = "2026-01-01T00:00:00.5Z\u00e9"
+    rows, _ = hand_rows(PLURIBUS_27, session, at)
+    prev = ev.GENESIS
+    for s, seq, etype, body, before, digest, when in rows:
+        assert (s, before, when) == (session, prev, at)
+        assert digest == ev.chain_hash(prev, body, session=session, seq=seq, etype=etype, recorded_at=at)
+        prev = digest
+    assert [r[1] for r in rows] == list(range(1, len(rows) + 1)) and len(rows) > 20

@@ -82,22 +82,27 @@ def checked(state: TableState, log: list[tuple[int, ev.Event]] | None = None) ->
 
 
 def run(state: TableState, cmd: Command, decide: Decide, after: After | None,
-        record: Record | None = None) -> list[ev.Event]:
+        record: Record | None = None, *, due: bool = True) -> list[ev.Event]:
     """The events `cmd` records on `state` (see the module docstring), each applied to `state`
     through `record` (default: the reducer) as it is decided. `state` is the caller's and is
-    changed; on a refusal it holds the steps due recorded before the command's own events."""
+    changed; on a refusal it holds the steps due recorded before the command's own events.
+
+    The result is `Followed` when `after` was drained after the command's events: nothing is
+    due on `state` then, and a caller that changes it only through `run` may pass
+    ``due=False`` to the next `run` on it, which does not ask `after` first (a replay)."""
     put = record if record is not None else applier(state)
     if after is None:
         events = decide(state, cmd)
         for event in events:
             put(event)
         return list(events)
-    pre = drain(state, after, put) if state.in_hand and not isinstance(cmd, ANY_TIME) else []
+    pre = drain(state, after, put) if due and state.in_hand and not isinstance(cmd, ANY_TIME) else []
     own = decide(state, cmd)
     for event in own:
         put(event)
-    post = drain(state, after, put) if isinstance(own, Followed) else []
-    return pre + list(own) + post
+    if isinstance(own, Followed):
+        return Followed(pre + own + drain(state, after, put))
+    return pre + list(own)
 
 
 def decided(state: TableState, cmd: Command, decide: Decide, after: After | None) -> list[ev.Event]:

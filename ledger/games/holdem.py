@@ -55,10 +55,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .. import events as ev
 from ..kit import poker as game
+from ..kit.poker import options as poker_options
 from ..kit.poker.options import stakes_in_order
 from ..kit.evaluators import Ranked, pokervariants
-from ..state import TableState
-from ..core.options import options_of
 
 
 class Options(BaseModel):
@@ -81,10 +80,8 @@ class Options(BaseModel):
         return self
 
 
-def stakes(state: TableState) -> game.Stakes:
-    """The table's blinds, antes and structure."""
-    o = options_of(state, Options)
-    return game.Stakes(o.small_blind, o.big_blind, o.ante, o.bb_ante, o.straddle, o.structure, o.min_bet)
+stakes = poker_options.stakes(Options)
+"""The table's blinds, antes and structure (made once per option set)."""
 
 
 def best(hole: Sequence[str], board: Sequence[str]) -> Ranked:

@@ -15,7 +15,7 @@ from ..commands import (
 )
 from ..errors import PotlogError
 from ..games import get_ruleset
-from ..core.run import checked
+from ..core.run import Followed, checked, run as run_
 from ..state import TableState
 from .read import Action, Hand, PhhError, cards, phh_to_commands
 
@@ -103,14 +103,17 @@ def replay(hand: Hand | str, log: list[tuple[int, ev.Event]] | None = None) -> T
 
     Each command is `Ruleset.run` on the replay's own table: every event applied as it is
     decided, with no copy (the hand is refused whole on any refusal, so there is nothing to
-    keep apart)."""
+    keep apart); after a command whose steps were drained, the next does not ask for steps
+    due first (nothing else changes the table: ``due=False``)."""
     hand = phh_to_commands(hand) if isinstance(hand, str) else hand
     rules = get_ruleset(hand.game)
     state = TableState(session="phh")
     record = checked(state, log)
+    decide, after, settled = rules.decide, rules.after, False
 
     def run(cmd: Command) -> TableState:  # a refusal ends the replay
-        rules.run(state, cmd, record)
+        nonlocal settled  # the last command's steps drained: nothing is due before the next one
+        settled = isinstance(run_(state, cmd, decide, after, record, due=not settled), Followed)
         return state
 
     try:
@@ -131,14 +134,12 @@ def hand_rows(hand: Hand | str, session: str, recorded_at: str) -> tuple[list[Ro
     the store keeps them, and the table at the end."""
     log: list[tuple[int, ev.Event]] = []
     state = replay(hand, log)
-    prev, rows = ev.GENESIS, []
-    body_of, chain = ev.event_body, ev.chain_hash
-    for seq, event in log:
-        body = body_of(event)
-        digest = chain(prev, body, session=session, seq=seq, etype=event.type, recorded_at=recorded_at)
-        rows.append((session, seq, event.type, body, prev, digest, recorded_at))
-        prev = digest
-    return rows, state
+    body_of = ev.event_body
+    made = [(seq, event.type, body_of(event)) for seq, event in log]
+    hashes = ev.chain_hashes(ev.GENESIS, made, session=session, recorded_at=recorded_at)
+    prevs = [ev.GENESIS] + hashes
+    return [(session, seq, etype, body, prevs[i], hashes[i], recorded_at)
+            for i, (seq, etype, body) in enumerate(made)], state
 
 
 def hand_lines(hand: Hand | str, session: str, recorded_at: str) -> list[str]:

@@ -30,7 +30,10 @@ def can_act(state: TableState, seat: Seat | None) -> bool:
 
 def _seats_by_name(state: TableState) -> dict[str, Seat]:
     """One name -> seat map (the first seat of a name, as `TableState.seat` finds it)."""
-    return {s.name: s for s in reversed(state.seats)}
+    by: dict[str, Seat] = {}
+    for s in reversed(state.seats):  # (a loop: no comprehension frame, on every turn)
+        by[s.name] = s
+    return by
 
 
 def waiting(state: TableState, book: Book, rules: Betting) -> SeatTest:
@@ -80,10 +83,18 @@ def to_act(state: TableState, book: Book, rules: Betting, order: Sequence[str], 
     names = order if isinstance(order, list) else list(order)
     n = len(names)
     if last is None:
-        last = next((p for p in reversed(acted) if p in names), None)
+        for p in reversed(acted):
+            if p in names:
+                last = p
+                break
     start = names.index(last) + 1 if last in names else min(rules.opens, max(n - 1, 0))
     call_back = rules.call_back
-    waits = {s.name for s in able if s.name not in acted or (call_back and s.round_bet < high)}
+    waits = set()
+    for s in able:
+        if s.name not in acted or (call_back and s.round_bet < high):
+            waits.add(s.name)
+    if not waits:
+        return None
     for i in range(n):
         name = names[(start + i) % n]
         if name in waits:

@@ -119,5 +119,5 @@ def act(state: TableState, book: Book, rules: Betting, cmd: Move, *, opener: str
         rules.ready(state, player, cmd)
     if rules.opener_only and isinstance(cmd, AllIn) and player != opener and state.stack(player) > owed(state, player):
         raise RuleViolation(rules.say("opener_allin", player=player, owed=owed(state, player)))
-    check_move(state, book, rules, replace(cmd, player=player))
+    check_move(state, book, rules, cmd if cmd.player == player else replace(cmd, player=player))
     return _VERBS[type(cmd)](state, cmd)

@@ -80,7 +80,11 @@ class Cards:
     def _stock(self, state: TableState) -> int:
         hand = state.hand
         out = len(hand.out) if hand is not None else 0
-        return self.deck - sum(len(s.cards) for s in state.seats if s.in_hand) - len(board_cards(state)) - out
+        held = 0
+        for s in state.seats:
+            if s.in_hand:
+                held += len(s.cards)
+        return self.deck - held - len(board_cards(state)) - out
 
     def _in_deck(self, cards: Sequence[str]) -> None:
         if self.deck == 36:

@@ -4,7 +4,7 @@ ruleset's decide, evolve, legal, view and check_event. See the package docstring
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Callable, Sequence
 
 from pydantic import BaseModel
@@ -41,7 +41,7 @@ Best = Callable[[Sequence[str], Sequence[str]], Ranked]
 Low = Callable[[Sequence[str], Sequence[str]], "Ranked | None"]
 
 
-_RULES: dict[tuple[object, ...], bets.Betting] = {}
+_RULES: dict[tuple[object, ...], tuple[dict[str, object], bets.Betting]] = {}
 
 
 @dataclass(frozen=True)
@@ -102,8 +102,9 @@ class Game(Cards):
         """The betting round of the street in progress, declared from the table's stakes."""
         x = x or ext(state)
         n, street = len(x.order), self.streets[x.street]
-        key = (id(self), *state.options.items(), *x.level, x.street, n)
-        got = _RULES.get(key)
+        key, options = (id(self), x.street, n, *x.level), state.options
+        kept = _RULES.get(key)  # (the options it was made for, the round): one table's at a time
+        got = kept[1] if kept is not None and kept[0] == options else None
         if got is None:
             s = self.current(state)
             blind_round = x.street == 0 and street.opening == "position" and s.blinds
@@ -121,7 +122,7 @@ class Game(Cards):
                 got = bets.Betting(structure="no-limit", min_bet=s.min_bet or s.big_blind or s.smallest, opens=opens)
             if len(_RULES) > 256:
                 _RULES.clear()
-            _RULES[key] = got
+            _RULES[key] = (dict(options), got)
         if got.structure == "fixed" and x.street == 0 and self.by_cards:  # the completion of a bring-in
             high = state.hand.current_bet if state.hand is not None else 0
             if 0 < high < got.size:
@@ -262,10 +263,17 @@ class Game(Cards):
 
     def _showing(self, state: TableState, x: Hand) -> bool:
         """Showing and mucking: at the showdown, or during a run-out nobody can bet in."""
-        able = sum(1 for s in state.seats if bets.can_act(state, s))
+        if x.phase == "showdown":
+            return True
         hand = state.hand
         phases = ("next", "board", "bet", "deal") if x.street else ("next", "board", "bet")
-        return x.phase == "showdown" or (x.phase in phases and able <= 1 and hand is not None and hand.to_act is None)
+        if x.phase not in phases or hand is None or hand.to_act is not None:
+            return False
+        able = 0
+        for s in state.seats:
+            if bets.can_act(state, s):
+                able += 1
+        return able <= 1
 
     def after(self, state: TableState) -> list[ev.Event]:
         """What potlog records by itself: a forced bet, a street's start, and once the hand is
@@ -334,20 +342,23 @@ class Game(Cards):
             if hand is not None:
                 hand.to_act = None
             return
+        rules: bets.Betting | None = None  # the round's rules: the same all through this event (street, level, seats)
         if x.phase == "blinds" and t in _FORCED:
-            bets.record(state, x, self.betting(state, x), event, forced=True)
+            rules = self.betting(state, x)
+            bets.record(state, x, rules, event, forced=True)
             x.posted += 1
             _skip_empty(state, x)
         elif x.phase == "bet" and t in bets.MOVES:
             player: str = getattr(event, "player")
             if x.opener == "?":
                 x.opener = player
+            rules = self.betting(state, x)
             if x.bring and self._brings_in(state, event):
-                bets.record(state, x, self.betting(state, x), event, forced=True)
+                bets.record(state, x, rules, event, forced=True)
                 x.acted.append(player)
             else:
                 _raised(state, x, event)
-                bets.record(state, x, self.betting(state, x), event)
+                bets.record(state, x, rules, event)
             x.bring = False
         elif t is ev.RoundStarted and x.phase == "next":
             x.street = min(x.street + 1, len(self.streets) - 1)
@@ -367,13 +378,14 @@ class Game(Cards):
             self._open(state, x)
         elif x.phase == "draw" and self._drawn(state, x):
             self._open(state, x)
-        waiting = x.phase == "bet" and x.opener == "?" and sum(1 for s in state.seats if bets.can_act(state, s)) > 1
-        who = bets.to_act(state, x, self.betting(state, x), self._round_order(state, x)) \
-            if x.phase == "bet" and not waiting else None
-        if (x.phase in ("bet", "next", "board") or (x.street and x.phase in ("deal", "draw"))) \
-                and sum(1 for s in state.seats if s.in_hand and not s.folded) <= 1:
+        phase, waiting, who = x.phase, False, None
+        if phase == "bet":
+            waiting = x.opener == "?" and sum(1 for s in state.seats if bets.can_act(state, s)) > 1
+            if not waiting:
+                who = bets.to_act(state, x, rules or self.betting(state, x), self._round_order(state, x))
+        if (phase in ("bet", "next", "board") or (x.street and phase in ("deal", "draw"))) and _alone(state):
             x.phase = "showdown"
-        elif x.phase == "bet" and who is None and not waiting:
+        elif phase == "bet" and who is None and not waiting:
             x.phase = "showdown" if x.street == len(self.streets) - 1 else "next"
         phase = x.phase
         hand.to_act = who if phase == "bet" else self._drawer(state, x) if phase == "draw" else None
@@ -504,7 +516,24 @@ def _post(state: TableState, kind: str, player: str, amount: int) -> list[ev.Eve
     if kind == "bb-ante":
         return [make_event(ev.Transfer, from_account="seat:" + player, to_account="pot", amount=chips,
                                 reason=BB_ANTE)]
-    return bets.forced_bets(state, bets.Betting(forced=(bets.Forced("blind", 0, amount),)), [player])
+    return bets.forced_bets(state, _blind(amount), [player])
+
+
+@lru_cache(maxsize=256)
+def _blind(amount: int) -> bets.Betting:
+    """The round of one blind of `amount` (a declaration: made once per amount)."""
+    return bets.Betting(forced=(bets.Forced("blind", 0, amount),))
+
+
+def _alone(state: TableState) -> bool:
+    """At most one player is still in the hand (dealt in, not folded)."""
+    n = 0
+    for s in state.seats:
+        if s.in_hand and not s.folded:
+            n += 1
+            if n > 1:
+                return False
+    return True
 
 
 def _skip_empty(state: TableState, x: Hand) -> None:
