@@ -122,7 +122,7 @@ from ..core.checks import require_same
 from ..core.contract import Legal
 from ..core.table import require_hand
 from ..core.verbs import make_event
-from ..state import TableState
+from ..state import Seat, TableState
 from .evaluators import Ranked
 from .turns import clockwise
 
@@ -178,13 +178,23 @@ def order_from_dealer(state: TableState) -> list[str]:
 
 def _order(state: TableState, order: Sequence[str] | None) -> list[str]:
     given = list(order) if order is not None else order_from_dealer(state)
-    return given + [s.name for s in state.seats if s.name not in given]
+    named = set(given)
+    return given + [s.name for s in state.seats if s.name not in named]
 
 
-def _bets(state: TableState, order: Sequence[str] | None) -> list[tuple[str, int, bool]]:
+def _seats(state: TableState) -> dict[str, Seat]:
+    """Each name's seat: the first seat of that name, as `TableState.seat` finds it."""
+    out: dict[str, Seat] = {}
+    for s in reversed(state.seats):
+        out[s.name] = s
+    return out
+
+
+def _bets(names: Sequence[str], seats: Mapping[str, Seat]) -> list[tuple[str, int, bool]]:
+    """(name, hand bet, still in) of each of `names` (`_order`) whose seat bet this hand."""
     rows = []
-    for name in _order(state, order):
-        seat = state.seat(name)
+    for name in names:
+        seat = seats.get(name)
         if seat is not None and seat.hand_bet:
             rows.append((name, seat.hand_bet, seat.in_hand and not seat.folded))
     return rows
@@ -192,11 +202,23 @@ def _bets(state: TableState, order: Sequence[str] | None) -> list[tuple[str, int
 
 def uncalled(state: TableState, order: Sequence[str] | None = None) -> tuple[str, int] | None:
     """(bettor, chips) of the part of the top bet nobody matched, or None."""
-    rows = sorted(_bets(state, order), key=lambda r: -r[1])
-    if not rows or not rows[0][2]:
+    return _uncalled(_bets(_order(state, order), _seats(state)))
+
+
+def _uncalled(rows: Sequence[tuple[str, int, bool]]) -> tuple[str, int] | None:
+    """`uncalled` of `_bets`' rows: the first of the highest bets, if still in, less the next highest."""
+    if not rows:
         return None
-    top = rows[0]
-    second = rows[1][1] if len(rows) > 1 else 0
+    top, second = rows[0], None
+    for row in rows[1:]:
+        if row[1] > top[1]:
+            top, second = row, top[1]
+        elif second is None or row[1] > second:
+            second = row[1]
+    if not top[2]:
+        return None
+    if second is None:
+        second = 0
     return (top[0], top[1] - second) if top[1] > second else None
 
 
@@ -205,8 +227,21 @@ def layers(state: TableState, order: Sequence[str] | None = None, *, pot: str = 
     """The main pot and the side pots, the uncalled part left out (unless not `returned`);
     chips in `pot` (`total`, default its balance) that nobody bet this hand join the main
     pot. Refuses when the pot holds less than the bets (chips were already paid out of it)."""
-    rows = _bets(state, order)
-    back = uncalled(state, order) if returned else None
+    names, seats = _order(state, order), _seats(state)
+    return _layers(state, names, seats, _bets(names, seats), pot=pot, total=total, returned=returned, single=single)
+
+
+def _layers(state: TableState, names: Sequence[str], seats: Mapping[str, Seat], rows: list[tuple[str, int, bool]], *,
+            pot: str, total: int | None, returned: bool, single: str,
+            back: tuple[str, int] | None | bool = False) -> list[Layer]:
+    """`layers` of the seats `names` (the whole `_order`), their `_bets` rows and (unless
+    False: work it out) their `_uncalled` bet."""
+    if returned:
+        if back is False:
+            back = _uncalled(rows)
+    else:
+        back = None
+    assert back is not True and back is not False
     if back is not None:
         rows = [(p, c - back[1] if p == back[0] else c, live) for p, c, live in rows]
     pots = side_pots(rows)
@@ -217,16 +252,14 @@ def layers(state: TableState, order: Sequence[str] | None = None, *, pot: str = 
         raise RuleViolation(f"{pot} holds {held} chips but this hand's bets add up to "
                             f"{bet + (back[1] if back else 0)}: pay it out with potlog award")
     if extra:
-        live = tuple(p for p in _order(state, order) if _live(state, p))
+        live = tuple(p for p in names if (s := seats.get(p)) is not None and s.in_hand and not s.folded)
         if pots:
             pots[0] = SidePot(pots[0].amount + extra, pots[0].eligible or live)
         else:
             pots = [SidePot(extra, live)]
-    out = []
-    for i, p in enumerate(pots):
-        name = single if len(pots) == 1 else ("main pot" if i == 0 else f"side pot {i}")
-        out.append(Layer(name, p.amount, tuple(p.eligible)))
-    return out
+    if len(pots) == 1:
+        return [Layer(single, pots[0].amount, tuple(pots[0].eligible))]
+    return [Layer("main pot" if i == 0 else f"side pot {i}", p.amount, tuple(p.eligible)) for i, p in enumerate(pots)]
 
 
 def _live(state: TableState, name: str) -> bool:
@@ -541,12 +574,13 @@ def hand_layers(state: TableState, order: Sequence[str] | None = None, *, pot: s
     """`layers` (`total`: what `pot` held before anything was paid out of it), and the
     uncalled bet on top as a layer only its bettor is in; [] when the pot holds less than
     the bets (chips left it some way this hand does not account for)."""
-    seats = _order(state, order)
+    names, seats = _order(state, order), _seats(state)
+    rows = _bets(names, seats)
+    back = _uncalled(rows)
     try:
-        out = layers(state, seats, pot=pot, total=total)
+        out = _layers(state, names, seats, rows, pot=pot, total=total, returned=True, single="the pot", back=back)
     except RuleViolation:
         return []
-    back = uncalled(state, seats)
     if back is not None:
         out.append(Layer(UNCALLED_LAYER, back[1], (back[0],)))
     return out
