@@ -388,7 +388,7 @@ def _fold_plain(st: TableState, records: Iterable[tuple[int, ev.Event]], voided:
     """`fold`'s loop with `apply` spelt out (the same steps, in the same order): a fold with no
     chip checks and no observer (`Ledger.fold_session`, every snapshot's refold) pays no call per
     event for it. Keep the two in step."""
-    core, game = _CORE, None
+    core, game, opened, switched = _CORE, None, ev.SessionOpened, ev.GameSwitched
     evolve: Callable[[TableState, ev.Event], None] = _ruleset_unknown  # (looked up at the first event)
     for seq, event in records:
         if seq in voided:
@@ -408,7 +408,7 @@ def _fold_plain(st: TableState, records: Iterable[tuple[int, ev.Event]], voided:
         if st.game is not game:  # the game's evolve, looked up again only when the game changes
             game = st.game
             evolve = (_RULES.get(game) or _ruleset(game)).evolve
-        if t is ev.SessionOpened or t is ev.GameSwitched:
+        if t is opened or t is switched:
             st.ext = _RULES[game].initial(st)
         else:
             evolve(st, event)
