@@ -184,10 +184,7 @@ def _order(state: TableState, order: Sequence[str] | None) -> list[str]:
 
 def _seats(state: TableState) -> dict[str, Seat]:
     """Each name's seat: the first seat of that name, as `TableState.seat` finds it."""
-    out: dict[str, Seat] = {}
-    for s in reversed(state.seats):
-        out[s.name] = s
-    return out
+    return {s.name: s for s in reversed(state.seats)}
 
 
 def _bets(names: Sequence[str], seats: Mapping[str, Seat]) -> list[tuple[str, int, bool]]:
@@ -596,6 +593,8 @@ def unpaid(state: TableState, paid: Mapping[str, int], order: Sequence[str] | No
     full = hand_layers(state, order, pot=pot, total=have + sum(paid.values()))
     if not full:
         return [Layer("the pot", have, ())] if have > 0 else []
+    if not paid:  # (every layer holds chips: nothing to take off)
+        return full
     keys = {layer_key(x.name) for x in full}
     over = sum(c for k, c in paid.items() if k not in keys)
     left = []
@@ -637,8 +636,9 @@ def wanting(left: Sequence[Layer]) -> str:
 def claim(left: Sequence[Layer], shares: Sequence[tuple[str, int]], *, layer: str | None = None,
           strict: bool = True) -> dict[str, int]:
     """Which layers of `left` pay `shares`: chips by `layer_key` (see the module docstring)."""
-    room = {layer_key(x.name): x.amount for x in left}
-    by_key = {layer_key(x.name): x for x in left}
+    keyed = [(layer_key(x.name), x) for x in left]
+    room = {k: x.amount for k, x in keyed}
+    by_key = {k: x for k, x in keyed}
     got: dict[str, int] = {}
 
     def take(key: str, chips: int) -> int:
@@ -659,8 +659,9 @@ def claim(left: Sequence[Layer], shares: Sequence[tuple[str, int]], *, layer: st
             raise RuleViolation(f"{pot.name} holds {pot.amount} chips; the shares add up to {asked}")
         rest = [(p, take(layer, a)) for p, a in shares]
         shares = [(p, a) for p, a in rest if a]
-    mine = {p: [layer_key(x.name) for x in left if _in(x, p)] for p, _ in shares}
-    ordered = sorted(shares, key=lambda s: sum(1 for k in mine[s[0]] if room[k]))  # the fewest pots first
+    mine = {p: [k for k, x in keyed if _in(x, p)] for p, _ in shares}
+    ordered = sorted(shares, key=lambda s: sum(1 for k in mine[s[0]] if room[k])) if len(shares) > 1 \
+        else shares  # the fewest pots first
     for p, chips in ordered:
         keys = [k for k in mine[p] if room[k]]
         can = sum(room[k] for k in keys)
@@ -672,8 +673,9 @@ def claim(left: Sequence[Layer], shares: Sequence[tuple[str, int]], *, layer: st
                                 f"{' or '.join('--pot ' + k for k in keys)} (or all {can}: award {p})")
         for k in keys:
             chips = take(k, chips)
-        for k in reversed(list(room)):  # beyond the player's own pots (a ruling): from the top down
-            chips = take(k, chips)
+        if chips:
+            for k in reversed(list(room)):  # beyond the player's own pots (a ruling): from the top down
+                chips = take(k, chips)
     return got
 
 
