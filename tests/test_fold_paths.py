@@ -224,3 +224,30 @@ def test_the_pots_read_once_are_the_pots_read_as_before(case):
             except RuleViolation:
                 got = "refused"
             assert got == want
+
+
+def ref_side_pots(contributions):
+    """`ledger.chips.side_pots` as it was written first (a sum and a pass per level)."""
+    rows = [(p, c, live) for p, c, live in contributions if c > 0]
+    levels = sorted({c for _, c, live in rows if live})
+    out: list[SidePot] = []
+    floor = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, floor) for _, c, _ in rows)
+        eligible = tuple(p for p, c, live in rows if live and c >= level)
+        if amount:
+            out.append(SidePot(amount, eligible))
+        floor = level
+    rest = sum(c - min(c, floor) for _, c, _ in rows)
+    if rest:
+        if out:
+            out[-1] = SidePot(out[-1].amount + rest, out[-1].eligible)
+        else:
+            out.append(SidePot(rest, ()))
+    return out
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(NAMES), st.integers(-5, 60), st.booleans()), max_size=8))
+def test_side_pots_in_one_pass_per_level_are_the_side_pots_as_before(rows):
+    assert side_pots(rows) == ref_side_pots(rows)
