@@ -145,7 +145,11 @@ def _held(cards: Iterable[str], up: bool) -> list[Held]:
 
 
 def _cards_dealt(state: TableState, e: ev.CardsDealt) -> list[Posting]:
-    _holder(state, e.to).extend(_held(e.cards, e.face_up))
+    cards, up = _holder(state, e.to), e.face_up
+    for c in e.cards:  # `_held`, spelt out: the most common event with cards
+        h = _new(Held)
+        h.card, h.up = c, up
+        cards.append(h)
     return []
 
 
@@ -218,6 +222,9 @@ def _declared(state: TableState, e: ev.Declared) -> list[Posting]:
     return []
 
 
+_ANTE = ev.Ante
+
+
 def _stake(state: TableState, e: ev.Ante | ev.Bet | ev.Call | ev.Raise | ev.AllIn) -> list[Posting]:
     player, amount = e.player, e.amount
     for seat in state.seats:  # `_seat`, spelt out
@@ -226,7 +233,7 @@ def _stake(state: TableState, e: ev.Ante | ev.Bet | ev.Call | ev.Raise | ev.AllI
     else:
         seat = _seat(state, player)
     seat.hand_bet += amount
-    if type(e) is not ev.Ante:
+    if type(e) is not _ANTE:
         seat.round_bet += amount
         hand = state.hand or _hand(state)
         if seat.round_bet > hand.current_bet:
