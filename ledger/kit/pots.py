@@ -225,20 +225,15 @@ def layers(state: TableState, order: Sequence[str] | None = None, *, pot: str = 
     chips in `pot` (`total`, default its balance) that nobody bet this hand join the main
     pot. Refuses when the pot holds less than the bets (chips were already paid out of it)."""
     names, seats = _order(state, order), _seats(state)
-    return _layers(state, names, seats, _bets(names, seats), pot=pot, total=total, returned=returned, single=single)
+    rows = _bets(names, seats)
+    return _layers(state, names, seats, rows, _uncalled(rows) if returned else None, pot=pot, total=total,
+                   single=single)
 
 
-def _layers(state: TableState, names: Sequence[str], seats: Mapping[str, Seat], rows: list[tuple[str, int, bool]], *,
-            pot: str, total: int | None, returned: bool, single: str,
-            back: tuple[str, int] | None | bool = False) -> list[Layer]:
-    """`layers` of the seats `names` (the whole `_order`), their `_bets` rows and (unless
-    False: work it out) their `_uncalled` bet."""
-    if returned:
-        if back is False:
-            back = _uncalled(rows)
-    else:
-        back = None
-    assert back is not True and back is not False
+def _layers(state: TableState, names: Sequence[str], seats: Mapping[str, Seat], rows: list[tuple[str, int, bool]],
+            back: tuple[str, int] | None, *, pot: str, total: int | None, single: str) -> list[Layer]:
+    """`layers` of the seats `names` (the whole `_order`), their `_bets` rows, `back` (their
+    `_uncalled` bet, left out; None: none is)."""
     if back is not None:
         rows = [(p, c - back[1] if p == back[0] else c, live) for p, c, live in rows]
     pots = side_pots(rows)
@@ -575,7 +570,7 @@ def hand_layers(state: TableState, order: Sequence[str] | None = None, *, pot: s
     rows = _bets(names, seats)
     back = _uncalled(rows)
     try:
-        out = _layers(state, names, seats, rows, pot=pot, total=total, returned=True, single="the pot", back=back)
+        out = _layers(state, names, seats, rows, back, pot=pot, total=total, single="the pot")
     except RuleViolation:
         return []
     if back is not None:
