@@ -204,7 +204,7 @@ def tables(draw) -> tuple[TableState, list[str] | None, dict[str, int]]:
     return state, order, paid
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(tables())
 def test_the_pots_read_once_are_the_pots_read_as_before(case):
     state, order, paid = case
@@ -247,7 +247,7 @@ def ref_side_pots(contributions):
     return out
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(NAMES), st.integers(-5, 60), st.booleans()), max_size=8))
 def test_side_pots_in_one_pass_per_level_are_the_side_pots_as_before(rows):
     assert side_pots(rows) == ref_side_pots(rows)
