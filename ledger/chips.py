@@ -87,13 +87,17 @@ def side_pots(contributions: Iterable[tuple[str, int, bool]]) -> list[SidePot]:
     levels = sorted({c for _, c, live in rows if live})
     pots: list[SidePot] = []
     floor = 0
-    for level in levels:
-        amount = sum(min(c, level) - min(c, floor) for _, c, _ in rows)
-        eligible = tuple(p for p, c, live in rows if live and c >= level)
+    for level in levels:  # each row above the floor puts in up to the level (one pass: a pot is paid at every award)
+        amount, eligible = 0, []
+        for p, c, live in rows:
+            if c > floor:
+                amount += (c if c < level else level) - floor
+                if live and c >= level:
+                    eligible.append(p)
         if amount:
-            pots.append(SidePot(amount, eligible))
+            pots.append(SidePot(amount, tuple(eligible)))
         floor = level
-    rest = sum(c - min(c, floor) for _, c, _ in rows)
+    rest = sum(c - floor for _, c, _ in rows if c > floor)
     if rest:
         if pots:
             last = pots[-1]

@@ -147,7 +147,11 @@ def _held(cards: Iterable[str], up: bool) -> list[Held]:
 
 
 def _cards_dealt(state: TableState, e: ev.CardsDealt) -> list[Posting]:
-    _holder(state, e.to).extend(_held(e.cards, e.face_up))
+    cards, up = _holder(state, e.to), e.face_up
+    for c in e.cards:  # `_held`, spelt out: the most common event with cards
+        h = _new(Held)
+        h.card, h.up = c, up
+        cards.append(h)
     return []
 
 
@@ -220,6 +224,9 @@ def _declared(state: TableState, e: ev.Declared) -> list[Posting]:
     return []
 
 
+_ANTE = ev.Ante
+
+
 def _stake(state: TableState, e: ev.Ante | ev.Bet | ev.Call | ev.Raise | ev.AllIn) -> list[Posting]:
     player, amount = e.player, e.amount
     for seat in state.seats:  # `_seat`, spelt out
@@ -228,7 +235,7 @@ def _stake(state: TableState, e: ev.Ante | ev.Bet | ev.Call | ev.Raise | ev.AllI
     else:
         seat = _seat(state, player)
     seat.hand_bet += amount
-    if type(e) is not ev.Ante:
+    if type(e) is not _ANTE:
         seat.round_bet += amount
         hand = state.hand or _hand(state)
         if seat.round_bet > hand.current_bet:
@@ -390,7 +397,7 @@ def _fold_plain(st: TableState, records: Iterable[tuple[int, ev.Event]], voided:
     """`fold`'s loop with `apply` spelt out (the same steps, in the same order): a fold with no
     chip checks and no observer (`Ledger.fold_session`, every snapshot's refold) pays no call per
     event for it. Keep the two in step."""
-    core, game = _CORE, None
+    core, game, opened, switched = _CORE, None, ev.SessionOpened, ev.GameSwitched
     evolve: Callable[[TableState, ev.Event], None] = _ruleset_unknown  # (looked up at the first event)
     for seq, event in records:
         if seq in voided:
@@ -410,7 +417,7 @@ def _fold_plain(st: TableState, records: Iterable[tuple[int, ev.Event]], voided:
         if st.game is not game:  # the game's evolve, looked up again only when the game changes
             game = st.game
             evolve = (_RULES.get(game) or _ruleset(game)).evolve
-        if t is ev.SessionOpened or t is ev.GameSwitched:
+        if t is opened or t is switched:
             st.ext = _RULES[game].initial(st)
         else:
             evolve(st, event)

@@ -297,8 +297,13 @@ _DICE_EVENTS = frozenset({ev.HandStarted, ev.DiceRolled, ev.DiceCupped, ev.DiceR
 _OUT_OF_POT = frozenset({ev.PotAwarded, ev.Transfer, ev.PotCarried})
 
 
+_CONCERNS = _DICE_EVENTS | _OUT_OF_POT  # every event `evolve` does something for
+
+
 def evolve(state: TableState, event: ev.Event) -> None:
     kind = type(event)  # most events are bets and deals: skip the engines they do not concern
+    if kind not in _CONCERNS:
+        return
     if kind is ev.HandStarted and state.hand is not None:
         state.hand.phase = "playing"
         OWN.x(state).paid = {}

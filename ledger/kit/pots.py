@@ -122,7 +122,7 @@ from ..core.checks import require_same
 from ..core.contract import Legal
 from ..core.table import require_hand
 from ..core.verbs import make_event
-from ..state import TableState
+from ..state import Seat, TableState
 from .evaluators import Ranked
 from .turns import clockwise
 
@@ -178,13 +178,20 @@ def order_from_dealer(state: TableState) -> list[str]:
 
 def _order(state: TableState, order: Sequence[str] | None) -> list[str]:
     given = list(order) if order is not None else order_from_dealer(state)
-    return given + [s.name for s in state.seats if s.name not in given]
+    named = set(given)
+    return given + [s.name for s in state.seats if s.name not in named]
 
 
-def _bets(state: TableState, order: Sequence[str] | None) -> list[tuple[str, int, bool]]:
+def _seats(state: TableState) -> dict[str, Seat]:
+    """Each name's seat: the first seat of that name, as `TableState.seat` finds it."""
+    return {s.name: s for s in reversed(state.seats)}
+
+
+def _bets(names: Sequence[str], seats: Mapping[str, Seat]) -> list[tuple[str, int, bool]]:
+    """(name, hand bet, still in) of each of `names` (`_order`) whose seat bet this hand."""
     rows = []
-    for name in _order(state, order):
-        seat = state.seat(name)
+    for name in names:
+        seat = seats.get(name)
         if seat is not None and seat.hand_bet:
             rows.append((name, seat.hand_bet, seat.in_hand and not seat.folded))
     return rows
@@ -192,11 +199,23 @@ def _bets(state: TableState, order: Sequence[str] | None) -> list[tuple[str, int
 
 def uncalled(state: TableState, order: Sequence[str] | None = None) -> tuple[str, int] | None:
     """(bettor, chips) of the part of the top bet nobody matched, or None."""
-    rows = sorted(_bets(state, order), key=lambda r: -r[1])
-    if not rows or not rows[0][2]:
+    return _uncalled(_bets(_order(state, order), _seats(state)))
+
+
+def _uncalled(rows: Sequence[tuple[str, int, bool]]) -> tuple[str, int] | None:
+    """`uncalled` of `_bets`' rows: the first of the highest bets, if still in, less the next highest."""
+    if not rows:
         return None
-    top = rows[0]
-    second = rows[1][1] if len(rows) > 1 else 0
+    top, second = rows[0], None
+    for row in rows[1:]:
+        if row[1] > top[1]:
+            top, second = row, top[1]
+        elif second is None or row[1] > second:
+            second = row[1]
+    if not top[2]:
+        return None
+    if second is None:
+        second = 0
     return (top[0], top[1] - second) if top[1] > second else None
 
 
@@ -205,8 +224,16 @@ def layers(state: TableState, order: Sequence[str] | None = None, *, pot: str = 
     """The main pot and the side pots, the uncalled part left out (unless not `returned`);
     chips in `pot` (`total`, default its balance) that nobody bet this hand join the main
     pot. Refuses when the pot holds less than the bets (chips were already paid out of it)."""
-    rows = _bets(state, order)
-    back = uncalled(state, order) if returned else None
+    names, seats = _order(state, order), _seats(state)
+    rows = _bets(names, seats)
+    return _layers(state, names, seats, rows, _uncalled(rows) if returned else None, pot=pot, total=total,
+                   single=single)
+
+
+def _layers(state: TableState, names: Sequence[str], seats: Mapping[str, Seat], rows: list[tuple[str, int, bool]],
+            back: tuple[str, int] | None, *, pot: str, total: int | None, single: str) -> list[Layer]:
+    """`layers` of the seats `names` (the whole `_order`), their `_bets` rows, `back` (their
+    `_uncalled` bet, left out; None: none is)."""
     if back is not None:
         rows = [(p, c - back[1] if p == back[0] else c, live) for p, c, live in rows]
     pots = side_pots(rows)
@@ -217,16 +244,14 @@ def layers(state: TableState, order: Sequence[str] | None = None, *, pot: str = 
         raise RuleViolation(f"{pot} holds {held} chips but this hand's bets add up to "
                             f"{bet + (back[1] if back else 0)}: pay it out with potlog award")
     if extra:
-        live = tuple(p for p in _order(state, order) if _live(state, p))
+        live = tuple(p for p in names if (s := seats.get(p)) is not None and s.in_hand and not s.folded)
         if pots:
             pots[0] = SidePot(pots[0].amount + extra, pots[0].eligible or live)
         else:
             pots = [SidePot(extra, live)]
-    out = []
-    for i, p in enumerate(pots):
-        name = single if len(pots) == 1 else ("main pot" if i == 0 else f"side pot {i}")
-        out.append(Layer(name, p.amount, tuple(p.eligible)))
-    return out
+    if len(pots) == 1:
+        return [Layer(single, pots[0].amount, tuple(pots[0].eligible))]
+    return [Layer("main pot" if i == 0 else f"side pot {i}", p.amount, tuple(p.eligible)) for i, p in enumerate(pots)]
 
 
 def _live(state: TableState, name: str) -> bool:
@@ -541,12 +566,13 @@ def hand_layers(state: TableState, order: Sequence[str] | None = None, *, pot: s
     """`layers` (`total`: what `pot` held before anything was paid out of it), and the
     uncalled bet on top as a layer only its bettor is in; [] when the pot holds less than
     the bets (chips left it some way this hand does not account for)."""
-    seats = _order(state, order)
+    names, seats = _order(state, order), _seats(state)
+    rows = _bets(names, seats)
+    back = _uncalled(rows)
     try:
-        out = layers(state, seats, pot=pot, total=total)
+        out = _layers(state, names, seats, rows, back, pot=pot, total=total, single="the pot")
     except RuleViolation:
         return []
-    back = uncalled(state, seats)
     if back is not None:
         out.append(Layer(UNCALLED_LAYER, back[1], (back[0],)))
     return out
@@ -562,6 +588,8 @@ def unpaid(state: TableState, paid: Mapping[str, int], order: Sequence[str] | No
     full = hand_layers(state, order, pot=pot, total=have + sum(paid.values()))
     if not full:
         return [Layer("the pot", have, ())] if have > 0 else []
+    if not paid:  # (every layer holds chips: nothing to take off)
+        return full
     keys = {layer_key(x.name) for x in full}
     over = sum(c for k, c in paid.items() if k not in keys)
     left = []
@@ -603,8 +631,9 @@ def wanting(left: Sequence[Layer]) -> str:
 def claim(left: Sequence[Layer], shares: Sequence[tuple[str, int]], *, layer: str | None = None,
           strict: bool = True) -> dict[str, int]:
     """Which layers of `left` pay `shares`: chips by `layer_key` (see the module docstring)."""
-    room = {layer_key(x.name): x.amount for x in left}
-    by_key = {layer_key(x.name): x for x in left}
+    keyed = [(layer_key(x.name), x) for x in left]
+    room = {k: x.amount for k, x in keyed}
+    by_key = {k: x for k, x in keyed}
     got: dict[str, int] = {}
 
     def take(key: str, chips: int) -> int:
@@ -625,8 +654,9 @@ def claim(left: Sequence[Layer], shares: Sequence[tuple[str, int]], *, layer: st
             raise RuleViolation(f"{pot.name} holds {pot.amount} chips; the shares add up to {asked}")
         rest = [(p, take(layer, a)) for p, a in shares]
         shares = [(p, a) for p, a in rest if a]
-    mine = {p: [layer_key(x.name) for x in left if _in(x, p)] for p, _ in shares}
-    ordered = sorted(shares, key=lambda s: sum(1 for k in mine[s[0]] if room[k]))  # the fewest pots first
+    mine = {p: [k for k, x in keyed if _in(x, p)] for p, _ in shares}
+    ordered = sorted(shares, key=lambda s: sum(1 for k in mine[s[0]] if room[k])) if len(shares) > 1 \
+        else shares  # the fewest pots first
     for p, chips in ordered:
         keys = [k for k in mine[p] if room[k]]
         can = sum(room[k] for k in keys)
@@ -638,8 +668,9 @@ def claim(left: Sequence[Layer], shares: Sequence[tuple[str, int]], *, layer: st
                                 f"{' or '.join('--pot ' + k for k in keys)} (or all {can}: award {p})")
         for k in keys:
             chips = take(k, chips)
-        for k in reversed(list(room)):  # beyond the player's own pots (a ruling): from the top down
-            chips = take(k, chips)
+        if chips:
+            for k in reversed(list(room)):  # beyond the player's own pots (a ruling): from the top down
+                chips = take(k, chips)
     return got
 
 
