@@ -412,6 +412,7 @@ def main(argv: list[str] | None = None) -> int:
     data.mkdir(parents=True, exist_ok=True)
     figs: list[Figure] = []
     rate_append = 0.0
+    compile_bytecode()  # every figure's child imports compiled modules (PYTHONDONTWRITEBYTECODE would compile them in its timer)
     if "fold" not in skip:
         f, rss = bench_fold(data, sizes, args.repeat)
         figs += f
