@@ -159,6 +159,11 @@ def main(argv: list[str] | None = None, *, program: bool = False) -> int:
 
 
 def entry() -> None:
+    import os
+
+    # pydantic looks for plugins (entry points of every installed distribution, ~3 ms) before
+    # it builds its first validator; potlog has none and runs none, so the program says so.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     sys.exit(main(program=True))
 
 
