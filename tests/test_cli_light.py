@@ -30,3 +30,18 @@ def test_note_makes_only_the_note_command_and_scans_no_plugins(potlog, db_path):
                          timeout=120)
     assert run.stdout.splitlines()[-1].split() == ["0", "True", "Note"], run.stdout + run.stderr
     assert "note: Eli brought snacks" in run.stdout
+
+
+def test_the_start_s_objects_are_frozen_and_the_collector_runs_after():
+    """`cli.main` collects no garbage while it imports, then freezes what it made and turns
+    the collector back on (off again only if it was off before)."""
+    code = ("import gc, sys\n"
+            "if sys.argv[1] == 'off':\n"
+            "    gc.disable()\n"
+            "import cli.main\n"
+            "print(gc.isenabled(), gc.get_freeze_count() > 1000)")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for state, enabled in (("on", "True"), ("off", "False")):
+        run = subprocess.run([sys.executable, "-c", code, state], capture_output=True, text=True, env=env,
+                             timeout=120)
+        assert run.stdout.split() == [enabled, "True"], run.stderr
