@@ -45,3 +45,24 @@ def test_the_start_s_objects_are_frozen_and_the_collector_runs_after():
         run = subprocess.run([sys.executable, "-c", code, state], capture_output=True, text=True, env=env,
                              timeout=120)
         assert run.stdout.split() == [enabled, "True"], run.stderr
+
+
+def test_the_source_stamp_names_each_file_by_its_path_from_the_root(tmp_path):
+    """`sources.stamp` (what snapshots and the kept help are keyed by) walks without
+    `os.path.relpath`: the same names, sizes and times as a walk that uses it."""
+    from ledger import sources
+
+    for rel in ("a.py", "pkg/b.py", "pkg/deep/c.py", "pkg/deep/note.txt", ".hidden/d.py", "__pycache__/e.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(rel)
+    expected = []
+    for folder, dirs, names in os.walk(tmp_path):
+        dirs[:] = [d for d in dirs if not d.startswith((".", "__"))]
+        for name in names:
+            if name.endswith(".py"):
+                st = os.stat(os.path.join(folder, name))
+                rel = os.path.relpath(os.path.join(folder, name), tmp_path).replace(os.sep, "/")
+                expected.append((rel, st.st_size, st.st_mtime_ns))
+    for root in (str(tmp_path), str(tmp_path) + "/"):
+        assert sources.stamp.__wrapped__(root) == tuple(sorted(expected))
+    assert [name for name, _, _ in expected] != [] and "pkg/deep/c.py" in dict((n, 0) for n, _, _ in expected)
