@@ -120,3 +120,39 @@ def test_every_command_is_a_frozen_keyword_only_dataclass() -> None:
         assert dataclasses.is_dataclass(cls)
         params = cls.__dataclass_params__  # type: ignore[attr-defined]
         assert params.frozen and all(f.kw_only for f in dataclasses.fields(cls)), cls
+
+
+@pytest.mark.parametrize("frozen_", [False, True])
+def test_later_is_the_dataclass_with_its_parameters(frozen_: bool) -> None:
+    from ledger.core.frozen import later
+
+    def make(decorate):
+        ns = {"__annotations__": {"name": str, "seen": list}, "seen": field(default_factory=list),
+              "__module__": __name__}
+        return decorate(type("Row", (), ns))
+
+    lazy, eager = make(later(frozen=frozen_)), make(dataclass(frozen=frozen_))
+    a, b = lazy("Ann"), eager("Ann")  # positional, as a dataclass that is not kw_only takes
+    assert repr(a) == repr(b) == "Row(name='Ann', seen=[])"
+    assert a == lazy("Ann", []) and a != lazy("Bob") and lazy.__doc__ == eager.__doc__ == \
+        "Row(name: str, seen: list = <factory>)"
+    assert (lazy.__hash__ is None) == (eager.__hash__ is None) == (not frozen_)
+    if frozen_:
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            a.name = "Bob"  # type: ignore[misc]
+    else:
+        a.name = "Bob"
+        assert a.name == "Bob" and a != lazy("Ann")
+        with pytest.raises(TypeError, match="unhashable type: 'Row'"):
+            hash(a)
+
+
+def test_an_instance_met_before_its_class_is_made_is_unhashable_as_a_dataclass_says() -> None:
+    from ledger.core.frozen import later
+
+    Row = later()(type("Row", (), {"__annotations__": {"name": str}, "__module__": __name__}))
+    row = object.__new__(Row)  # as pickle and copy make one: no __init__
+    with pytest.raises(TypeError, match="unhashable type: 'Row'"):
+        hash(row)
+    row.name = "Ann"
+    assert repr(row) == "Row(name='Ann')"

@@ -1,4 +1,5 @@
-"""`frozen`: a frozen, keyword-only dataclass that is made when it is first used.
+"""`frozen`: a frozen, keyword-only dataclass that is made when it is first used; `later`:
+any other (not slotted) dataclass, made the same way.
 
 ``@dataclass(frozen=True, kw_only=True)`` writes each class's ``__init__``, ``__eq__``,
 ``__hash__``, ``__repr__``, ``__setattr__`` and ``__delattr__`` as source text and compiles it
@@ -12,14 +13,15 @@ Until then the class holds small stand-ins that make it and then do what was ask
 instance made without ``__init__`` (`pickle`, `copy`) makes it on its first comparison,
 hash, repr or assignment.
 
-Every base a `frozen` class has must be a dataclass (frozen, made at once) or `object`.
+Every base such a class has must be a dataclass (made at once, or itself made later) or
+`object`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import threading
-from typing import Any, TypeVar, dataclass_transform
+from typing import Any, Callable, TypeVar, dataclass_transform
 
 T = TypeVar("T", bound=type)
 
@@ -32,14 +34,14 @@ def _make(cls: type) -> None:
     """Make the dataclass of `cls` now (and of its pending bases first), once."""
     with _LOCK:
         for klass in reversed(cls.__mro__):
-            pending = klass.__dict__.get("__frozen_pending__")  # (its own docstring or None,)
+            pending = klass.__dict__.get("__frozen_pending__")  # (its own docstring or None, params)
             if pending is None:
                 continue
             del klass.__frozen_pending__  # type: ignore[attr-defined]
             for name in (*_METHODS, *_MADE_ON_READ):
                 delattr(klass, name)
             klass.__doc__ = pending[0]
-            dataclasses.dataclass(frozen=True, kw_only=True)(klass)
+            dataclasses.dataclass(**pending[1])(klass)
 
 
 class _OnRead:
@@ -73,7 +75,10 @@ def _eq(self: Any, other: object) -> Any:
 
 
 def _hash(self: Any) -> Any:
-    return _made(self).__hash__(self)
+    fn = _made(self).__hash__
+    if fn is None:  # an eq dataclass that is not frozen
+        raise TypeError(f"unhashable type: '{type(self).__name__}'")
+    return fn(self)
 
 
 def _setattr(self: Any, name: str, value: object) -> None:
@@ -87,10 +92,7 @@ def _delattr(self: Any, name: str) -> None:
 _STANDINS = dict(zip(_METHODS, (_init, _repr, _eq, _hash, _setattr, _delattr)))
 
 
-@dataclass_transform(kw_only_default=True, frozen_default=True,
-                     field_specifiers=(dataclasses.field, dataclasses.Field))
-def frozen(cls: T) -> T:
-    """``@dataclass(frozen=True, kw_only=True)``, made when the class is first used."""
+def _pending(cls: T, params: dict[str, bool]) -> T:
     for klass in cls.__mro__[1:-1]:
         if not dataclasses.is_dataclass(klass):
             raise TypeError(f"{cls.__name__}: base {klass.__name__} is not a dataclass")
@@ -98,6 +100,20 @@ def frozen(cls: T) -> T:
         setattr(cls, name, fn)
     for name in _MADE_ON_READ:
         setattr(cls, name, _OnRead(name))
-    cls.__frozen_pending__ = (cls.__dict__.get("__doc__"),)  # type: ignore[attr-defined]
+    cls.__frozen_pending__ = (cls.__dict__.get("__doc__"), params)  # type: ignore[attr-defined]
     cls.__doc__ = _OnRead("__doc__")  # type: ignore[assignment]
     return cls
+
+
+@dataclass_transform(kw_only_default=True, frozen_default=True,
+                     field_specifiers=(dataclasses.field, dataclasses.Field))
+def frozen(cls: T) -> T:
+    """``@dataclass(frozen=True, kw_only=True)``, made when the class is first used."""
+    return _pending(cls, {"frozen": True, "kw_only": True})
+
+
+@dataclass_transform(field_specifiers=(dataclasses.field, dataclasses.Field))
+def later(*, frozen: bool = False, kw_only: bool = False) -> Callable[[T], T]:
+    """``@dataclass(frozen=..., kw_only=...)``, made when the class is first used."""
+    params = {"frozen": frozen, "kw_only": kw_only}
+    return lambda cls: _pending(cls, params)
