@@ -11,8 +11,10 @@ prompt_toolkit adapter the prompt uses.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping
+
+from ledger.core.frozen import later
 
 if TYPE_CHECKING:
     from ledger.core.contract import Word
@@ -53,7 +55,7 @@ def kind_of(verb: str, name: str, metavar: str | None = None) -> str:
     return _BY_VERB_PARAM.get((verb, name)) or _BY_PARAM.get(name, ANY)
 
 
-@dataclass(frozen=True)
+@later(frozen=True)
 class Spec:
     """One verb's command line: what each positional argument takes (the last one repeats
     when `many`), and each option's spellings with what its value takes (None: a flag)."""
@@ -71,7 +73,7 @@ class Spec:
 Grammar = Mapping[str, Spec]
 
 
-@dataclass(frozen=True)
+@later(frozen=True)
 class Table:
     """What completion offers: the verbs and their grammar, the seated players, the pack's
     cards and the game names."""

@@ -4,17 +4,18 @@ later ones again where the rules still allow. Each is one transaction (`Ledger.b
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from itertools import islice
 from typing import Iterable, Iterator
 
+from .core.frozen import later
 from . import events as ev
 from .commands import Award, Call, Close, Command, Open, Switch, Void
 from .errors import InputError, PotlogError, RuleViolation
 from .recording import Recording
 from .reducer import apply
 
-@dataclass
+@later()
 class Amended:
     """What `Ledger.amend` recorded: the voids, the corrected act, the later acts recorded
     again, the later acts left out as (their first seq, what they were, why), and each

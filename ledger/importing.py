@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 import re
 from contextlib import ExitStack
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import datetime
 from typing import Any, Callable, Iterable
 
+from .core.frozen import later
 from . import events as ev
 from .cards import PACKS, UNKNOWN
 from .chips import check
@@ -44,14 +45,14 @@ def check_utc(at: object) -> str:
     raise InputError(f"recorded_at {str(at)[:40]!r} is not an ISO 8601 UTC time like 2026-11-21T21:04:36.720Z")
 
 
-@dataclass
+@later()
 class ImportResult:
     added: dict[str, int] = field(default_factory=dict)
     skipped: dict[str, int] = field(default_factory=dict)
     lines: int = 0
 
 
-@dataclass
+@later()
 class _Import:
     """One import in progress: each session's place, the rows not yet inserted, the write lock."""
 

@@ -28,10 +28,10 @@ import hmac
 import json
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from .core.frozen import later
 from . import events as ev
 from .errors import InputError
 
@@ -133,7 +133,7 @@ def _mac(key: bytes, session: str, seq: int, head: str, at: str) -> str:
     return hmac.new(key, msg, hashlib.sha256).hexdigest()
 
 
-@dataclass(frozen=True)
+@later(frozen=True)
 class Seal:
     """A session's head at a moment: its last seq, that event's hash, when, and the MAC."""
 

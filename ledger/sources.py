@@ -16,16 +16,15 @@ def stamp(root: str) -> tuple[tuple[str, int, int], ...]:
     its size and its modification time, sorted. Any edit or reinstall changes it; reading
     the files' bytes instead cost every command 5 ms."""
     files: list[tuple[str, int, int]] = []
-    stack = [root]
+    stack = [(root, "")]  # a folder, and its path from `root` ("" or ending in "/")
     while stack:
-        folder = stack.pop()
+        folder, prefix = stack.pop()
         with os.scandir(folder) as entries:
             for entry in entries:
                 if entry.is_dir(follow_symlinks=False):
                     if not entry.name.startswith((".", "__")):
-                        stack.append(entry.path)
+                        stack.append((entry.path, f"{prefix}{entry.name}/"))
                 elif entry.name.endswith(".py"):
                     st = entry.stat()
-                    files.append((os.path.relpath(entry.path, root).replace(os.sep, "/"), st.st_size,
-                                  st.st_mtime_ns))
+                    files.append((prefix + entry.name, st.st_size, st.st_mtime_ns))
     return tuple(sorted(files))

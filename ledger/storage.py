@@ -18,12 +18,12 @@ from abc import ABC, abstractmethod
 import json
 import os
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Literal, Protocol, Self
 
 from pydantic import ValidationError
 
+from .core.frozen import later
 from .errors import Conflict, IntegrityError, NotFound
 from .events import GENESIS, HASH_SCHEME, Event, Recorded, chain_hash, parse_typed
 
@@ -95,7 +95,7 @@ def void_target(session: str, seq: int, body: object) -> int:
     return target
 
 
-@dataclass(frozen=True)
+@later(frozen=True)
 class SessionInfo:
     session: str
     game: str
@@ -106,7 +106,7 @@ class SessionInfo:
     closed: bool
 
 
-@dataclass(frozen=True)
+@later(frozen=True)
 class CacheRow:
     """One row of a disposable cache (`ledger.snapshots`): the session's snapshot, or a
     checkpoint at `seq` (then the session keeps only its last `keep` checkpoints)."""

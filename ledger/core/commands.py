@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .. import events as ev
+from .frozen import frozen
 
 Cards = tuple[str, ...]
 """Cards as typed (``AS``, ``10h``); ``??`` for unseen ones."""
@@ -39,7 +40,7 @@ class Command:
 
 # -- the session and the seats --------------------------------------------------------------
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Open(Command):
     """``potlog new``: the table's `options`, what a chip is called, a title."""
 
@@ -49,7 +50,7 @@ class Open(Command):
     title: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Switch(Command):
     """``potlog switch GAME``: another ruleset (`name`) from now on, with its `options`."""
 
@@ -58,7 +59,7 @@ class Switch(Command):
     options: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Join(Command):
     """`player` sits with a buy-in of `amount` chips, at `position` (None: last)."""
 
@@ -68,26 +69,26 @@ class Join(Command):
     position: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Rebuy(Command):
     verb: ClassVar[str] = "rebuy"
     player: str
     amount: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Leave(Command):
     verb: ClassVar[str] = "leave"
     player: str
     reason: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Close(Command):
     verb: ClassVar[str] = "close"
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Count(Command):
     """`player` counts `amount` chips in their stack (a check, no chips move)."""
 
@@ -96,13 +97,13 @@ class Count(Command):
     amount: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Note(Command):
     verb: ClassVar[str] = "note"
     text: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Void(Command):
     """Cancel the event at seq `target`."""
 
@@ -113,7 +114,7 @@ class Void(Command):
 
 # -- the hand and the cards --------------------------------------------------------------
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class NewHand(Command):
     """``potlog hand``: who deals, who acts first (None: as the game says)."""
 
@@ -122,13 +123,13 @@ class NewHand(Command):
     first: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Round(Command):
     verb: ClassVar[str] = "round"
     name: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Deal(Command):
     """`cards` (or `count` unseen ones) to `to`: a player or a board; `face_up`."""
 
@@ -139,14 +140,14 @@ class Deal(Command):
     face_up: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Reveal(Command):
     verb: ClassVar[str] = "reveal"
     player: str
     cards: Cards = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Exchange(Command):
     """`player` gives up `discard` and draws `cards` (or `count` unseen), paying `amount`."""
 
@@ -159,14 +160,14 @@ class Exchange(Command):
     face_up: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Play(Command):
     verb: ClassVar[str] = "play"
     player: str
     cards: Cards = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Move(Command):
     """The top cards (`cards`, or `count` of them) of zone `source` onto `to`; `position` 0:
     under its bottom; `value`: face up (True), down (False) or as they lie (None)."""
@@ -180,19 +181,19 @@ class Move(Command):
     value: bool | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Reshuffle(Command):
     verb: ClassVar[str] = "reshuffle"
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class End(Command):
     verb: ClassVar[str] = "end"
 
 
 # -- dice and declarations ------------------------------------------------------------------
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class RollDice(Command):
     """``potlog roll``: `faces` rolled by `player` (None: the table) on dice of `sides`."""
 
@@ -202,7 +203,7 @@ class RollDice(Command):
     sides: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Declare(Command):
     verb: ClassVar[str] = "declare"
     player: str | None = None
@@ -212,21 +213,21 @@ class Declare(Command):
 
 # -- chips ----------------------------------------------------------------------------------
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Ante(Command):
     verb: ClassVar[str] = "ante"
     player: str
     amount: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Bet(Command):
     verb: ClassVar[str] = "bet"
     player: str
     amount: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Call(Command):
     """`player` calls; `amount`, when given, is checked against what is owed."""
 
@@ -235,7 +236,7 @@ class Call(Command):
     amount: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Raise(Command):
     """`player` calls and raises by `amount`."""
 
@@ -244,25 +245,25 @@ class Raise(Command):
     amount: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class AllIn(Command):
     verb: ClassVar[str] = "allin"
     player: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Check(Command):
     verb: ClassVar[str] = "check"
     player: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Fold(Command):
     verb: ClassVar[str] = "fold"
     player: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Pay(Command):
     verb: ClassVar[str] = "pay"
     source: str
@@ -271,7 +272,7 @@ class Pay(Command):
     reason: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Award(Command):
     """A pot (`source`) to `player` (only `amount` of it), or split by `shares`."""
 
@@ -283,14 +284,14 @@ class Award(Command):
     reason: str = ""
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Carry(Command):
     verb: ClassVar[str] = "carry"
     source: str | None = None
     amount: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Score(Command):
     verb: ClassVar[str] = "score"
     player: str
@@ -300,7 +301,7 @@ class Score(Command):
 
 # -- the games' own words ------------------------------------------------------------------
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Showdown(Command):
     """The hands are compared: by the evaluator `name`, ties as `value` says (freeform)."""
 
@@ -309,20 +310,20 @@ class Showdown(Command):
     value: str | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Stands(Command):
     """Freeform: the pot stands (rides into the next round)."""
 
     verb: ClassVar[str] = "stands"
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class BringIn(Command):
     verb: ClassVar[str] = "bringin"
     player: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Hit(Command):
     """Bluffjack: `player` draws `cards` (or `count` unseen)."""
 
@@ -333,13 +334,13 @@ class Hit(Command):
     face_up: bool = False
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Stand(Command):
     verb: ClassVar[str] = "stand"
     player: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class CupDice(Command):
     """Dice under `player`'s cup: `count` unseen, or the `faces` the recorder saw; `value`:
     the faces kept (a reroll under the cup)."""
@@ -351,7 +352,7 @@ class CupDice(Command):
     value: Faces = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Reroll(Command):
     """`player` keeps the faces `value` and rolls the others again: `faces`."""
 
@@ -361,14 +362,14 @@ class Reroll(Command):
     value: Faces = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Lift(Command):
     verb: ClassVar[str] = "lift"
     player: str
     faces: Faces = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Bid(Command):
     """Liar's Dice: `player` bids `count` dice showing `value`."""
 
@@ -378,7 +379,7 @@ class Bid(Command):
     value: int
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Bids(Command):
     """Bluke: each player's bid of tricks, as (player, tricks) `shares`."""
 
@@ -386,7 +387,7 @@ class Bids(Command):
     shares: Shares = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Tricks(Command):
     """Bluke: the tricks each player took, as (player, tricks) `shares`."""
 
@@ -394,32 +395,32 @@ class Tricks(Command):
     shares: Shares = ()
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Liar(Command):
     verb: ClassVar[str] = "liar"
     player: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Claim(Command):
     verb: ClassVar[str] = "claim"
     player: str
     value: Scalar | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Doubt(Command):
     verb: ClassVar[str] = "doubt"
     player: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Concede(Command):
     verb: ClassVar[str] = "concede"
     player: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen
 class Turn(Command):
     """War: `player` turns the top card of their stack (named as it turns up: `cards`)."""
 

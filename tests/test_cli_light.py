@@ -1,0 +1,68 @@
+"""A light command run as the potlog program makes only what it meets: of the command
+classes (`ledger.core.frozen`) the ones it records, and no pydantic plugin scan."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CODE = """
+import sys, cli.main
+sys.argv = ['potlog', '--db', sys.argv[1], 'note', 'Eli', 'brought', 'snacks']
+try:
+    cli.main.entry()
+except SystemExit as exc:
+    rc = exc.code
+from ledger.core import commands
+import pydantic.plugin._loader as plugins
+made = sorted(c.__name__ for c in commands.COMMANDS if '__frozen_pending__' not in c.__dict__)
+print(rc, plugins._plugins is None, ' '.join(made))
+"""
+
+
+def test_note_makes_only_the_note_command_and_scans_no_plugins(potlog, db_path):
+    potlog("new", "freeform", "-p", "Ann=10", "-p", "Ben=10")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("PYDANTIC_DISABLE_PLUGINS", None)
+    run = subprocess.run([sys.executable, "-c", CODE, str(db_path)], capture_output=True, text=True, env=env,
+                         timeout=120)
+    assert run.stdout.splitlines()[-1].split() == ["0", "True", "Note"], run.stdout + run.stderr
+    assert "note: Eli brought snacks" in run.stdout
+
+
+def test_the_start_s_objects_are_frozen_and_the_collector_runs_after():
+    """`cli.main` collects no garbage while it imports, then freezes what it made and turns
+    the collector back on (off again only if it was off before)."""
+    code = ("import gc, sys\n"
+            "if sys.argv[1] == 'off':\n"
+            "    gc.disable()\n"
+            "import cli.main\n"
+            "print(gc.isenabled(), gc.get_freeze_count() > 1000)")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for state, enabled in (("on", "True"), ("off", "False")):
+        run = subprocess.run([sys.executable, "-c", code, state], capture_output=True, text=True, env=env,
+                             timeout=120)
+        assert run.stdout.split() == [enabled, "True"], run.stderr
+
+
+def test_the_source_stamp_names_each_file_by_its_path_from_the_root(tmp_path):
+    """`sources.stamp` (what snapshots and the kept help are keyed by) walks without
+    `os.path.relpath`: the same names, sizes and times as a walk that uses it."""
+    from ledger import sources
+
+    for rel in ("a.py", "pkg/b.py", "pkg/deep/c.py", "pkg/deep/note.txt", ".hidden/d.py", "__pycache__/e.py"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(rel)
+    expected = []
+    for folder, dirs, names in os.walk(tmp_path):
+        dirs[:] = [d for d in dirs if not d.startswith((".", "__"))]
+        for name in names:
+            if name.endswith(".py"):
+                st = os.stat(os.path.join(folder, name))
+                rel = os.path.relpath(os.path.join(folder, name), tmp_path).replace(os.sep, "/")
+                expected.append((rel, st.st_size, st.st_mtime_ns))
+    for root in (str(tmp_path), str(tmp_path) + "/"):
+        assert sources.stamp.__wrapped__(root) == tuple(sorted(expected))
+    assert [name for name, _, _ in expected] != [] and "pkg/deep/c.py" in dict((n, 0) for n, _, _ in expected)
