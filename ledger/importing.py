@@ -65,6 +65,9 @@ class _Import:
     packs: dict[tuple, str] = field(default_factory=dict)  # (game, options) -> the pack its cards come from
     current: str = ""  # the session of the line before
     order: dict[str, None] = field(default_factory=dict)  # the sessions the lines were last about, oldest first
+    named: dict[str, _Named] = field(default_factory=dict)  # body -> what its event names (`_check_imported`)
+    seated: tuple[Any, int, frozenset[str]] = (None, 0, frozenset())  # a table's seats, how many, their names
+    pack: tuple[Any, str, str] = (None, "", "")  # a table's options, game, and the pack they deal from
 
 
 _Parsed = tuple[str, int, str, str, str, str, ev.Event, bool]
@@ -284,7 +287,7 @@ class Importing(Recording):
             raise InputError("a session's seq 1 must be session_opened")
         if seq > 1 and opened:
             raise InputError("session_opened can only be seq 1")
-        self._check_imported(st, event, imp)
+        self._check_imported(st, event, imp, body)
         if isinstance(event, ev.Void):  # voids re-fold: check the target exists
             if event.target >= seq:
                 raise InputError(f"void at seq {seq} names seq {event.target}, which is not before it")
@@ -309,50 +312,54 @@ class Importing(Recording):
         added[sid] = added.get(sid, 0) + 1
         place[0], place[1] = seq, h
 
-    def _check_imported(self, st: TableState, event: ev.Event, imp: _Import | None = None) -> None:
+    def _check_imported(self, st: TableState, event: ev.Event, imp: _Import | None = None, body: str = "") -> None:
         """What the models cannot see alone: the game and its options, the pack's cards, and
         that every player named has sat at this table (and that a new one does not look like
-        one who has)."""
-        if isinstance(event, ev.SessionOpened):
-            from .core.options import validate_options
+        one who has). What an event names is found once per distinct `body` of an import (the
+        body decides the event: `_named`); the table it is checked against, every time."""
+        named = imp.named.get(body) if imp is not None else None
+        if named is None:
+            named = _named(event)
+            if imp is not None and body:
+                if len(imp.named) >= _NAMED_MAX:
+                    imp.named.clear()
+                imp.named[body] = named
+        kind, players, bank, cards = named
+        if kind:
+            if kind == 1:
+                from .core.options import validate_options
 
-            rules = get_ruleset(event.game)
-            validate_options(rules.options, dict(event.options), event.game)
+                assert isinstance(event, ev.SessionOpened)
+                rules = get_ruleset(event.game)
+                validate_options(rules.options, dict(event.options), event.game)
+            else:
+                assert isinstance(event, ev.PlayerJoined)
+                seat_name(st, event.player)  # a look-alike of someone who sat here, or a word potlog keeps: refused
             return
-        if isinstance(event, ev.PlayerJoined):
-            seat_name(st, event.player)  # a look-alike of someone who sat here, or a word potlog keeps: refused
-            return
-        players_at, accounts_at, cards_at = _named_fields(type(event))
-        if players_at or accounts_at:
-            players: list[str] = []
-            for attr in players_at:
-                value = getattr(event, attr)
-                if type(value) is str:
-                    players.append(value)
-                elif isinstance(value, str):
-                    players.append(value)
-                elif isinstance(value, list):  # shares
-                    players += [share.player for share in value]
-            for attr in accounts_at:
-                account = getattr(event, attr)
-                if account == "bank":
-                    raise InputError("chips come from the bank only by player_joined or rebuy, and go back only by "
-                                     "player_left: no other event names the bank")
-                if account.startswith("seat:"):
-                    players.append(account[5:])
-            if players:
-                seated = [s.name for s in st.seats]
-                for name in players:
-                    if name not in seated:
-                        sat = ", ".join(seated) or "nobody yet"
-                        raise InputError(f"{shown(name)} has never sat at this table (seated so far: {sat})")
-        if cards_at:
-            cards: list[str] = []
-            for attr in cards_at:
-                value = getattr(event, attr)
-                cards += value if isinstance(value, list) else [value]
-            if cards:
-                _check_cards(st, cards, imp.packs if imp is not None else None)
+        if bank:
+            raise InputError("chips come from the bank only by player_joined or rebuy, and go back only by "
+                             "player_left: no other event names the bank")
+        if players:
+            seats = st.seats
+            if imp is not None:  # the names seated, kept while the table's seats are the same (seats are only added)
+                kept = imp.seated
+                if kept[0] is not seats or kept[1] != len(seats):
+                    kept = imp.seated = (seats, len(seats), frozenset(s.name for s in seats))
+                seated = kept[2]
+            else:
+                seated = frozenset(s.name for s in seats)
+            for name in players:
+                if name not in seated:
+                    sat = ", ".join(s.name for s in seats) or "nobody yet"
+                    raise InputError(f"{shown(name)} has never sat at this table (seated so far: {sat})")
+        if cards:
+            if imp is not None:  # the pack, kept while the table's game and options are the same (options are replaced, never changed)
+                kept_pack = imp.pack
+                if kept_pack[0] is not st.options or kept_pack[1] != st.game:
+                    kept_pack = imp.pack = (st.options, st.game, _pack_of(st, imp.packs))
+                _check_cards(st, cards, name=kept_pack[2])
+            else:
+                _check_cards(st, cards)
 
     def _switch_session(self, sid: str, imp: _Import) -> None:
         """The import's lines turn to `sid`: of the sessions it left, the last `KEEP_MARKED`
@@ -416,6 +423,7 @@ class Importing(Recording):
 
 
 _NAMED: dict[type, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+_NAMED_MAX = 1 << 16  # distinct bodies an import keeps what they name of (`_Import.named`)
 
 
 def _named_fields(cls: type[ev.Event]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
@@ -429,6 +437,40 @@ def _named_fields(cls: type[ev.Event]) -> tuple[tuple[str, ...], tuple[str, ...]
             tuple(f for f in ("cards", "discard", "draw", "card") if f in fields and cls is not ev.DeckReshuffled),
         )
     return got
+
+
+_Named = tuple[int, tuple[str, ...], bool, list[str]]
+"""What `_check_imported` checks of an event, from the event alone: 1 for session_opened, 2 for
+player_joined (checked their own way), else 0; the players it names (in fields and seat
+accounts), whether it names the bank, its cards."""
+
+
+def _named(event: ev.Event) -> _Named:
+    """What `event` names, for `_check_imported`."""
+    if isinstance(event, ev.SessionOpened):
+        return 1, (), False, []
+    if isinstance(event, ev.PlayerJoined):
+        return 2, (), False, []
+    players_at, accounts_at, cards_at = _named_fields(type(event))
+    players: list[str] = []
+    bank = False
+    for attr in players_at:
+        value = getattr(event, attr)
+        if isinstance(value, str):
+            players.append(value)
+        elif isinstance(value, list):  # shares
+            players += [share.player for share in value]
+    for attr in accounts_at:
+        account = getattr(event, attr)
+        if account == "bank":
+            bank = True
+        elif account.startswith("seat:"):
+            players.append(account[5:])
+    cards: list[str] = []
+    for attr in cards_at:
+        value = getattr(event, attr)
+        cards += value if isinstance(value, list) else [value]
+    return 0, tuple(players), bank, cards
 
 
 def _pack_of(st: TableState, cache: dict[tuple, str] | None = None) -> str:
@@ -457,9 +499,12 @@ def _pack_of(st: TableState, cache: dict[tuple, str] | None = None) -> str:
     return name
 
 
-def _check_cards(st: TableState, cards: list[str], packs: dict[tuple, str] | None = None) -> None:
-    """Every card is ``??`` or a card of the session's pack, written as potlog writes it."""
-    name = _pack_of(st, packs)
+def _check_cards(st: TableState, cards: list[str], packs: dict[tuple, str] | None = None,
+                 name: str | None = None) -> None:
+    """Every card is ``??`` or a card of the session's pack (`name`, else as `_pack_of` finds it),
+    written as potlog writes it."""
+    if name is None:
+        name = _pack_of(st, packs)
     known = _PACK_CARDS.get(name)
     if known is not None and all(card in known for card in cards):
         return  # (the usual line: every card is of the pack)
