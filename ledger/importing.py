@@ -176,25 +176,45 @@ class Importing(Recording):
         which words every refusal; a void folds again from a recent mark (`_mark`).
         """
         imp = _Import(ImportResult())
-        result, batch, one, slow = imp.result, imp.batch, self._import_line, self._parse_line
+        result, batch, one, slow, insert = imp.result, imp.batch, self._import_line, self._parse_line, self.store.insert_rows
         fast = _fast_parser() or (lambda line, imp: None)
+        added, check_imported, applied, plain = result.added, self._check_imported, _applied, _PLAIN
+        cur, place = "", [0, "", None, 0, [], 0]  # the session of the line before once locked, its place
+        n = 0
         with ExitStack() as imp.lock:  # the write lock, once taken (`_lock_for_import`), to the end
             for n, line in enumerate(lines, 1):
-                result.lines = n
                 if progress is not None:
                     progress(n)
                 if not line or line.isspace():
                     continue
                 try:
-                    one(fast(line, imp) or slow(line), imp)
+                    parsed = fast(line, imp) or slow(line)
+                    sid, seq, at, prev, h, body, event, hashed = parsed
+                    if (sid == cur and seq == place[0] + 1 and prev == place[1] and hashed and seq > place[3]
+                            and type(event) in plain):  # the usual line: `_import_line`'s checks that it can fail, in order
+                        st = place[2]
+                        check_imported(st, event, imp, body)
+                        applied(st, seq, event)
+                        place[4].append((seq, event))
+                        if seq % MARK_EVERY == 0:
+                            self._mark(sid, seq, st, place, imp)
+                        batch.append((sid, seq, event.type, body, prev, h, at))
+                        added[sid] += 1
+                        place[0], place[1] = seq, h
+                    else:
+                        one(parsed, imp)  # (any other line; then the next of this session may be usual)
+                        cur = sid if imp.locked and sid in added else ""
+                        if cur:
+                            place = imp.sessions[sid]
                 except PotlogError as exc:
                     msg = str(exc)
                     raise type(exc)(msg if msg.startswith("line ") else f"line {n}: {msg}") from None
                 if len(batch) >= IMPORT_BATCH:
-                    self.store.insert_rows(batch)
+                    insert(batch)
                     batch.clear()
             if imp.locked:
-                self.store.insert_rows(imp.batch)  # committed as the lock is given back
+                insert(batch)  # committed as the lock is given back
+        result.lines = n
         if self._heads is not None:  # inside a batch: the heads it kept of these sessions are behind now
             for sid in imp.result.added:
                 self._heads.pop(sid, None)
@@ -294,16 +314,7 @@ class Importing(Recording):
             # a void needs the earlier events: fold again from the last mark before its target
             st = place[2] = self._refold_for_import(sid, seq, event, place, imp)
         else:
-            try:
-                apply(st, seq, event)
-                check(st, hand_closed=isinstance(event, ev.HandEnded))
-                check_limits(st)
-            except ChipError as exc:
-                raise RuleViolation(f"seq {seq} breaks the chips: {exc}") from None
-            except PotlogError:
-                raise
-            except Exception as exc:  # a foreign event the rules never decided: a game's evolve trusts its events, so anything
-                raise InputError(f"seq {seq} cannot be applied ({type(exc).__name__}): it names something that does not exist") from None
+            _applied(st, seq, event)
             recent.append((seq, event))
         if seq % MARK_EVERY == 0:
             self._mark(sid, seq, st, place, imp)
@@ -420,6 +431,25 @@ class Importing(Recording):
             raise RuleViolation(f"the void at seq {seq} breaks the chips: {exc}") from None
         except Exception as exc:  # later foreign events applied without the voided one: anything (named)
             raise InputError(f"the void at seq {seq} leaves later events without what they need ({type(exc).__name__})") from None
+
+
+def _applied(st: TableState, seq: int, event: ev.Event) -> None:
+    """`event` (not a void) applied to `st` at `seq`, its chips checked after it."""
+    try:
+        apply(st, seq, event)
+        check(st, hand_closed=isinstance(event, ev.HandEnded))
+        check_limits(st)
+    except ChipError as exc:
+        raise RuleViolation(f"seq {seq} breaks the chips: {exc}") from None
+    except PotlogError:
+        raise
+    except Exception as exc:  # a foreign event the rules never decided: a game's evolve trusts its events, so anything
+        raise InputError(f"seq {seq} cannot be applied ({type(exc).__name__}): it names something that does not exist") from None
+
+
+_PLAIN = frozenset(set(ev.EVENT_TYPES) - {ev.SessionOpened, ev.Void})
+"""The event classes `import_lines` adds without `_import_line` when their line follows its
+session's line before: every class but session_opened (only seq 1) and void (a fold again)."""
 
 
 _NAMED: dict[type, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
