@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterable
 
 from . import events as ev
 from .cards import PACKS, UNKNOWN
-from .chips import check
+from .chips import check, kept
 from .errors import ChipError, InputError, PotlogError, RuleViolation
 from .games import get_ruleset
 from .names import shown
@@ -194,7 +194,7 @@ class Importing(Recording):
                             and type(event) in plain):  # the usual line: `_import_line`'s checks that it can fail, in order
                         st = place[2]
                         check_imported(st, event, imp, body)
-                        applied(st, seq, event)
+                        applied(st, seq, event, True)
                         place[4].append((seq, event))
                         if seq % MARK_EVERY == 0:
                             self._mark(sid, seq, st, place, imp)
@@ -433,18 +433,26 @@ class Importing(Recording):
             raise InputError(f"the void at seq {seq} leaves later events without what they need ({type(exc).__name__})") from None
 
 
-def _applied(st: TableState, seq: int, event: ev.Event) -> None:
-    """`event` (not a void) applied to `st` at `seq`, its chips checked after it."""
+def _applied(st: TableState, seq: int, event: ev.Event, checked: bool = False) -> None:
+    """`event` (not a void) applied to `st` at `seq`, its chips checked after it: with `checked`
+    (the table was checked after the event before), by the accounts it touched when that
+    settles it (`chips.kept`), else the whole table."""
     try:
-        apply(st, seq, event)
-        check(st, hand_closed=isinstance(event, ev.HandEnded))
-        check_limits(st)
+        postings = apply(st, seq, event)
+        if not (checked and type(event) not in _WHOLE and kept(st.balances, postings, ev.MAX_CHIPS)):
+            check(st, hand_closed=isinstance(event, ev.HandEnded))
+            check_limits(st)
     except ChipError as exc:
         raise RuleViolation(f"seq {seq} breaks the chips: {exc}") from None
     except PotlogError:
         raise
     except Exception as exc:  # a foreign event the rules never decided: a game's evolve trusts its events, so anything
         raise InputError(f"seq {seq} cannot be applied ({type(exc).__name__}): it names something that does not exist") from None
+
+
+_WHOLE = frozenset({ev.PlayerJoined, ev.Rebuy, ev.PlayerLeft, ev.HandEnded})
+"""Events after which `_applied` checks the whole table: they change what was bought in or
+cashed out, or end a hand (its pots must be empty)."""
 
 
 _PLAIN = frozenset(set(ev.EVENT_TYPES) - {ev.SessionOpened, ev.Void})
