@@ -4,6 +4,7 @@ new line on; see `Importing.import_lines`."""
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 from contextlib import ExitStack
@@ -182,6 +183,9 @@ class Importing(Recording):
         cur, place = "", [0, "", None, 0, [], 0]  # the session of the line before once locked, its place
         n = 0
         with ExitStack() as imp.lock:  # the write lock, once taken (`_lock_for_import`), to the end
+            if gc.isenabled():  # an import makes no reference cycles: the collector's passes over its caches would be wasted
+                gc.disable()
+                imp.lock.callback(gc.enable)
             for n, line in enumerate(lines, 1):
                 if progress is not None:
                     progress(n)
