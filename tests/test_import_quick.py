@@ -124,3 +124,18 @@ def test_kept_settles_only_moves_between_table_accounts_within_range():
     assert not kept({**balances, "pot": 1001}, [("seat:Ann", "pot", 5, "bet")], 1000)
     assert not kept({**balances, "pot": -3}, [("pot", "seat:Ben", 8, "award")], 1000)
     assert kept(balances, [], 1000)
+
+
+def test_the_garbage_collector_is_given_back_after_an_import_good_or_refused(tmp_path):
+    import gc
+
+    assert gc.isenabled()
+    good = _chain("g", _table("Ann", "Ben"))
+    bad = _chain("g", _table("Ann", "Ben") + [{"type": "hand_ended", "hand": 1}])
+    assert _both(tmp_path, "gc-good", good)[0] == ("ok", {"g": 6}) and gc.isenabled()
+    assert _both(tmp_path, "gc-bad", bad)[0][0] == "RuleViolation" and gc.isenabled()
+    gc.disable()
+    try:  # paused by the caller: left paused
+        assert _both(tmp_path, "gc-off", good)[0] == ("ok", {"g": 6}) and not gc.isenabled()
+    finally:
+        gc.enable()
