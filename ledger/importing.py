@@ -183,7 +183,8 @@ class Importing(Recording):
         result, batch, one, slow, insert = imp.result, imp.batch, self._import_line, self._parse_line, self.store.insert_rows
         fast = _fast_parser() or (lambda line, imp: None)
         added, check_imported, applied, plain = result.added, self._check_imported, _applied, _PLAIN
-        cur, place = "", [0, "", None, 0, [], 0]  # the session of the line before once locked, its place
+        cur = ""  # the session of the line before, once locked, and its place (as `_Import.sessions`)
+        place: list[Any] = [0, "", None, 0, [], 0]
         n = 0
         with ExitStack() as imp.lock:  # the write lock, once taken (`_lock_for_import`), to the end
             if gc.isenabled():  # an import makes no reference cycles: the collector's passes over its caches would be wasted
