@@ -361,10 +361,10 @@ class Importing(Recording):
         if players:
             seats = st.seats
             if imp is not None:  # the names seated, kept while the table's seats are the same (seats are only added)
-                kept = imp.seated
-                if kept[0] is not seats or kept[1] != len(seats):
-                    kept = imp.seated = (seats, len(seats), frozenset(s.name for s in seats))
-                seated = kept[2]
+                at_table = imp.seated
+                if at_table[0] is not seats or at_table[1] != len(seats):
+                    at_table = imp.seated = (seats, len(seats), frozenset(s.name for s in seats))
+                seated = at_table[2]
             else:
                 seated = frozenset(s.name for s in seats)
             for name in players:
