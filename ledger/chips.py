@@ -68,6 +68,19 @@ def check(state: TableState, *, hand_closed: bool = False) -> None:
                 )
 
 
+def kept(balances: dict[str, int], postings: Iterable[tuple[str, str, int, str]], most: int) -> bool:
+    """Whether `postings`, just applied to `balances` by an event that changes no seat's bought
+    in or cashed out and ends no hand, surely left `check`'s invariants as they were, and
+    every account they touched within 0..`most`: True when no posting names the bank and each
+    account they touched is in that range. (Chips move only as postings, `reducer.apply`'s:
+    the chips at the table and the bank are then what they were, and only a touched account
+    can have gone below zero or past `most`.) False means only the whole `check` can tell."""
+    for source, dest, _, _ in postings:
+        if source == "bank" or dest == "bank" or not (0 <= balances[source] <= most and 0 <= balances[dest] <= most):
+            return False
+    return True
+
+
 @dataclass(frozen=True)
 class SidePot:
     """One layer of a poker-style pot: its size and who may win it."""

@@ -563,7 +563,7 @@ def parse_typed(etype: str, body: str | bytes) -> Event:
         event: Event = validator.validate_json(body)
     except ValueError:  # pydantic's ValidationError; let the union say what is wrong
         return parse_event(body)
-    if all(type(v) in _SCALARS for v in event.__dict__.values()):  # (nothing in it a table could change)
+    if _SCALARS.issuperset(map(type, event.__dict__.values())):  # (nothing in it a table could change)
         if len(SEEN) >= _SEEN_MAX:
             SEEN.clear()
         SEEN[body] = event

@@ -4,6 +4,7 @@ new line on; see `Importing.import_lines`."""
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 from contextlib import ExitStack
@@ -14,7 +15,7 @@ from typing import Any, Callable, Iterable
 from .core.frozen import later
 from . import events as ev
 from .cards import PACKS, UNKNOWN
-from .chips import check
+from .chips import check, kept
 from .errors import ChipError, InputError, PotlogError, RuleViolation
 from .games import get_ruleset
 from .names import shown
@@ -66,6 +67,9 @@ class _Import:
     packs: dict[tuple, str] = field(default_factory=dict)  # (game, options) -> the pack its cards come from
     current: str = ""  # the session of the line before
     order: dict[str, None] = field(default_factory=dict)  # the sessions the lines were last about, oldest first
+    named: dict[str, _Named] = field(default_factory=dict)  # body -> what its event names (`_check_imported`)
+    seated: tuple[Any, int, frozenset[str]] = (None, 0, frozenset())  # a table's seats, how many, their names
+    pack: tuple[Any, str, str] = (None, "", "")  # a table's options, game, and the pack they deal from
 
 
 _Parsed = tuple[str, int, str, str, str, str, ev.Event, bool]
@@ -92,7 +96,10 @@ def _fast_parser() -> Callable[[str, _Import], _Parsed | None] | None:
         return None
     loads, dumps, sort = orjson.loads, orjson.dumps, orjson.OPT_SORT_KEYS
     parse_typed, max_int, session_id, utc_shape = ev.parse_typed, ev.MAX_INT, SESSION_ID.fullmatch, _UTC.fullmatch
-    quick_hash = _quick_chain_hash(orjson)
+    from hashlib import sha256
+
+    tag, quick = ev._HASH_TAG, _quick_chain_hash(orjson) is not None  # (spelt out below: one call a line fewer)
+    seen = ev.SEEN.get  # (`parse_typed` looks there first too)
     sids: set[str] = set()  # session names found good
     days: set[str] = set()  # recorded_at's first 19 characters (2026-11-21T21:04:36), found good
     rests: set[str] = set()  # and what follows them (.720Z)
@@ -121,8 +128,8 @@ def _fast_parser() -> Callable[[str, _Import], _Parsed | None] | None:
                 rests.add(rest)
             body = dumps(body_obj, option=sort).decode()
             etype = body_obj.get("type")
-            event = parse_typed(etype if type(etype) is str else "", body)
-            hashed = quick_hash is not None and quick_hash(prev, body, sid, seq, event.type, at) == h
+            event = seen(body) or parse_typed(etype if type(etype) is str else "", body)
+            hashed = quick and sha256(dumps([tag, sid, seq, event.type, body, at, prev])).hexdigest() == h
         except (KeyError, TypeError, ValueError):  # orjson's, pydantic's (ValueErrors), a missing key: `_parse_line` says it
             return None
         return sid, seq, at, prev, h, body, event, hashed
@@ -174,25 +181,49 @@ class Importing(Recording):
         which words every refusal; a void folds again from a recent mark (`_mark`).
         """
         imp = _Import(ImportResult())
-        result, batch, one, slow = imp.result, imp.batch, self._import_line, self._parse_line
+        result, batch, one, slow, insert = imp.result, imp.batch, self._import_line, self._parse_line, self.store.insert_rows
         fast = _fast_parser() or (lambda line, imp: None)
+        added, check_imported, applied, plain = result.added, self._check_imported, _applied, _PLAIN
+        cur = ""  # the session of the line before, once locked, and its place (as `_Import.sessions`)
+        place: list[Any] = [0, "", None, 0, [], 0]
+        n = 0
         with ExitStack() as imp.lock:  # the write lock, once taken (`_lock_for_import`), to the end
+            if gc.isenabled():  # an import makes no reference cycles: the collector's passes over its caches would be wasted
+                gc.disable()
+                imp.lock.callback(gc.enable)
             for n, line in enumerate(lines, 1):
-                result.lines = n
                 if progress is not None:
                     progress(n)
                 if not line or line.isspace():
                     continue
                 try:
-                    one(fast(line, imp) or slow(line), imp)
+                    parsed = fast(line, imp) or slow(line)
+                    sid, seq, at, prev, h, body, event, hashed = parsed
+                    if (sid == cur and seq == place[0] + 1 and prev == place[1] and hashed and seq > place[3]
+                            and type(event) in plain):  # the usual line: `_import_line`'s checks that it can fail, in order
+                        st = place[2]
+                        check_imported(st, event, imp, body)
+                        applied(st, seq, event, True)
+                        place[4].append((seq, event))
+                        if seq % MARK_EVERY == 0:
+                            self._mark(sid, seq, st, place, imp)
+                        batch.append((sid, seq, event.type, body, prev, h, at))
+                        added[sid] += 1
+                        place[0], place[1] = seq, h
+                    else:
+                        one(parsed, imp)  # (any other line; then the next of this session may be usual)
+                        cur = sid if imp.locked and sid in added else ""
+                        if cur:
+                            place = imp.sessions[sid]
                 except PotlogError as exc:
                     msg = str(exc)
                     raise type(exc)(msg if msg.startswith("line ") else f"line {n}: {msg}") from None
                 if len(batch) >= IMPORT_BATCH:
-                    self.store.insert_rows(batch)
+                    insert(batch)
                     batch.clear()
             if imp.locked:
-                self.store.insert_rows(imp.batch)  # committed as the lock is given back
+                insert(batch)  # committed as the lock is given back
+        result.lines = n
         if self._heads is not None:  # inside a batch: the heads it kept of these sessions are behind now
             for sid in imp.result.added:
                 self._heads.pop(sid, None)
@@ -285,23 +316,14 @@ class Importing(Recording):
             raise InputError("a session's seq 1 must be session_opened")
         if seq > 1 and opened:
             raise InputError("session_opened can only be seq 1")
-        self._check_imported(st, event, imp)
+        self._check_imported(st, event, imp, body)
         if isinstance(event, ev.Void):  # voids re-fold: check the target exists
             if event.target >= seq:
                 raise InputError(f"void at seq {seq} names seq {event.target}, which is not before it")
             # a void needs the earlier events: fold again from the last mark before its target
             st = place[2] = self._refold_for_import(sid, seq, event, place, imp)
         else:
-            try:
-                apply(st, seq, event)
-                check(st, hand_closed=isinstance(event, ev.HandEnded))
-                check_limits(st)
-            except ChipError as exc:
-                raise RuleViolation(f"seq {seq} breaks the chips: {exc}") from None
-            except PotlogError:
-                raise
-            except Exception as exc:  # a foreign event the rules never decided: a game's evolve trusts its events, so anything
-                raise InputError(f"seq {seq} cannot be applied ({type(exc).__name__}): it names something that does not exist") from None
+            _applied(st, seq, event)
             recent.append((seq, event))
         if seq % MARK_EVERY == 0:
             self._mark(sid, seq, st, place, imp)
@@ -310,50 +332,54 @@ class Importing(Recording):
         added[sid] = added.get(sid, 0) + 1
         place[0], place[1] = seq, h
 
-    def _check_imported(self, st: TableState, event: ev.Event, imp: _Import | None = None) -> None:
+    def _check_imported(self, st: TableState, event: ev.Event, imp: _Import | None = None, body: str = "") -> None:
         """What the models cannot see alone: the game and its options, the pack's cards, and
         that every player named has sat at this table (and that a new one does not look like
-        one who has)."""
-        if isinstance(event, ev.SessionOpened):
-            from .core.options import validate_options
+        one who has). What an event names is found once per distinct `body` of an import (the
+        body decides the event: `_named`); the table it is checked against, every time."""
+        named = imp.named.get(body) if imp is not None else None
+        if named is None:
+            named = _named(event)
+            if imp is not None and body:
+                if len(imp.named) >= _NAMED_MAX:
+                    imp.named.clear()
+                imp.named[body] = named
+        kind, players, bank, cards = named
+        if kind:
+            if kind == 1:
+                from .core.options import validate_options
 
-            rules = get_ruleset(event.game)
-            validate_options(rules.options, dict(event.options), event.game)
+                assert isinstance(event, ev.SessionOpened)
+                rules = get_ruleset(event.game)
+                validate_options(rules.options, dict(event.options), event.game)
+            else:
+                assert isinstance(event, ev.PlayerJoined)
+                seat_name(st, event.player)  # a look-alike of someone who sat here, or a word potlog keeps: refused
             return
-        if isinstance(event, ev.PlayerJoined):
-            seat_name(st, event.player)  # a look-alike of someone who sat here, or a word potlog keeps: refused
-            return
-        players_at, accounts_at, cards_at = _named_fields(type(event))
-        if players_at or accounts_at:
-            players: list[str] = []
-            for attr in players_at:
-                value = getattr(event, attr)
-                if type(value) is str:
-                    players.append(value)
-                elif isinstance(value, str):
-                    players.append(value)
-                elif isinstance(value, list):  # shares
-                    players += [share.player for share in value]
-            for attr in accounts_at:
-                account = getattr(event, attr)
-                if account == "bank":
-                    raise InputError("chips come from the bank only by player_joined or rebuy, and go back only by "
-                                     "player_left: no other event names the bank")
-                if account.startswith("seat:"):
-                    players.append(account[5:])
-            if players:
-                seated = [s.name for s in st.seats]
-                for name in players:
-                    if name not in seated:
-                        sat = ", ".join(seated) or "nobody yet"
-                        raise InputError(f"{shown(name)} has never sat at this table (seated so far: {sat})")
-        if cards_at:
-            cards: list[str] = []
-            for attr in cards_at:
-                value = getattr(event, attr)
-                cards += value if isinstance(value, list) else [value]
-            if cards:
-                _check_cards(st, cards, imp.packs if imp is not None else None)
+        if bank:
+            raise InputError("chips come from the bank only by player_joined or rebuy, and go back only by "
+                             "player_left: no other event names the bank")
+        if players:
+            seats = st.seats
+            if imp is not None:  # the names seated, kept while the table's seats are the same (seats are only added)
+                at_table = imp.seated
+                if at_table[0] is not seats or at_table[1] != len(seats):
+                    at_table = imp.seated = (seats, len(seats), frozenset(s.name for s in seats))
+                seated = at_table[2]
+            else:
+                seated = frozenset(s.name for s in seats)
+            for name in players:
+                if name not in seated:
+                    sat = ", ".join(s.name for s in seats) or "nobody yet"
+                    raise InputError(f"{shown(name)} has never sat at this table (seated so far: {sat})")
+        if cards:
+            if imp is not None:  # the pack, kept while the table's game and options are the same (options are replaced, never changed)
+                kept_pack = imp.pack
+                if kept_pack[0] is not st.options or kept_pack[1] != st.game:
+                    kept_pack = imp.pack = (st.options, st.game, _pack_of(st, imp.packs))
+                _check_cards(st, cards, name=kept_pack[2])
+            else:
+                _check_cards(st, cards)
 
     def _switch_session(self, sid: str, imp: _Import) -> None:
         """The import's lines turn to `sid`: of the sessions it left, the last `KEEP_MARKED`
@@ -416,7 +442,35 @@ class Importing(Recording):
             raise InputError(f"the void at seq {seq} leaves later events without what they need ({type(exc).__name__})") from None
 
 
+def _applied(st: TableState, seq: int, event: ev.Event, checked: bool = False) -> None:
+    """`event` (not a void) applied to `st` at `seq`, its chips checked after it: with `checked`
+    (the table was checked after the event before), by the accounts it touched when that
+    settles it (`chips.kept`), else the whole table."""
+    try:
+        postings = apply(st, seq, event)
+        if not (checked and type(event) not in _WHOLE and kept(st.balances, postings, ev.MAX_CHIPS)):
+            check(st, hand_closed=isinstance(event, ev.HandEnded))
+            check_limits(st)
+    except ChipError as exc:
+        raise RuleViolation(f"seq {seq} breaks the chips: {exc}") from None
+    except PotlogError:
+        raise
+    except Exception as exc:  # a foreign event the rules never decided: a game's evolve trusts its events, so anything
+        raise InputError(f"seq {seq} cannot be applied ({type(exc).__name__}): it names something that does not exist") from None
+
+
+_WHOLE = frozenset({ev.PlayerJoined, ev.Rebuy, ev.PlayerLeft, ev.HandEnded})
+"""Events after which `_applied` checks the whole table: they change what was bought in or
+cashed out, or end a hand (its pots must be empty)."""
+
+
+_PLAIN = frozenset(set(ev.EVENT_TYPES) - {ev.SessionOpened, ev.Void})
+"""The event classes `import_lines` adds without `_import_line` when their line follows its
+session's line before: every class but session_opened (only seq 1) and void (a fold again)."""
+
+
 _NAMED: dict[type, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+_NAMED_MAX = 1 << 16  # distinct bodies an import keeps what they name of (`_Import.named`)
 
 
 def _named_fields(cls: type[ev.Event]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
@@ -430,6 +484,40 @@ def _named_fields(cls: type[ev.Event]) -> tuple[tuple[str, ...], tuple[str, ...]
             tuple(f for f in ("cards", "discard", "draw", "card") if f in fields and cls is not ev.DeckReshuffled),
         )
     return got
+
+
+_Named = tuple[int, tuple[str, ...], bool, list[str]]
+"""What `_check_imported` checks of an event, from the event alone: 1 for session_opened, 2 for
+player_joined (checked their own way), else 0; the players it names (in fields and seat
+accounts), whether it names the bank, its cards."""
+
+
+def _named(event: ev.Event) -> _Named:
+    """What `event` names, for `_check_imported`."""
+    if isinstance(event, ev.SessionOpened):
+        return 1, (), False, []
+    if isinstance(event, ev.PlayerJoined):
+        return 2, (), False, []
+    players_at, accounts_at, cards_at = _named_fields(type(event))
+    players: list[str] = []
+    bank = False
+    for attr in players_at:
+        value = getattr(event, attr)
+        if isinstance(value, str):
+            players.append(value)
+        elif isinstance(value, list):  # shares
+            players += [share.player for share in value]
+    for attr in accounts_at:
+        account = getattr(event, attr)
+        if account == "bank":
+            bank = True
+        elif account.startswith("seat:"):
+            players.append(account[5:])
+    cards: list[str] = []
+    for attr in cards_at:
+        value = getattr(event, attr)
+        cards += value if isinstance(value, list) else [value]
+    return 0, tuple(players), bank, cards
 
 
 def _pack_of(st: TableState, cache: dict[tuple, str] | None = None) -> str:
@@ -458,11 +546,14 @@ def _pack_of(st: TableState, cache: dict[tuple, str] | None = None) -> str:
     return name
 
 
-def _check_cards(st: TableState, cards: list[str], packs: dict[tuple, str] | None = None) -> None:
-    """Every card is ``??`` or a card of the session's pack, written as potlog writes it."""
-    name = _pack_of(st, packs)
+def _check_cards(st: TableState, cards: list[str], packs: dict[tuple, str] | None = None,
+                 name: str | None = None) -> None:
+    """Every card is ``??`` or a card of the session's pack (`name`, else as `_pack_of` finds it),
+    written as potlog writes it."""
+    if name is None:
+        name = _pack_of(st, packs)
     known = _PACK_CARDS.get(name)
-    if known is not None and all(card in known for card in cards):
+    if known is not None and known.issuperset(cards):
         return  # (the usual line: every card is of the pack)
     pack = PACKS.get(name)
     for card in cards:
