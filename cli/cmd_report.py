@@ -69,10 +69,10 @@ def stats(game: Annotated[Optional[str], typer.Option("--game", help="Only the h
           since: Annotated[Optional[str], typer.Option("--since", metavar="DATE", help="Only sessions started on or after this day (YYYY-MM-DD, UTC).")] = None,
           until: Annotated[Optional[str], typer.Option("--until", metavar="DATE", help="Only sessions started on or before this day (YYYY-MM-DD, UTC).")] = None,
           db: DbOpt = None, json: JsonOpt = False) -> None:
-    """Per player across every session in the database: sessions, finished hands, hours (each
-    session's first to last event), net chips, biggest win and loss in one hand (a line per player
-    and chip unit when sessions count different units); and for the
-    poker games (those on the poker engine: hold'em, Omaha, stud, razz, draw, badugi ...):
+    """Per player across every session in the database: sessions, finished hands, hours sat
+    (each join to their leave, or to the session's last event), net chips, biggest win and loss
+    in one hand (a line per player and chip unit when sessions count different units); and for
+    the poker games (those on the poker engine: hold'em, Omaha, stud, razz, draw, badugi ...):
 
     - VPIP: % of hands dealt in which they called, bet or raised in the first betting round
       (preflop; stud's third street; before the first draw). Blinds, antes, straddles and the

@@ -540,7 +540,7 @@ class PlayerFigures(Out):
     unit: str = Field(description="the chip unit of this line's sessions: a player has a line per unit")
     sessions: int
     hands: int = Field(description="finished hands dealt in")
-    hours: float = Field(description="each session's first to last event, added up")
+    hours: float = Field(description="the time they sat (each join to their leave, or to the session's last event), added up")
     net: int
     biggest_win: Optional[Extreme] = Field(description="the best result in one hand (null: no hand won)")
     biggest_loss: Optional[Extreme] = Field(description="the worst result in one hand (null: no hand lost)")

@@ -11,7 +11,10 @@ The figures, per player:
 - **sessions**: the sessions they sat in (with ``--game``: in which they were dealt a hand of
   that game);
 - **hands**: the finished hands they were dealt into;
-- **hours**: for each of those sessions, the time from its first to its last event, added up;
+- **hours**: the time they sat, from each join to their leave (or to the session's last
+  event when they stayed), by the times the events were recorded, added up over the sessions
+  (a log without times, such as one built in memory, counts each session's first to last
+  event);
 - **net**: chips won (negative: lost), in the sessions' chip unit. Sessions counted in
   different units (``potlog new --unit``: chips one night, cents another) are not the same
   money, so a player has one line per unit, each with only that unit's sessions. Without ``--game``, each session's net result as
@@ -124,6 +127,11 @@ class SessionFacts:
     hands: list[HandFacts] = field(default_factory=list)
     started: str = ""
     last: str = ""
+    sat: dict[str, float] = field(default_factory=dict)  # seconds each player sat (known times only)
+
+    def seconds_of(self, player: str) -> float:
+        """The seconds `player` sat here (the session's span when the times are not known)."""
+        return self.sat.get(player, 0.0) if self.sat else self.seconds
 
     @property
     def seconds(self) -> float:
@@ -223,9 +231,29 @@ def _bring_in(st: TableState) -> int:
     return int(getattr(options_of(st, get_ruleset(st.game).options), "bring_in", 0) or 0)
 
 
+def sitting(records: list[tuple[int, ev.Event]], times: dict[int, str], voided: set[int] | dict[int, int],
+            last: str) -> dict[str, float]:
+    """The seconds each player sat: from a join to their leave, or to `last` (the session's last
+    event) when they stayed; `times` gives each event's time stamp by seq."""
+    sat: dict[str, float] = {}
+    since: dict[str, str] = {}
+    for seq, e in records:
+        if seq in voided:
+            continue
+        if isinstance(e, ev.PlayerJoined) and e.player not in since:
+            since[e.player] = times.get(seq, "")
+            sat.setdefault(e.player, 0.0)
+        elif isinstance(e, ev.PlayerLeft) and e.player in since:
+            sat[e.player] += span(since.pop(e.player), times.get(seq, ""))
+    for p, start in since.items():
+        sat[p] += span(start, last)
+    return sat
+
+
 def session_facts(records: list[tuple[int, ev.Event]], session: str, *, voids: dict[int, int] | None = None,
-                  started: str = "", last: str = "") -> SessionFacts:
-    """The facts of one session from its (seq, event) pairs in order."""
+                  started: str = "", last: str = "", times: dict[int, str] | None = None) -> SessionFacts:
+    """The facts of one session from its (seq, event) pairs in order (`times`: each event's time
+    stamp by seq, when known: then each player's hours are the time they sat)."""
     if voids is None:
         voids = {e.target: seq for seq, e in records if isinstance(e, ev.Void)}
     audit = audit_records(records, session, voids=voids)
@@ -235,6 +263,8 @@ def session_facts(records: list[tuple[int, ev.Event]], session: str, *, voids: d
     except Exception:  # a log the rules cannot fold: the audit names it; the hands read so far stay
         pass
     out = SessionFacts(session, audit, started=started, last=last)
+    if times:
+        out.sat = sitting(records, times, voids, last)
     for flow in audit.hands:
         if not flow.ended:
             continue
@@ -251,7 +281,13 @@ def read_session(store: Any, session: str) -> SessionFacts:
     store.require(session)
     info = next((s for s in store.sessions() if s.session == session), None)
     return session_facts(list(store.events(session)), session, voids=store.voids(session),
-                         started=info.started if info else "", last=info.last if info else "")
+                         started=info.started if info else "", last=info.last if info else "",
+                         times=times_of(store, session))
+
+
+def times_of(store: Any, session: str) -> dict[int, str]:
+    """Each event's time stamp by seq (`EventStore.stamps`)."""
+    return {seq: at for seq, _, at in store.stamps(session)}
 
 
 # ----------------------------------------------------------------------------- per player
@@ -361,7 +397,7 @@ def tally(sessions: Iterable[SessionFacts], *, game: str | None = None,
         for name, net in seated.items():
             line = table.setdefault((unit, name), PlayerStats(name, unit))
             line.sessions += 1
-            line.seconds += facts.seconds
+            line.seconds += facts.seconds_of(name)
             line.net += net
         for h in hands:
             results = h.flow.net
@@ -404,5 +440,5 @@ def collect(store: Any, *, game: str | None = None, player: str | None = None, s
         raise NotFound("no sessions in this database yet: start one with 'potlog new GAME'")
     picked = chosen(infos, since, until)
     facts = [session_facts(list(store.events(i.session)), i.session, voids=store.voids(i.session),
-                           started=i.started, last=i.last) for i in picked]
+                           started=i.started, last=i.last, times=times_of(store, i.session)) for i in picked]
     return tally(facts, game=game, player=player), len(picked)

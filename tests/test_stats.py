@@ -9,7 +9,7 @@ from datetime import date
 
 import pytest
 
-from ledger.commands import AllIn, Award, Bet, Call, Check, Command, Deal, End, Fold, NewHand, Raise, Reveal
+from ledger.commands import AllIn, Award, Bet, Call, Check, Command, Deal, End, Fold, NewHand, Note, Raise, Reveal
 from ledger.errors import InputError, NotFound
 from ledger.stats import PlayerStats, chosen, collect, is_poker, parse_day, poker_games, session_facts, span, tally
 from tests.conftest import SAMPLES
@@ -257,6 +257,27 @@ def test_hours_run_from_the_first_event_to_the_last():
     facts = session_facts(freeform_night().log, "ff", started="2026-11-21T20:00:00.000Z",
                           last="2026-11-21T23:00:00.000Z")
     assert [(s.player, s.hours) for s in tally([facts, facts])] == [("Dee", 6.0), ("Ann", 6.0)]
+
+
+def test_hours_are_the_time_each_player_sat():
+    """Dee leaves an hour in; Ann stays to the last event, three hours in; Eve sits down at
+    21:00 and leaves at 22:30; a join that was voided counts for nothing."""
+    from ledger.commands import Join, Leave, Void
+
+    t = freeform_night()
+    t(Leave(player="Dee"))
+    t(Join(player="Zed", amount=10))
+    t(Void(target=t.log[-1][0], reason="wrong table"))
+    t(Join(player="Eve", amount=50))
+    t(Leave(player="Eve"))
+    t(Note(text="the last"))
+    seq = {type(e).__name__ + getattr(e, "player", ""): s for s, e in t.log}
+    at = {seq["PlayerLeftDee"]: "21:00", seq["PlayerJoinedEve"]: "21:00", seq["PlayerLeftEve"]: "22:30",
+          seq["PlayerJoinedZed"]: "20:30"}
+    times = {s: f"2026-11-21T{at.get(s, '20:00')}:00.000Z" for s, _ in t.log}
+    facts = session_facts(t.log, "ff", started="2026-11-21T20:00:00.000Z", last="2026-11-21T23:00:00.000Z",
+                          times=times)
+    assert {s.player: s.hours for s in tally([facts])} == {"Ann": 3.0, "Dee": 1.0, "Eve": 1.5}
 
 
 def test_the_phh_hands_and_the_sample_nights_read_without_a_refusal():
