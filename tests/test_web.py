@@ -5,6 +5,8 @@ file self-contained and never written over. The browser tests are in test_web_br
 
 from __future__ import annotations
 
+import base64
+import gzip
 import json
 import re
 import warnings
@@ -70,10 +72,14 @@ def web(night: Any) -> Iterator[TestClient]:
 
 
 def data_of(html: str, key: str) -> Any:
-    """The JSON a page carries for its script (``<script type="application/json" id=KEY>``)."""
+    """The JSON a page carries for its script (``<script type="application/json" id=KEY>``, or
+    the export's packed ``<script type="application/octet-stream" id=KEY data-packed="gzip">``)."""
     m = re.search(rf'<script type="application/json" id="{key}">(.*?)</script>', html, re.S)
+    if m:
+        return json.loads(m.group(1))
+    m = re.search(rf'<script type="application/octet-stream" id="{key}" data-packed="gzip">(.*?)</script>', html, re.S)
     assert m, f"no data {key} in the page"
-    return json.loads(m.group(1))
+    return json.loads(gzip.decompress(base64.b64decode(m.group(1))))
 
 
 # ----------------------------------------------------------------------------- every game
@@ -212,6 +218,8 @@ def test_export_html_is_one_self_contained_file(night: Any, tmp_path: Path) -> N
     assert "function drawTable" in html and "svg" in html
     replay = data_of(html, "replay-1")
     assert [h["hand"] for h in replay["hands"]] == [1, 2]
+    # the replayer's steps (each with the whole table) travel gzipped: the page is smaller than its data
+    assert 'data-packed="gzip"' in html and len(html) < len(json.dumps(replay))
     again = night("export", "-f", "html", "-o", str(out), ok=False)
     assert again.exit_code == 1 and "already exists: add --force" in again.stderr
     assert out.read_text(encoding="utf-8") == html

@@ -257,6 +257,7 @@ def test_the_exported_page_works_offline(potlog: Any, page: Any, tmp_path: Path)
 
     page.route("**/*", cut)
     page.goto(out.as_uri())
+    page.wait_for_selector(".replayer[data-step]")  # its data unpacked (gzip, by the browser) and drawn
     assert asked == [out.as_uri()]  # nothing else was fetched
     summary = json.loads(potlog("replay", "-s", "holdem-night", "--json").stdout)["hands"]
     assert page.locator(".replayer select.hand option").all_text_contents() == \

@@ -59,7 +59,22 @@ def environment() -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
                              undefined=jinja2.StrictUndefined)
     env.policies["json.dumps_kwargs"] = {"ensure_ascii": False, "separators": (",", ":")}  # `tojson`: compact
+    env.filters["packed"] = packed
     return env
+
+
+def packed(data: Any) -> str:
+    """`data` as JSON, gzipped (no time stamp: the same data, the same text) and in base64: what
+    the exported page carries for its replayer. Each step of a hand holds the whole table, so
+    the JSON repeats itself and packs about thirty to one; the page's script unpacks it with
+    the browser's own `DecompressionStream`. Base64 holds no markup, so nothing in it can close
+    the script element it sits in."""
+    import base64
+    import gzip
+    import json
+
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return base64.b64encode(gzip.compress(text.encode("utf-8"), mtime=0)).decode("ascii")
 
 
 def assets() -> dict[str, str]:

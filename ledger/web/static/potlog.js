@@ -198,8 +198,23 @@
     };
   }
 
+  function unpacked(src, then) {  // the export's data: base64 of gzipped JSON (see `packed`)
+    var bytes = Uint8Array.from(atob(src.textContent.trim()), function (c) { return c.charCodeAt(0); });
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    new Response(stream).text().then(function (text) { then(JSON.parse(text)); });
+  }
+
   function initReplayer(root) {
-    var data = readData(root);
+    var src = document.getElementById(root.getAttribute("data-source"));
+    if (src.getAttribute("data-packed") !== "gzip") return replayer(root, JSON.parse(src.textContent));
+    if (!window.DecompressionStream) {
+      root.querySelector(".event").textContent = "this browser cannot unpack the replayer: open the page in a newer one";
+      return;
+    }
+    unpacked(src, function (data) { replayer(root, data); });
+  }
+
+  function replayer(root, data) {
     var hands = data.hands;
     var board = root.querySelector(".table");
     var text = root.querySelector(".event");
