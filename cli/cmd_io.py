@@ -75,7 +75,7 @@ def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog ex
                 fail(f"no file {file!r}", 1)
             total = _count_lines(p) if p.stat().st_size > 4_000_000 else 0
             lines = stack.enter_context(p.open(encoding="utf-8", newline=""))
-        led = stack.enter_context(ledger(db))
+        led = stack.enter_context(ledger(db, create=True))
         try:
             if total and not json:
                 from rich.progress import Progress
@@ -166,7 +166,7 @@ def run(file: Annotated[str, typer.Argument(help="A file of potlog commands, one
     done = 0
     stopped: tuple[int, int, str, bool] | None = None  # line, exit code, why, whether it was run
     try:
-        with ledger(RUN_DEFAULTS["db"]) as led, led.sharing(), \
+        with ledger(RUN_DEFAULTS["db"], create=True) as led, led.sharing(), \
                 (contextlib.nullcontext() if file == "-" else led.batch()):
             for n, raw in enumerate(source, 1):
                 text = raw.strip()

@@ -20,7 +20,7 @@ def import_paths(paths: list[str], *, db: Optional[str] = None, json: bool = Fal
     from ledger.mat.load import import_files
     from ledger.text import printable
 
-    with ledger(db) as led, Progress(console=console(stderr=True), transient=True, disable=json) as bar:
+    with ledger(db, create=True) as led, Progress(console=console(stderr=True), transient=True, disable=json) as bar:
         task = bar.add_task("importing MAT matches", total=None)
         result: Any = import_files(led, paths, utc_now(), keep_going=keep_going,
                                    progress=lambda done, total: bar.update(task, completed=done, total=total))

@@ -45,7 +45,7 @@ def import_paths(paths: list[str], *, limit: Optional[int] = None, db: Optional[
     from ledger.phh import import_files
     from ledger.text import printable
 
-    with ledger(db) as led, Progress(console=console(stderr=True), transient=True, disable=json) as bar:
+    with ledger(db, create=True) as led, Progress(console=console(stderr=True), transient=True, disable=json) as bar:
         task = bar.add_task("importing PHH hands", total=None)
 
         def progress(done: int, total: int) -> None:

@@ -99,7 +99,7 @@ class Play:
         from ledger.errors import PotlogError
 
         try:
-            with ledger(None) as led:
+            with ledger(None, create=True) as led:
                 self.state = led.state(session_of(led, None))
             self.problem = ""
         except PotlogError as exc:
@@ -337,7 +337,7 @@ def interactive(db: Optional[str], session: Optional[str]) -> None:
         # One ledger for the prompt's life (a database that cannot be opened: one line, exit 1, no
         # prompt), shared: each line's `ledger()` is this one, as in `potlog run`, but outside a
         # batch (each line is committed as it is recorded).
-        with ledger(None) as led, led.sharing():
+        with ledger(None, create=True) as led, led.sharing():
             if session:
                 led.current(RUN_DEFAULTS["session"])  # a --session that does not exist: the same
             terminal = sys.stdin.isatty() and sys.stdout.isatty()

@@ -76,7 +76,7 @@ def new(
     """
     players = [(p, _chips(b, f"player {p}'s buy-in")) for p, b in _pairs(_seated(game, player), "--player", "NAME=BUYIN, like Ann=100")]
     options = dict(_pairs(option, "--option", "KEY=VALUE, like pack=spanish40"))
-    with ledger(db) as led:
+    with ledger(db, create=True) as led:
         sid = led.new_session(game, players, options=options, name=name, chip_unit=unit, title=title)
         typer.echo(f"session {sid} opened ({game}, {len(players)} players); it is now the current session")
 

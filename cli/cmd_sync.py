@@ -23,7 +23,7 @@ from typing import Annotated, Any, Iterator, Optional
 
 import typer
 
-from .common import DbOpt, JsonOpt, app, ledger, print_json
+from .common import RUN_DEFAULTS, DbOpt, JsonOpt, app, ledger, print_json
 
 PANEL = "Club"
 
@@ -105,7 +105,7 @@ def _run(source: Optional[str], target: Optional[str], sessions: list[str], ever
     if not is_postgres_url(central) and not os.path.isfile(str(central)):
         raise NotFound(f"no database at {central!r}: give the central store's postgresql:// URL (or an existing "
                        "potlog database file)")
-    with ledger(source) as src, ledger(target) as dst:
+    with ledger(source, create=True) as src, ledger(target, create=True) as dst:
         if every or (verb == "push" and not sessions):
             sids = [s.session for s in src.store.sessions()]
         else:
@@ -162,8 +162,13 @@ def grant_recorder(role: Annotated[str, typer.Argument(help="The PostgreSQL role
     events, keep the current-session pointer and the snapshot caches. Run it as the role that
     owns the tables; a recorder role can then neither change an event nor drop the triggers
     that forbid it. Example: potlog --db postgresql://potlog_owner@db.club/potlog grant-recorder recorder"""
-    from ledger.errors import InputError
+    import os
 
+    from ledger.errors import InputError
+    from ledger.pgstore import is_postgres_url
+
+    if not is_postgres_url(db if db is not None else RUN_DEFAULTS["db"] or os.environ.get("POTLOG_DB")):
+        raise InputError("grant-recorder is for a PostgreSQL store: give --db postgresql://OWNER@HOST/DB")
     with ledger(db) as led:
         from ledger.pgstore import PgStore, grant_recorder as grant
 

@@ -299,14 +299,41 @@ RUN_DEFAULTS: dict[str, Any] = {"db": None, "session": None, "capture": False}
 
 
 @contextlib.contextmanager
-def ledger(db: Optional[str]) -> Iterator[Any]:
+def ledger(db: Optional[str], *, create: bool = False) -> Iterator[Any]:
+    """The ledger of `db` (or the run's, or the default one). Only a command that records a new
+    session or imports one (`create`) makes a database that is not there; any other refuses,
+    so a mistyped --db names the mistake instead of leaving an empty file behind it."""
     from ledger.app import Ledger
 
-    led = Ledger.open(db or RUN_DEFAULTS["db"])
+    path = db or RUN_DEFAULTS["db"]
+    if not create:
+        missing(path)
+    led = Ledger.open(path)
     try:
         yield led
     finally:
         led.close()
+
+
+def missing(path: Optional[str]) -> None:
+    """Refuse (one line) when the SQLite database `path` (None: $POTLOG_DB, else the default one)
+    is not there; a PostgreSQL URL is the server's to answer."""
+    import os
+
+    from ledger.errors import NotFound
+    from ledger.pgstore import is_postgres_url
+    from ledger.storage import default_db_path
+    from ledger.text import printable
+
+    target = path or os.environ.get("POTLOG_DB") or None
+    if is_postgres_url(target) or target == ":memory:":
+        return
+    file = default_db_path() if target is None else target
+    if not os.path.exists(file):
+        where = (f"at {printable(str(file))}" if target is not None else
+                 f"yet: the default database {printable(str(file))} is not there (another: --db FILE, or set POTLOG_DB)")
+        raise NotFound(f"no potlog database {where}: start one with 'potlog new GAME', "
+                       "or import a night with 'potlog import FILE'")
 
 
 def session_of(led: Any, session: Optional[str]) -> str:

@@ -153,8 +153,23 @@ def test_bad_import_names_the_line_and_writes_nothing(potlog, tmp_path, mangle, 
 
 
 def test_no_session_yet(potlog):
+    from ledger.app import Ledger
+
+    Ledger.open(potlog.db).close()  # a database with no session in it
     r = potlog("state", ok=False)
     assert r.exit_code == 1 and "no current session" in r.output
+
+
+def test_a_read_or_a_record_makes_no_database(potlog, tmp_path):
+    """A mistyped --db is named, and no empty file is left behind it; `new` and `import` make one."""
+    typo = tmp_path / "nigth.db"
+    for args in (("state",), ("log",), ("sessions",), ("audit",), ("export", "-f", "jsonl"), ("stats",),
+                 ("verify",), ("bet", "Ann", "5"), ("note", "x"), ("undo",), ("use", "x")):
+        r = potlog("--db", str(typo), *args, ok=False)
+        assert r.exit_code == 1 and f"no potlog database at {typo}: start one with 'potlog new GAME'" in r.output, args
+        assert not typo.exists(), args
+    potlog("--db", str(typo), "new", "freeform", "-p", "Ann=10", "-p", "Ben=10")
+    assert typo.exists() and "Ann" in potlog("--db", str(typo), "state").output
 
 
 def test_unknown_game(potlog):

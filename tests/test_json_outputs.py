@@ -277,6 +277,13 @@ def test_usage_errors_and_a_fresh_process_keep_the_exit_code(tmp_path, capsys):
     assert main(["--db", db, "state", "--json"]) == 1
     captured = capsys.readouterr()
     assert captured.out == "" and json.loads(captured.err) == {
+        "error": f"no potlog database at {db}: start one with 'potlog new GAME', or import a night with "
+                 "'potlog import FILE'", "code": 1}
+    from ledger.app import Ledger
+
+    Ledger.open(db).close()  # there, and empty
+    assert main(["--db", db, "state", "--json"]) == 1
+    assert json.loads(capsys.readouterr().err) == {
         "error": f"no current session in {db}: start one with 'potlog new GAME' or pass --session", "code": 1}
     assert main(["--db", db, "state", "--at", "x"]) == 2
     assert capsys.readouterr().err.startswith("potlog: Invalid value for '--at'")
