@@ -251,3 +251,72 @@ def ref_side_pots(contributions):
 @given(st.lists(st.tuples(st.sampled_from(NAMES), st.integers(-5, 60), st.booleans()), max_size=8))
 def test_side_pots_in_one_pass_per_level_are_the_side_pots_as_before(rows):
     assert side_pots(rows) == ref_side_pots(rows)
+
+
+# ----------------------------------------------------------------------------- freeform's award (second round)
+
+def ref_took(state: TableState, event) -> None:
+    """`ledger.games.freeform._took` as it was before `pots.one_layer`: the pots laid out at every payout."""
+    from ledger import events as ev
+    from ledger.games.freeform import OWN, _left
+
+    x = OWN.x(state)
+    if isinstance(event, ev.PotAwarded):
+        left = _left(state, held=state.balance("pot") + sum(s.amount for s in event.shares))
+        got = pots.claim(left, [(s.player, s.amount) for s in event.shares], layer=pots.named_in(event.reason, left),
+                         strict=False)
+    elif isinstance(event, ev.Transfer):
+        left = _left(state, held=state.balance("pot") + event.amount)
+        to = event.to_account.removeprefix("seat:")
+        got = pots.claim(left, [(to if event.to_account.startswith("seat:") else "", event.amount)],
+                         layer=pots.named_in(event.reason, left), strict=False)
+    else:
+        left = _left(state, held=state.balance("pot") + event.amount)
+        got = pots.claim(left, [("", event.amount)], strict=False)
+    for k, n in got.items():
+        x.paid[k] = x.paid.get(k, 0) + n
+
+
+@settings(max_examples=150, deadline=None)
+@given(tables(), st.data())
+def test_one_layer_says_what_unpaid_lays_out_with_nothing_paid(case, data):
+    """True only when `unpaid` with nothing paid is at most one layer holding all of `held` (in
+    any order), and, on a table of distinct names and bets of 0 or more, whenever it is."""
+    state, order, _ = case
+    held = data.draw(st.integers(-5, 250))
+    left = ref_unpaid(state, {}, order, held=held)
+    one = len(left) <= 1 and all(x.amount == held and x.name == "the pot" for x in left)
+    plain = len({s.name for s in state.seats}) == len(state.seats) and all(s.hand_bet >= 0 for s in state.seats)
+    if pots.one_layer(state, held):
+        assert one and len(ref_unpaid(state, {}, None, held=held)) <= 1
+    else:
+        assert not (one and plain)
+
+
+@settings(max_examples=200, deadline=None)
+@given(tables(), st.data())
+def test_freeform_award_books_the_pots_it_paid_as_before(case, data):
+    """`freeform._took` (the one-pot shortcut, else the layers) books in ``paid`` exactly what
+    the layers at every payout booked: any table, anything paid before, any payout out of the pot."""
+    from ledger import events as ev
+    from ledger.games.freeform import FreeformExt, _took
+
+    state, _, paid = case
+    names = [s.name for s in state.seats]
+    chips = st.integers(1, 60)
+    reason = st.sampled_from(["", "main pot: x", "side pot 1: y", "the pot", "uncalled bet returned", "z"])
+    event = data.draw(st.one_of(
+        st.builds(lambda shares, r: ev.PotAwarded(shares=[ev.Share(player=p, amount=a) for p, a in shares], reason=r),
+                  st.lists(st.tuples(st.sampled_from(names), chips), min_size=1, max_size=3), reason),
+        st.builds(lambda to, a, r: ev.Transfer(from_account="pot", to_account=to, amount=a, reason=r),
+                  st.sampled_from(["seat:" + n for n in names] + ["house", "pot:jackpot"]), chips, reason),
+        st.builds(lambda a: ev.PotCarried(amount=a), chips)))
+    state.balances["pot"] = state.balance("pot") - pots.paid_out(event)  # the core step has paid it out
+    if data.draw(st.booleans()):
+        paid = {}
+    ours, theirs = state.clone(), state.clone()
+    ours.ext, theirs.ext = FreeformExt(paid=dict(paid)), FreeformExt(paid=dict(paid))
+    _took(ours, event)
+    ref_took(theirs, event)
+    assert ours.ext.paid == theirs.ext.paid
+    assert list(ours.ext.paid) == list(theirs.ext.paid)
