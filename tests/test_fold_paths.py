@@ -320,3 +320,31 @@ def test_freeform_award_books_the_pots_it_paid_as_before(case, data):
     ref_took(theirs, event)
     assert ours.ext.paid == theirs.ext.paid
     assert list(ours.ext.paid) == list(theirs.ext.paid)
+
+
+@settings(max_examples=150, deadline=None)
+@given(tables(), st.data())
+def test_to_act_reads_the_first_seat_of_a_name_as_before(case, data):
+    """`betting.to_act` finds each name's seat by scanning the seats (no name -> seat map built per
+    turn): as before, only the first seat of a name counts, so a table with the later seats of a
+    repeated name left out has the same player to act, for every kind of round."""
+    from ledger.kit import betting as bets
+
+    state, order, _ = case
+    if state.hand is None:
+        state.hand = Hand(number=1, dealer="Ann", ended=False)
+    state.hand.current_bet = data.draw(st.integers(0, 10))
+    for seat in state.seats:
+        seat.round_bet = data.draw(st.integers(0, 10))
+        state.balances["seat:" + seat.name] = data.draw(st.integers(0, 3))
+    first: dict[str, Seat] = {}
+    for seat in state.seats:
+        first.setdefault(seat.name, seat)
+    once = state.clone()
+    once.seats = \
+        [c for s, c in zip(state.seats, once.seats) if first[s.name] is s]
+    book = bets.RoundBook(acted=data.draw(st.lists(st.sampled_from(NAMES), max_size=4)))
+    rules = bets.Betting(reraise=data.draw(st.booleans()), lone_ends=data.draw(st.booleans()),
+                         call_back=data.draw(st.booleans()), opens=data.draw(st.integers(0, 3)))
+    names = order if order is not None else [s.name for s in state.seats]
+    assert bets.to_act(state, book, rules, names) == bets.to_act(once, book, rules, names)
