@@ -348,3 +348,79 @@ def test_to_act_reads_the_first_seat_of_a_name_as_before(case, data):
                          call_back=data.draw(st.booleans()), opens=data.draw(st.integers(0, 3)))
     names = order if order is not None else [s.name for s in state.seats]
     assert bets.to_act(state, book, rules, names) == bets.to_act(once, book, rules, names)
+
+
+# ----------------------------------------------------------------------------- the voids read with the events
+
+NOTE = '{"text":"x","type":"note"}'
+
+
+def _bare(path: Path, rows: list[tuple]) -> None:
+    """A database of `rows` (seq, type, body[, prev_hash, hash, recorded_at]) of session "s", its
+    columns without types (so any value stays as it is given)."""
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE events (session_id, seq, type, body, prev_hash, hash, recorded_at, "
+                "PRIMARY KEY (session_id, seq))")
+    con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+    con.execute("INSERT INTO meta VALUES ('hash_scheme', '2')")
+    for row in rows:
+        full = tuple(row) + ("0" * 64, "1" * 64, "2026-01-01T00:00:00.000Z")[len(row) - 3:]
+        con.execute("INSERT INTO events VALUES ('s', ?, ?, ?, ?, ?, ?)", full)
+    con.commit()
+    con.close()
+
+
+def _read(how, *args):
+    """What a read gives, or the refusal it raises (its message)."""
+    try:
+        voided, events = how(*args)
+        return voided, [(seq, e) for seq, e in events]
+    except IntegrityError as exc:
+        return str(exc)
+
+
+def _void(target: int) -> str:
+    return '{"reason":"wrong","target":%d,"type":"void"}' % target
+
+
+@pytest.mark.parametrize("batch", [2000, 3])
+@pytest.mark.parametrize("case", [
+    "plain", "late void", "void of a void", "bad void body", "void body not JSON", "void hash a blob",
+    "void hash a blob, no target", "void seq text", "void seq zero", "void seq null", "note seq null", "no seq 1", "empty"])
+def test_folding_reads_the_voids_and_events_as_voids_then_events(tmp_path: Path, monkeypatch, batch: int, case: str):
+    """`Store.folding` (the voids found in the rows read for the events) gives the targets and the
+    events `voids` then `events` give, or the same refusal, before any event: on every kind of
+    row a void can be stored as; a session longer than a batch reads the rest's voids by the query."""
+    import ledger.store as store_mod
+    from ledger.store import Store
+
+    monkeypatch.setattr(store_mod, "_BATCH", batch)
+    rows: list[tuple] = [(i, "note", NOTE) for i in range(1, 9)]
+    rows += {
+        "plain": [(9, "void", _void(3))],
+        "late void": [(9, "void", _void(2)), (10, "note", NOTE), (11, "void", _void(7))],
+        "void of a void": [(9, "void", _void(3)), (10, "void", _void(9))],
+        "bad void body": [(9, "void", '{"type":"void"}')],
+        "void body not JSON": [(9, "void", "{")],
+        "void hash a blob": [(9, "void", _void(3), "0" * 64, b"x", "2026-01-01T00:00:00.000Z")],
+        "void hash a blob, no target": [(9, "void", "{", "0" * 64, b"x", "2026-01-01T00:00:00.000Z")],
+        "void seq text": [("9", "void", _void(3))],
+        "void seq zero": [(0, "void", _void(3))],
+        "void seq null": [(None, "void", _void(3))],
+        "note seq null": [(None, "note", NOTE), (9, "void", _void(4))],
+        "no seq 1": [(9, "void", _void(4))],
+        "empty": [],
+    }[case]
+    if case == "no seq 1":
+        rows = rows[1:]
+    if case == "empty":
+        rows = []
+    db = tmp_path / "v.db"
+    _bare(db, rows)
+    store = Store.open(str(db))
+    try:
+        for upto in (None, 5, 9):
+            before = _read(lambda s, u: (set(store.voids(s, u)), store.events(s, 0, u)), "s", upto)
+            assert _read(store.folding, "s", upto) == before, (case, upto)
+    finally:
+        store.close()
