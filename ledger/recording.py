@@ -175,9 +175,8 @@ class Recording(HeadMemo):
     def fold_session(self, session: str, upto: int | None = None, *, checked: bool = False,
                      observer=None) -> TableState:
         """Fold from scratch, no snapshot (audits, verification)."""
-        voids = self.store.voids(session, upto)
-        return fold(self.store.events(session, 0, upto), state=TableState(session=session),
-                    voided=set(voids), checked=checked, observer=observer)
+        voided, events = self.store.folding(session, upto)
+        return fold(events, state=TableState(session=session), voided=voided, checked=checked, observer=observer)
 
     def execute(self, session: str, cmd: Command, *, override: str | None = None,
                 now: str | None = None) -> list[ev.Recorded]:

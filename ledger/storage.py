@@ -167,6 +167,7 @@ class EventStore(Protocol):
     def events(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[tuple[int, Event]]: ...
     def recorded(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[Recorded]: ...
     def voids(self, session: str, upto: int | None = None) -> dict[int, int]: ...
+    def folding(self, session: str, upto: int | None = None) -> tuple[set[int], Iterator[tuple[int, Event]]]: ...
     def void_targets(self, session: str, after: int, upto: int) -> set[int]: ...
     def last_of_type(self, session: str, etype: str, upto: int, after: int = 0) -> tuple[int, str] | None: ...
     def stamps(self, session: str) -> Iterator[tuple[int, str, str]]: ...
@@ -236,6 +237,19 @@ class StoreBase(ABC):
     @abstractmethod
     def rows(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[tuple]:
         """(each store's own)"""
+
+    @abstractmethod
+    def events(self, session: str, after: int = 0, upto: int | None = None) -> Iterator[tuple[int, Event]]:
+        """(each store's own)"""
+
+    @abstractmethod
+    def voids(self, session: str, upto: int | None = None) -> dict[int, int]:
+        """(each store's own)"""
+
+    def folding(self, session: str, upto: int | None = None) -> tuple[set[int], Iterator[tuple[int, Event]]]:
+        """What a fold from the start reads: the voided seqs (`voids`) and the events (a store may
+        read both at once)."""
+        return set(self.voids(session, upto)), self.events(session, 0, upto)
 
     @abstractmethod
     def close(self) -> None:

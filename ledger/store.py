@@ -59,6 +59,7 @@ _ROW_OK_SQL = " AND ".join(f"typeof({name}) = '{sql.lower()}'" for name, _, sql 
 assert [sql for _, _, sql in ROW_TYPES[3:]] == ["TEXT"] * 3
 _REST_OK_SQL = " AND ".join(f"{name} >= '' AND {name} < x''" for name, _, _ in ROW_TYPES[3:])
 _BAD_ROW_SQL = f"typeof(session_id) != 'text' OR NOT ({_ROW_OK_SQL})"  # (a session's reads name it as TEXT)
+_BATCH = 2000  # rows fetched at a time by `events`
 _INSERT = ("INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
            "VALUES (?, ?, ?, ?, ?, ?, ?)")
 # the caches (`ledger.snapshots`): made on first use, a disposable table each
@@ -304,9 +305,17 @@ class Store(StoreBase):
         if upto is not None:
             sql += " AND seq <= ?"
             args.append(upto)
-        cur = self.conn.execute(sql + " ORDER BY seq", args)
+        return self._events(session, sql + " ORDER BY seq", args)
+
+    def _events(self, session: str, sql: str, args: list, cur: sqlite3.Cursor | None = None,
+                batch: list | None = None) -> Iterator[tuple[int, Event]]:
+        """`events` of the rows (seq, type, body, the unread columns' check) `sql` selects, run at
+        the first step; or of `batch`, already read from `cur`, and then the rest of `cur`."""
+        if cur is None or batch is None:
+            cur = self.conn.execute(sql, args)
+            batch = cur.fetchmany(_BATCH)
         seen = SEEN.get  # (`parse_typed`'s first step, without the call)
-        while batch := cur.fetchmany(2000):
+        while batch:
             for seq, etype, body, ok in batch:
                 if not ok or type(seq) is not int or type(etype) is not str or type(body) is not str:  # (`row_problem`)
                     checked(session, next(self.rows(session, seq - 1, seq)) if type(seq) is int else (seq,))
@@ -317,11 +326,19 @@ class Store(StoreBase):
                     except ValidationError:  # pydantic's, whatever the body is (not JSON, not an event, bytes, a number...)
                         raise not_an_event(session, seq) from None
                 yield seq, event
+            batch = cur.fetchmany(_BATCH)
 
     def voids(self, session: str, upto: int | None = None) -> dict[int, int]:
         """target seq -> the seq of the void that cancels it."""
+        return self._voids(session, None, upto)
+
+    def _voids(self, session: str, after: int | None, upto: int | None) -> dict[int, int]:
+        """`voids` of the seqs in (after, upto] (None: no bound)."""
         sql = f"SELECT {ROW_COLUMNS} FROM events WHERE session_id = ? AND type = 'void'"
         args: list = [session]
+        if after is not None:
+            sql += " AND seq > ?"
+            args.append(after)
         if upto is not None:
             sql += " AND seq <= ?"
             args.append(upto)
@@ -330,6 +347,32 @@ class Store(StoreBase):
             seq, _, body = checked(session, row)[:3]
             out[void_target(session, seq, body)] = seq
         return out
+
+    def folding(self, session: str, upto: int | None = None) -> tuple[set[int], Iterator[tuple[int, Event]]]:
+        """`voids` (the targets) and `events` from the start, as a fold from scratch reads them,
+        with the voids of the session's first `_BATCH` rows found in those rows as they are read
+        for the events, rather than by a second scan of the session: the same targets, and the
+        same refusal of a void that cannot be read (by `voids` itself), before any event."""
+        sql = f"SELECT seq, type, body, {_REST_OK_SQL} FROM events WHERE session_id = ?"
+        args: list = [session]
+        if upto is not None:
+            sql += " AND seq <= ?"
+            args.append(upto)
+        cur = self.conn.execute(sql + " ORDER BY seq", args)
+        batch = cur.fetchmany(_BATCH)
+        first = batch[0][0] if batch else 1
+        if type(first) is not int or first < 1:  # a row below seq 1, or without one: read as `voids` and `events` do
+            return set(self.voids(session, upto)), self.events(session, 0, upto)
+        voided = set()  # (every row from seq 1 on is a row `events` reads, and a row `voids` reads if a void)
+        for seq, etype, body, ok in batch:
+            if etype == "void":
+                if not ok or type(seq) is not int or type(body) is not str:  # (`voids` says what is wrong with it)
+                    return set(self.voids(session, upto)), self.events(session, 0, upto)
+                voided.add(void_target(session, seq, body))
+        if len(batch) == _BATCH:  # a longer session: the voids past the first rows by the query
+            last = batch[-1][0]
+            voided.update(self._voids(session, last, upto) if type(last) is int else self.voids(session, upto))
+        return voided, self._events(session, "", [], cur, batch)
 
     def void_targets(self, session: str, after: int, upto: int) -> set[int]:
         """The targets of the voids in (after, upto]."""

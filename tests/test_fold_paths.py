@@ -251,3 +251,176 @@ def ref_side_pots(contributions):
 @given(st.lists(st.tuples(st.sampled_from(NAMES), st.integers(-5, 60), st.booleans()), max_size=8))
 def test_side_pots_in_one_pass_per_level_are_the_side_pots_as_before(rows):
     assert side_pots(rows) == ref_side_pots(rows)
+
+
+# ----------------------------------------------------------------------------- freeform's award (second round)
+
+def ref_took(state: TableState, event) -> None:
+    """`ledger.games.freeform._took` as it was before `pots.one_layer`: the pots laid out at every payout."""
+    from ledger import events as ev
+    from ledger.games.freeform import OWN, _left
+
+    x = OWN.x(state)
+    if isinstance(event, ev.PotAwarded):
+        left = _left(state, held=state.balance("pot") + sum(s.amount for s in event.shares))
+        got = pots.claim(left, [(s.player, s.amount) for s in event.shares], layer=pots.named_in(event.reason, left),
+                         strict=False)
+    elif isinstance(event, ev.Transfer):
+        left = _left(state, held=state.balance("pot") + event.amount)
+        to = event.to_account.removeprefix("seat:")
+        got = pots.claim(left, [(to if event.to_account.startswith("seat:") else "", event.amount)],
+                         layer=pots.named_in(event.reason, left), strict=False)
+    else:
+        left = _left(state, held=state.balance("pot") + event.amount)
+        got = pots.claim(left, [("", event.amount)], strict=False)
+    for k, n in got.items():
+        x.paid[k] = x.paid.get(k, 0) + n
+
+
+@settings(max_examples=150, deadline=None)
+@given(tables(), st.data())
+def test_one_layer_says_what_unpaid_lays_out_with_nothing_paid(case, data):
+    """True only when `unpaid` with nothing paid is at most one layer holding all of `held` (in
+    any order), and, on a table of distinct names and bets of 0 or more, whenever it is."""
+    state, order, _ = case
+    held = data.draw(st.integers(-5, 250))
+    left = ref_unpaid(state, {}, order, held=held)
+    one = len(left) <= 1 and all(x.amount == held and x.name == "the pot" for x in left)
+    plain = len({s.name for s in state.seats}) == len(state.seats) and all(s.hand_bet >= 0 for s in state.seats)
+    if pots.one_layer(state, held):
+        assert one and len(ref_unpaid(state, {}, None, held=held)) <= 1
+    else:
+        assert not (one and plain)
+
+
+@settings(max_examples=200, deadline=None)
+@given(tables(), st.data())
+def test_freeform_award_books_the_pots_it_paid_as_before(case, data):
+    """`freeform._took` (the one-pot shortcut, else the layers) books in ``paid`` exactly what
+    the layers at every payout booked: any table, anything paid before, any payout out of the pot."""
+    from ledger import events as ev
+    from ledger.games.freeform import FreeformExt, _took
+
+    state, _, paid = case
+    names = [s.name for s in state.seats]
+    chips = st.integers(1, 60)
+    reason = st.sampled_from(["", "main pot: x", "side pot 1: y", "the pot", "uncalled bet returned", "z"])
+    event = data.draw(st.one_of(
+        st.builds(lambda shares, r: ev.PotAwarded(shares=[ev.Share(player=p, amount=a) for p, a in shares], reason=r),
+                  st.lists(st.tuples(st.sampled_from(names), chips), min_size=1, max_size=3), reason),
+        st.builds(lambda to, a, r: ev.Transfer(from_account="pot", to_account=to, amount=a, reason=r),
+                  st.sampled_from(["seat:" + n for n in names] + ["house", "pot:jackpot"]), chips, reason),
+        st.builds(lambda a: ev.PotCarried(amount=a), chips)))
+    state.balances["pot"] = state.balance("pot") - pots.paid_out(event)  # the core step has paid it out
+    if data.draw(st.booleans()):
+        paid = {}
+    ours, theirs = state.clone(), state.clone()
+    ours.ext, theirs.ext = FreeformExt(paid=dict(paid)), FreeformExt(paid=dict(paid))
+    _took(ours, event)
+    ref_took(theirs, event)
+    assert ours.ext.paid == theirs.ext.paid
+    assert list(ours.ext.paid) == list(theirs.ext.paid)
+
+
+@settings(max_examples=150, deadline=None)
+@given(tables(), st.data())
+def test_to_act_reads_the_first_seat_of_a_name_as_before(case, data):
+    """`betting.to_act` finds each name's seat by scanning the seats (no name -> seat map built per
+    turn): as before, only the first seat of a name counts, so a table with the later seats of a
+    repeated name left out has the same player to act, for every kind of round."""
+    from ledger.kit import betting as bets
+
+    state, order, _ = case
+    if state.hand is None:
+        state.hand = Hand(number=1, dealer="Ann", ended=False)
+    state.hand.current_bet = data.draw(st.integers(0, 10))
+    for seat in state.seats:
+        seat.round_bet = data.draw(st.integers(0, 10))
+        state.balances["seat:" + seat.name] = data.draw(st.integers(0, 3))
+    first: dict[str, Seat] = {}
+    for seat in state.seats:
+        first.setdefault(seat.name, seat)
+    once = state.clone()
+    once.seats = \
+        [c for s, c in zip(state.seats, once.seats) if first[s.name] is s]
+    book = bets.RoundBook(acted=data.draw(st.lists(st.sampled_from(NAMES), max_size=4)))
+    rules = bets.Betting(reraise=data.draw(st.booleans()), lone_ends=data.draw(st.booleans()),
+                         call_back=data.draw(st.booleans()), opens=data.draw(st.integers(0, 3)))
+    names = order if order is not None else [s.name for s in state.seats]
+    assert bets.to_act(state, book, rules, names) == bets.to_act(once, book, rules, names)
+
+
+# ----------------------------------------------------------------------------- the voids read with the events
+
+NOTE = '{"text":"x","type":"note"}'
+
+
+def _bare(path: Path, rows: list[tuple]) -> None:
+    """A database of `rows` (seq, type, body[, prev_hash, hash, recorded_at]) of session "s", its
+    columns without types (so any value stays as it is given)."""
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE events (session_id, seq, type, body, prev_hash, hash, recorded_at, "
+                "PRIMARY KEY (session_id, seq))")
+    con.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+    con.execute("INSERT INTO meta VALUES ('hash_scheme', '2')")
+    for row in rows:
+        full = tuple(row) + ("0" * 64, "1" * 64, "2026-01-01T00:00:00.000Z")[len(row) - 3:]
+        con.execute("INSERT INTO events VALUES ('s', ?, ?, ?, ?, ?, ?)", full)
+    con.commit()
+    con.close()
+
+
+def _read(how, *args):
+    """What a read gives, or the refusal it raises (its message)."""
+    try:
+        voided, events = how(*args)
+        return voided, [(seq, e) for seq, e in events]
+    except IntegrityError as exc:
+        return str(exc)
+
+
+def _void(target: int) -> str:
+    return '{"reason":"wrong","target":%d,"type":"void"}' % target
+
+
+@pytest.mark.parametrize("batch", [2000, 3])
+@pytest.mark.parametrize("case", [
+    "plain", "late void", "void of a void", "bad void body", "void body not JSON", "void hash a blob",
+    "void hash a blob, no target", "void seq text", "void seq zero", "void seq null", "note seq null", "no seq 1", "empty"])
+def test_folding_reads_the_voids_and_events_as_voids_then_events(tmp_path: Path, monkeypatch, batch: int, case: str):
+    """`Store.folding` (the voids found in the rows read for the events) gives the targets and the
+    events `voids` then `events` give, or the same refusal, before any event: on every kind of
+    row a void can be stored as; a session longer than a batch reads the rest's voids by the query."""
+    import ledger.store as store_mod
+    from ledger.store import Store
+
+    monkeypatch.setattr(store_mod, "_BATCH", batch)
+    rows: list[tuple] = [(i, "note", NOTE) for i in range(1, 9)]
+    rows += {
+        "plain": [(9, "void", _void(3))],
+        "late void": [(9, "void", _void(2)), (10, "note", NOTE), (11, "void", _void(7))],
+        "void of a void": [(9, "void", _void(3)), (10, "void", _void(9))],
+        "bad void body": [(9, "void", '{"type":"void"}')],
+        "void body not JSON": [(9, "void", "{")],
+        "void hash a blob": [(9, "void", _void(3), "0" * 64, b"x", "2026-01-01T00:00:00.000Z")],
+        "void hash a blob, no target": [(9, "void", "{", "0" * 64, b"x", "2026-01-01T00:00:00.000Z")],
+        "void seq text": [("9", "void", _void(3))],
+        "void seq zero": [(0, "void", _void(3))],
+        "void seq null": [(None, "void", _void(3))],
+        "note seq null": [(None, "note", NOTE), (9, "void", _void(4))],
+        "no seq 1": [(9, "void", _void(4))],
+        "empty": [],
+    }[case]
+    if case == "no seq 1":
+        rows = rows[1:]
+    if case == "empty":
+        rows = []
+    db = tmp_path / "v.db"
+    _bare(db, rows)
+    store = Store.open(str(db))
+    try:
+        for upto in (None, 5, 9):
+            before = _read(lambda s, u: (set(store.voids(s, u)), store.events(s, 0, u)), "s", upto)
+            assert _read(store.folding, "s", upto) == before, (case, upto)
+    finally:
+        store.close()

@@ -171,24 +171,31 @@ def _end_hand(state: TableState, cmd: End) -> list[ev.Event]:
 
 
 def _took(state: TableState, event: ev.Event) -> None:
-    """`evolve`'s part for chips leaving the pot in a hand: which of its pots paid them."""
+    """`evolve`'s part for chips leaving the pot in a hand: which of its pots paid them. Before
+    anything is paid out of a hand whose pot is one pot (`pots.one_layer`: every award of an
+    ordinary hand), that pot paid them, up to what it held, without laying the pots out."""
     x = OWN.x(state)
+    reason: str | None = None  # (a carry-over names no pot)
     match event:
         case ev.PotAwarded(pot="pot"):
-            chips = sum(s.amount for s in event.shares)
-            left = _left(state, held=state.balance("pot") + chips)
-            got = pots.claim(left, [(s.player, s.amount) for s in event.shares],
-                             layer=pots.named_in(event.reason, left), strict=False)
+            shares = [(s.player, s.amount) for s in event.shares]
+            reason = event.reason
         case ev.Transfer(from_account="pot"):
-            left = _left(state, held=state.balance("pot") + event.amount)
             to = event.to_account.removeprefix("seat:")
-            got = pots.claim(left, [(to if event.to_account.startswith("seat:") else "", event.amount)],
-                             layer=pots.named_in(event.reason, left), strict=False)
+            shares = [(to if event.to_account.startswith("seat:") else "", event.amount)]
+            reason = event.reason
         case ev.PotCarried(pot="pot"):
-            left = _left(state, held=state.balance("pot") + event.amount)
-            got = pots.claim(left, [("", event.amount)], strict=False)
+            shares = [("", event.amount)]
         case _:
             return
+    chips = sum(a for _, a in shares)
+    held = state.balance("pot") + chips
+    if not x.paid and (sum(1 for s in state.seats if s.hand_bet) < 2 or pots.one_layer(state, held)):
+        if (n := min(chips, held)) > 0:  # what `claim` takes out of the one layer
+            x.paid["main"] = n
+        return
+    left = _left(state, held=held)
+    got = pots.claim(left, shares, layer=pots.named_in(reason, left) if reason is not None else None, strict=False)
     for k, n in got.items():
         x.paid[k] = x.paid.get(k, 0) + n
 

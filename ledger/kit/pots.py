@@ -80,6 +80,9 @@ Pots paid one at a time (freeform's ``award``, where the recorder says who won w
         can win (no eligible player) is open to anyone.
     layer_key(name) -> str
         how ``--pot`` names a layer: main (the pot, the main pot), side-1, side-2 ..., uncalled.
+    one_layer(state, held) -> bool
+        ``unpaid(state, {}, held=held)`` is at most one layer, all of `held` (decided in one
+        pass over the seats; False, to be worked out, for a name seated twice or a bet below 0).
     named_in(reason, left) -> str | None
         the key of the layer an award's reason names first ("side pot 1: ..."), if any.
     claim(left, shares, *, layer=None, strict=True) -> dict[str, int]
@@ -603,6 +606,34 @@ def unpaid(state: TableState, paid: Mapping[str, int], order: Sequence[str] | No
             left[i] = Layer(left[i].name, left[i].amount - take, left[i].eligible)
             over -= take
     return left
+
+
+def one_layer(state: TableState, held: int) -> bool:
+    """`unpaid` with nothing paid (``unpaid(state, {}, held=held)``, in any order) is at most
+    one layer ("the pot", all of `held`): no uncalled bet and every live bettor's hand bet the
+    same, or the pot holding less than the bets. One pass over the seats and nothing built (a
+    freeform award asks at every payout); False, so the caller reads the layers, for a table
+    it cannot judge at a glance (a name seated twice, a bet below zero)."""
+    names: set[str] = set()
+    top = second = total = level = 0  # the highest bet and the next, their sum, the one live level so far
+    top_live = levels = False  # levels: more than one live level
+    for seat in state.seats:
+        name, chips = seat.name, seat.hand_bet
+        if name in names or chips < 0:
+            return False
+        names.add(name)
+        if not chips:
+            continue
+        total += chips
+        live = seat.in_hand and not seat.folded
+        if chips > top:
+            second, top, top_live = top, chips, live
+        elif chips > second:
+            second = chips
+        if live:
+            levels = levels or (level != 0 and chips != level)
+            level = chips
+    return total > held or not (levels or (top_live and top > second))
 
 
 def named_in(reason: str, left: Sequence[Layer]) -> str | None:

@@ -28,14 +28,6 @@ def can_act(state: TableState, seat: Seat | None) -> bool:
             and state.balances.get("seat:" + seat.name, 0) > 0)
 
 
-def _seats_by_name(state: TableState) -> dict[str, Seat]:
-    """One name -> seat map (the first seat of a name, as `TableState.seat` finds it)."""
-    by: dict[str, Seat] = {}
-    for s in reversed(state.seats):  # (a loop: no comprehension frame, on every turn)
-        by[s.name] = s
-    return by
-
-
 def waiting(state: TableState, book: Book, rules: Betting) -> SeatTest:
     """A seat test: the seat still has a move this round (has not acted, or is called back
     to match a higher bet)."""
@@ -59,13 +51,17 @@ def to_act(state: TableState, book: Book, rules: Betting, order: Sequence[str], 
     if hand is None:
         return None
     high = hand.current_bet
-    by, balances, acted = _seats_by_name(state), state.balances, book.acted
+    seats, balances, acted = state.seats, state.balances, book.acted
     # one pass over `order`: the seats that can act (in the hand, seated, not folded, chips behind)
     first_unacted = not rules.reraise and not rules.lone_ends  # the go-around's first is the answer
     able: list[Seat] = []
     for name in order:
-        s = by.get(name)
-        if s is not None and s.in_hand and s.active and not s.folded and balances.get("seat:" + name, 0) > 0:
+        for s in seats:  # `TableState.seat`, spelt out (a go-around's answer is mostly among the first names:
+            if s.name == name:  # no name -> seat map built for all of them)
+                break
+        else:
+            continue
+        if s.in_hand and s.active and not s.folded and balances.get("seat:" + name, 0) > 0:
             if first_unacted and name not in acted:
                 return name
             able.append(s)

@@ -15,9 +15,13 @@ def record(state: TableState, book: Book, rules: Betting, event: ev.Event, *, fo
     stake (a blind, a bring-in) moves the high bet but is nobody's move."""
     t = type(event)  # by class, not `match`: this runs for every move of a fold
     if t in _STAKES:
-        player: str = cast(_Staked, event).player
-        seat = state.seat(player)
-        bet_now = seat.round_bet if seat is not None else 0
+        player: str = event.player  # type: ignore[attr-defined]  # (a stake names its player)
+        for seat in state.seats:  # `TableState.seat`, spelt out
+            if seat.name == player:
+                bet_now = seat.round_bet
+                break
+        else:
+            bet_now = 0
         full = t is ev.Bet or t is ev.Raise
         raising = full or (t is ev.AllIn and bet_now > book.high)
         if rules.reopens == "highest":
@@ -34,10 +38,10 @@ def record(state: TableState, book: Book, rules: Betting, event: ev.Event, *, fo
             book.high = state.hand.current_bet
     elif t is ev.Check and rules.reopens == "highest":
         player = cast(ev.Check, event).player
-        seat = state.seat(player)
-        _record_highest(state, book, player, seat.round_bet if seat is not None else 0)
+        found = state.seat(player)
+        _record_highest(state, book, player, found.round_bet if found is not None else 0)
     elif t is ev.Check or (t is ev.Fold and rules.folds_act):
-        player = cast("ev.Check | ev.Fold", event).player
+        player = event.player  # type: ignore[attr-defined]
         if player not in book.acted:
             book.acted.append(player)
 
@@ -58,7 +62,6 @@ def track(state: TableState, book: Book, rules: Betting, event: ev.Event) -> boo
         reset(book)
         return True
     return False
-_Staked = ev.Bet | ev.Raise | ev.Call | ev.AllIn
 
 
 def _record_highest(state: TableState, book: Book, player: str, bet_now: int) -> None:
