@@ -320,8 +320,6 @@ def test_stats_on_the_store_and_its_json(potlog, tmp_path):
 
 
 def test_stats_refusals_are_one_line_and_exit_1(potlog):
-    r = potlog("stats", ok=False)
-    assert r.exit_code == 1 and "no potlog database at" in r.output
     from ledger.app import Ledger
 
     Ledger.open(potlog.db).close()  # there, and empty
