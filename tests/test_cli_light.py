@@ -2,6 +2,7 @@
 classes (`ledger.core.frozen`) the ones it records, no pydantic plugin scan, and none of the
 modules it would import for nothing (`importlib.metadata`, run only once something uses it)."""
 
+import json
 import os
 import subprocess
 import sys
@@ -10,9 +11,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 CODE = """
-import sys, cli.main
-watched = sys.argv[2].split(',')
-sys.argv = ['potlog', '--db', sys.argv[1], 'note', 'Eli', 'brought', 'snacks']
+import importlib, json, sys, cli.main
+db, words, modules, classes = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3].split(','), sys.argv[4].split(',')
+sys.argv = ['potlog', '--db', db, *words]
 try:
     cli.main.entry()
 except SystemExit as exc:
@@ -20,24 +21,51 @@ except SystemExit as exc:
 from ledger.core import commands
 import pydantic.plugin._loader as plugins
 made = sorted(c.__name__ for c in commands.COMMANDS if '__frozen_pending__' not in c.__dict__)
-print(rc, plugins._plugins is None, ' '.join(made))
-print(' '.join(m for m in watched if m in sys.modules) or '-')
-import importlib.metadata
-print(importlib.metadata.version('typer') == __import__('typer').__version__, 'importlib.metadata._meta' in sys.modules)
+imported = [m for m in modules if m in sys.modules]
+def is_made(path):
+    module, name = path.rsplit('.', 1)
+    return '__frozen_pending__' not in vars(getattr(importlib.import_module(module), name))
+made_classes = [c for c in classes if is_made(c)]
+import importlib.metadata  # what was put off still works when it is used
+works = importlib.metadata.version('typer') == __import__('typer').__version__
+print(json.dumps({"rc": rc, "scanned": plugins._plugins is not None, "commands": made, "imported": imported,
+                  "made": made_classes, "metadata works": works}))
 """
 
-# modules a `note` on a freeform session imports for nothing: kept out of the run
+# what a `note` or a `bet` on a freeform session would import or make for nothing: kept out
+# of the run (`importlib.metadata`, run on first use; the `later` classes it never meets)
 NOT_IMPORTED = ("importlib.metadata._meta",)
+NOT_MADE = ("ledger.core.contract.Legal", "ledger.core.contract.View", "ledger.kit.stages.Stage",
+            "ledger.kit.stages.Turn", "ledger.kit.stages.Flow", "ledger.kit.betting.rules.Forced",
+            "ledger.kit.betting.rules.Limits", "ledger.kit.betting.gates.Gate", "ledger.kit.turns.Drawn",
+            "ledger.kit.turns.DrawForDeal", "ledger.kit.evaluators.base.Ranked")
+
+
+def run_program(db_path: Path, *words: str) -> dict:
+    """`words` run as the potlog program does, in a fresh process: what it made and imported."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("PYDANTIC_DISABLE_PLUGINS", None)
+    run = subprocess.run([sys.executable, "-c", CODE, str(db_path), json.dumps(words), ",".join(NOT_IMPORTED),
+                          ",".join(NOT_MADE)], capture_output=True, text=True, env=env, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return {"output": run.stdout.splitlines()[:-1], **json.loads(run.stdout.splitlines()[-1])}
 
 
 def test_note_makes_only_the_note_command_and_scans_no_plugins(potlog, db_path):
     potlog("new", "freeform", "-p", "Ann=10", "-p", "Ben=10")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    env.pop("PYDANTIC_DISABLE_PLUGINS", None)
-    run = subprocess.run([sys.executable, "-c", CODE, str(db_path), ",".join(NOT_IMPORTED)], capture_output=True,
-                         text=True, env=env, timeout=120)
-    assert run.stdout.splitlines()[-3:] == ["0 True Note", "-", "True True"], run.stdout + run.stderr
-    assert "note: Eli brought snacks" in run.stdout
+    got = run_program(db_path, "note", "Eli", "brought", "snacks")
+    assert "#4 note: Eli brought snacks" in got.pop("output")
+    assert got == {"rc": 0, "scanned": False, "commands": ["Note"], "imported": [], "made": [],
+                   "metadata works": True}
+
+
+def test_bet_makes_only_the_bet_command(potlog, db_path):
+    potlog("new", "freeform", "-p", "Ann=10", "-p", "Ben=10")
+    potlog("hand")
+    got = run_program(db_path, "bet", "Ann", "2")
+    assert any("bet" in line and "Ann" in line for line in got.pop("output")), got
+    assert got == {"rc": 0, "scanned": False, "commands": ["Bet"], "imported": [], "made": [],
+                   "metadata works": True}
 
 
 def test_the_start_s_objects_are_frozen_and_the_collector_runs_after():
