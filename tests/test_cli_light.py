@@ -33,8 +33,9 @@ print(json.dumps({"rc": rc, "scanned": plugins._plugins is not None, "commands":
 """
 
 # what a `note` or a `bet` on a freeform session would import or make for nothing: kept out
-# of the run (`importlib.metadata`, run on first use; the `later` classes it never meets)
-NOT_IMPORTED = ("importlib.metadata._meta",)
+# of the run (`importlib.metadata`, run on first use; the kit's betting and deal engines, which
+# freeform never calls; the `later` classes it never meets)
+NOT_IMPORTED = ("importlib.metadata._meta", "ledger.kit.betting", "ledger.kit.deal")
 NOT_MADE = ("ledger.core.contract.Legal", "ledger.core.contract.View", "ledger.kit.stages.Stage",
             "ledger.kit.stages.Turn", "ledger.kit.stages.Flow", "ledger.kit.betting.rules.Forced",
             "ledger.kit.betting.rules.Limits", "ledger.kit.betting.gates.Gate", "ledger.kit.turns.Drawn",

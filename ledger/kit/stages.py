@@ -92,17 +92,20 @@ import dataclasses
 from dataclasses import field
 from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Sequence, TypeVar
 
-from ..core.frozen import later
+from ..core.frozen import later, module_later
 from .. import events as ev
 from ..errors import RuleViolation
 from ..core.table import require_hand, require_open
 from ..state import Hand, Seat, TableState
-from . import betting as bets
-from . import deal
 from .turns import SeatTest, in_hand, next_waiting
 
 if TYPE_CHECKING:
     from ..core.contract import Legal
+    from . import betting as bets
+    from . import deal
+else:  # imported on first use: a game whose hand has no flow (freeform) never loads the engines
+    bets = module_later("ledger.kit.betting", globals(), "bets")
+    deal = module_later("ledger.kit.deal", globals(), "deal")
 
 Kind = Literal["deal", "bet", "draw", "roll", "reveal", "tricks", "showdown", "payout"]
 Actor = Literal["each", "first", "dealer", "anyone", "fewest", "each+bet"]
