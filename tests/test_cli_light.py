@@ -39,7 +39,7 @@ NOT_IMPORTED = ("importlib.metadata._meta", "ledger.kit.betting", "ledger.kit.de
 NOT_MADE = ("ledger.core.contract.Legal", "ledger.core.contract.View", "ledger.kit.stages.Stage",
             "ledger.kit.stages.Turn", "ledger.kit.stages.Flow", "ledger.kit.betting.rules.Forced",
             "ledger.kit.betting.rules.Limits", "ledger.kit.betting.gates.Gate", "ledger.kit.turns.Drawn",
-            "ledger.kit.turns.DrawForDeal", "ledger.kit.evaluators.base.Ranked")
+            "ledger.kit.turns.DrawForDeal", "ledger.kit.evaluators.base.Ranked", "ledger.kit.own.Own")
 
 
 def run_program(db_path: Path, *words: str) -> dict:

@@ -14,8 +14,8 @@ Until then the class holds small stand-ins that make it and then do what was ask
 instance made without ``__init__`` (`pickle`, `copy`) makes it on its first comparison,
 hash, repr or assignment.
 
-Every base such a class has must be a dataclass (made at once, or itself made later) or
-`object`.
+Every base such a class has must be a dataclass (made at once, or itself made later),
+`typing.Generic` or `object`.
 
 ``bets = module_later("ledger.kit.betting", globals(), "bets")`` binds a stand-in that imports
 the module on the first attribute read and puts the module itself in its place (the global
@@ -29,7 +29,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import threading
-from typing import Any, Callable, TypeVar, dataclass_transform
+from typing import Any, Callable, Generic, TypeVar, dataclass_transform
 
 T = TypeVar("T", bound=type)
 
@@ -102,7 +102,7 @@ _STANDINS = dict(zip(_METHODS, (_init, _repr, _eq, _hash, _setattr, _delattr)))
 
 def _pending(cls: T, params: dict[str, bool]) -> T:
     for klass in cls.__mro__[1:-1]:
-        if not dataclasses.is_dataclass(klass):
+        if not dataclasses.is_dataclass(klass) and klass is not Generic:
             raise TypeError(f"{cls.__name__}: base {klass.__name__} is not a dataclass")
     for name, fn in _STANDINS.items():
         setattr(cls, name, fn)
