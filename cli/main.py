@@ -200,7 +200,12 @@ def entry() -> None:
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     if os.environ["PYDANTIC_DISABLE_PLUGINS"] in ("__all__", "1", "true") and "importlib.metadata" not in sys.modules:
         sys.meta_path.insert(0, _MetadataLater)  # type: ignore[arg-type]
-    sys.exit(main(program=True))
+    rc = main(program=True)
+    # The interpreter's last collection, at exit, would walk every object the command made
+    # (its modules, the game, the table) just before the process hands its memory back:
+    # what is alive now is left out of it, as the start's objects are (~0.8% of a `note`).
+    gc.freeze()
+    sys.exit(rc)
 
 
 if __name__ == "__main__":

@@ -14,10 +14,13 @@ CODE = """
 import importlib, json, sys, cli.main
 db, words, modules, classes = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3].split(','), sys.argv[4].split(',')
 sys.argv = ['potlog', '--db', db, *words]
+import gc
+frozen_at_start = gc.get_freeze_count()
 try:
     cli.main.entry()
 except SystemExit as exc:
     rc = exc.code
+frozen_at_exit = gc.get_freeze_count() - frozen_at_start > 1000  # what the command made, left out of the last collection
 from ledger.core import commands
 import pydantic.plugin._loader as plugins
 made = sorted(c.__name__ for c in commands.COMMANDS if '__frozen_pending__' not in c.__dict__)
@@ -29,7 +32,7 @@ made_classes = [c for c in classes if is_made(c)]
 import importlib.metadata  # what was put off still works when it is used
 works = importlib.metadata.version('typer') == __import__('typer').__version__
 print(json.dumps({"rc": rc, "scanned": plugins._plugins is not None, "commands": made, "imported": imported,
-                  "made": made_classes, "metadata works": works}))
+                  "made": made_classes, "metadata works": works, "frozen at exit": frozen_at_exit}))
 """
 
 # what a `note` or a `bet` on a freeform session would import or make for nothing: kept out
@@ -57,7 +60,7 @@ def test_note_makes_only_the_note_command_and_scans_no_plugins(potlog, db_path):
     got = run_program(db_path, "note", "Eli", "brought", "snacks")
     assert "#4 note: Eli brought snacks" in got.pop("output")
     assert got == {"rc": 0, "scanned": False, "commands": ["Note"], "imported": [], "made": [],
-                   "metadata works": True}
+                   "metadata works": True, "frozen at exit": True}
 
 
 def test_bet_makes_only_the_bet_command(potlog, db_path):
@@ -66,7 +69,7 @@ def test_bet_makes_only_the_bet_command(potlog, db_path):
     got = run_program(db_path, "bet", "Ann", "2")
     assert any("bet" in line and "Ann" in line for line in got.pop("output")), got
     assert got == {"rc": 0, "scanned": False, "commands": ["Bet"], "imported": [], "made": [],
-                   "metadata works": True}
+                   "metadata works": True, "frozen at exit": True}
 
 
 def test_the_start_s_objects_are_frozen_and_the_collector_runs_after():
