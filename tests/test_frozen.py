@@ -156,3 +156,53 @@ def test_an_instance_met_before_its_class_is_made_is_unhashable_as_a_dataclass_s
         hash(row)
     row.name = "Ann"
     assert repr(row) == "Row(name='Ann')"
+
+
+
+def test_a_module_later_is_imported_on_first_use_and_then_is_the_module_itself(tmp_path, monkeypatch) -> None:
+    import sys
+    import threading
+
+    from ledger.core.frozen import module_later
+
+    (tmp_path / "later_sample.py").write_text("import time\ntime.sleep(0.05)\nVALUE = [42]\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "later_sample", raising=False)
+    scope: dict = {}
+    scope["sample"] = module_later("later_sample", scope, "sample")
+    assert "later_sample" not in sys.modules and "imported on first use" in repr(scope["sample"])
+    stand_in, got = scope["sample"], []
+    readers = [threading.Thread(target=lambda: got.append(stand_in.VALUE)) for _ in range(4)]
+    for t in readers:
+        t.start()
+    for t in readers:
+        t.join()
+    module = sys.modules["later_sample"]
+    assert scope["sample"] is module and got == [[42]] * 4 and all(v is module.VALUE for v in got)  # made once
+    assert stand_in.VALUE is module.VALUE  # a stand-in someone kept still answers
+    monkeypatch.delitem(sys.modules, "later_sample")
+
+
+def test_a_generic_subclass_of_a_dataclass_is_made_later_as_the_dataclass_is() -> None:
+    from typing import Generic, TypeVar
+
+    from ledger.core.frozen import later
+
+    T = TypeVar("T")
+
+    @dataclass(frozen=True)
+    class Box(Generic[T]):
+        item: T
+
+    def sub() -> type:
+        import types
+
+        def body(ns: dict) -> None:
+            ns.update({"__annotations__": {"tag": str}, "tag": "", "__module__": __name__})
+
+        return types.new_class("Tagged", (Box[int],), {}, body)
+
+    lazy, eager = later(frozen=True)(sub()), dataclass(frozen=True)(sub())
+    assert "__frozen_pending__" in lazy.__dict__
+    assert repr(lazy(1, "x")) == repr(eager(1, "x")) == "Tagged(item=1, tag='x')"
+    assert lazy(1) == lazy(1) and hash(lazy(1)) == hash(eager(1)) and lazy.__doc__ == eager.__doc__

@@ -24,6 +24,7 @@ from typing import Any, Callable, Generic, Literal, Mapping, TypeVar, cast
 
 from pydantic import BaseModel
 
+from .frozen import later
 from .. import events as ev
 from ..errors import RuleViolation
 from ..state import TableState
@@ -39,7 +40,7 @@ O = TypeVar("O", bound=BaseModel)
 Values = Mapping[str, Any]
 
 
-@dataclass(frozen=True)
+@later(frozen=True)
 class Legal:
     """Who may do what next: `player` None means anyone (or the recorder)."""
 
@@ -83,7 +84,7 @@ class Param:
         return self.name if self.field is None else self.field
 
 
-@dataclass(frozen=True)
+@later(frozen=True)
 class View:
     """What a reading word shows: a table (`columns`, `rows`), lines under it, and `data`
     for ``--json``. Every string is plain text (the CLI escapes it)."""

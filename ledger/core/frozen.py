@@ -1,5 +1,6 @@
 """`frozen`: a frozen, keyword-only dataclass that is made when it is first used; `later`:
-any other (not slotted) dataclass, made the same way.
+any other (not slotted) dataclass, made the same way; `module_later`: a module imported when
+it is first used.
 
 ``@dataclass(frozen=True, kw_only=True)`` writes each class's ``__init__``, ``__eq__``,
 ``__hash__``, ``__repr__``, ``__setattr__`` and ``__delattr__`` as source text and compiles it
@@ -13,15 +14,22 @@ Until then the class holds small stand-ins that make it and then do what was ask
 instance made without ``__init__`` (`pickle`, `copy`) makes it on its first comparison,
 hash, repr or assignment.
 
-Every base such a class has must be a dataclass (made at once, or itself made later) or
-`object`.
+Every base such a class has must be a dataclass (made at once, or itself made later),
+`typing.Generic` or `object`.
+
+``bets = module_later("ledger.kit.betting", globals(), "bets")`` binds a stand-in that imports
+the module on the first attribute read and puts the module itself in its place (the global
+`bets`), so the module's own functions read the module at full speed from then on: a kit
+engine that only some games use is not imported by a command of a game that never calls it.
+Declare the import under ``if TYPE_CHECKING:`` for the type checker and the layer contract.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import threading
-from typing import Any, Callable, TypeVar, dataclass_transform
+from typing import Any, Callable, Generic, TypeVar, dataclass_transform
 
 T = TypeVar("T", bound=type)
 
@@ -94,7 +102,7 @@ _STANDINS = dict(zip(_METHODS, (_init, _repr, _eq, _hash, _setattr, _delattr)))
 
 def _pending(cls: T, params: dict[str, bool]) -> T:
     for klass in cls.__mro__[1:-1]:
-        if not dataclasses.is_dataclass(klass):
+        if not dataclasses.is_dataclass(klass) and klass is not Generic:
             raise TypeError(f"{cls.__name__}: base {klass.__name__} is not a dataclass")
     for name, fn in _STANDINS.items():
         setattr(cls, name, fn)
@@ -117,3 +125,26 @@ def later(*, frozen: bool = False, kw_only: bool = False) -> Callable[[T], T]:
     """``@dataclass(frozen=..., kw_only=...)``, made when the class is first used."""
     params = {"frozen": frozen, "kw_only": kw_only}
     return lambda cls: _pending(cls, params)
+
+
+class _ModuleLater:
+    """Stands for a module until an attribute of it is first read (see the module docstring)."""
+
+    __slots__ = ("_module", "_scope", "_bound")
+
+    def __init__(self, module: str, scope: dict[str, Any], bound: str) -> None:
+        self._module, self._scope, self._bound = module, scope, bound
+
+    def __getattr__(self, attr: str) -> Any:
+        module = importlib.import_module(self._module)  # the import lock: made once, whoever asks
+        self._scope[self._bound] = module
+        return getattr(module, attr)
+
+    def __repr__(self) -> str:
+        return f"<module {self._module!r}, imported on first use>"
+
+
+def module_later(module: str, scope: dict[str, Any], bound: str) -> Any:
+    """A stand-in for `module`, bound as `bound` in `scope` (the importing module's globals):
+    its first attribute read imports `module` and binds the module itself there."""
+    return _ModuleLater(module, scope, bound)

@@ -37,6 +37,7 @@ from pydantic import BaseModel
 
 from ..cards import UNKNOWN
 from ..errors import RuleViolation
+from ..core.frozen import later
 from ..core.options import options_of
 from ..state import TableState
 from . import stages
@@ -73,7 +74,7 @@ class Plain(Generic[E, O]):
         return options_of(state, self.options)
 
 
-@dataclass(frozen=True)
+@later(frozen=True)
 class Own(Plain[X, O]):
     """`Plain`, for a state that keeps its ``phase``: with `at`."""
 

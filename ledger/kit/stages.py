@@ -89,19 +89,23 @@ Public API:
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Callable, Literal, Mapping, Sequence, TypeVar
 
+from ..core.frozen import later, module_later
 from .. import events as ev
 from ..errors import RuleViolation
 from ..core.table import require_hand, require_open
 from ..state import Hand, Seat, TableState
-from . import betting as bets
-from . import deal
 from .turns import SeatTest, in_hand, next_waiting
 
 if TYPE_CHECKING:
     from ..core.contract import Legal
+    from . import betting as bets
+    from . import deal
+else:  # imported on first use: a game whose hand has no flow (freeform) never loads the engines
+    bets = module_later("ledger.kit.betting", globals(), "bets")
+    deal = module_later("ledger.kit.deal", globals(), "deal")
 
 Kind = Literal["deal", "bet", "draw", "roll", "reveal", "tricks", "showdown", "payout"]
 Actor = Literal["each", "first", "dealer", "anyone", "fewest", "each+bet"]
@@ -112,7 +116,7 @@ __all__ = ["Actor", "Flow", "Kind", "Stage", "Turn", "actor", "advance", "due_st
 X = TypeVar("X")
 
 
-@dataclass(frozen=True)
+@later(frozen=True)
 class Stage:
     """One stage of a hand (see the module docstring)."""
 
@@ -135,7 +139,7 @@ class Stage:
         return self.start or self.name
 
 
-@dataclass(frozen=True)
+@later(frozen=True)
 class Turn:
     """Where a hand is, for `walk`: the stage it is in (`phase`), who acts, the recorded step
     due before anyone does (`due`: a stage's round name, or ``forced``), who last finished a
@@ -153,7 +157,7 @@ class Turn:
         return Turn(self.phase, who, self.due, self.last, self.drew)
 
 
-@dataclass(frozen=True)
+@later(frozen=True)
 class Flow:
     """A hand's stages in order; `due` is the phase while a recorded round start is pending,
     `won` the phase once all but one player have left the hand; `texts` say what the table is

@@ -12,9 +12,10 @@ throughout (`same_players`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Callable, Iterable
 
+from ..core.frozen import later
 from .. import events as ev
 from ..cards import parse_cards, pretty
 from ..core.commands import Deal, Join, Leave
@@ -81,7 +82,7 @@ def has_chips(state: TableState) -> SeatTest:
 
 # ----------------------------------------------------------------------------- who deals
 
-@dataclass
+@later()
 class Drawn:
     """Fields of a game's state for the draw for the first deal.
 
@@ -92,7 +93,7 @@ class Drawn:
     draws: dict[str, list[str]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@later(frozen=True)
 class DrawForDeal:
     """The draw for the first deal: before the first hand each player draws one card face up
     (``potlog deal NAME CARD``); the highest card deals, and players tied for the highest draw

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Mapping
 
+from ...core.frozen import later
 from ... import events as ev
 from ...errors import RuleViolation
 from ...core.table import require_hand, require_live, require_open
@@ -16,7 +16,7 @@ from .rules import Betting
 _ANY = Betting()  # the default wording, for a gate's turn check
 
 
-@dataclass(frozen=True)
+@later(frozen=True)
 class Gate:
     """Where a verb belongs in the hand (see `gate`): its `phases`, the `refusal` outside
     them (fields: player, now), the move it is for a turn check (`doing`; "" for none), and

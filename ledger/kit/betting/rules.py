@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Literal, Mapping, Protocol
 
+from ...core.frozen import later
 from ...core.commands import AllIn, Bet, Call, Check, Fold, Raise
 from ...state import Seat, TableState
 
@@ -44,7 +45,7 @@ MESSAGES: Mapping[str, str] = {
 amount, by, min, max, cap, stack, owed, hint, doing, to_act, waiting, opener, high."""
 
 
-@dataclass(frozen=True)
+@later(frozen=True)
 class Forced:
     """A stake the rules put in as a round opens.
 
@@ -121,7 +122,7 @@ WAGERS: tuple[type[Move], ...] = (Bet, Call, Raise, AllIn, Check, Fold)
 """The betting commands' classes, for a game's table of handlers."""
 
 
-@dataclass(frozen=True)
+@later(frozen=True)
 class Limits:
     """What a player may do now. ``low``/``high``: the smallest and largest bet (or raise,
     when there is something to call); ``high`` None means up to the stack."""

@@ -12,13 +12,15 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ...core.frozen import later
+
 Hand = Sequence[str | int]
 """What an evaluator ranks: card strings (``AS``, ``10H``, ``TH``) or die faces (``3`` or ``"3"``)."""
 
 Kind = Literal["cards", "dice"]
 
 
-@dataclass(frozen=True)
+@later(frozen=True)
 class Ranked:
     """One hand's rank: `key` orders hands (higher is better), `label` names the hand."""
 
