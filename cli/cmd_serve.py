@@ -18,8 +18,12 @@ def serve(host: Annotated[str, typer.Option("--host", help="The address to liste
     """Show the night in a browser: the live table (it follows what is recorded, within a second),
     the hand replayer, every player's stack hand by hand, the sessions, the audit and the
     settle-up. Read-only: it records nothing. Ctrl-C stops it."""
+    import importlib.metadata
+
     from ledger.errors import InputError
     from ledger.web.app import create_app, is_loopback, new_token
+
+    importlib.metadata.version  # the program loads this module on first use (cli.main): here, before any worker thread
     from ledger.web.server import bind, serve as run
 
     local = host == "localhost" or is_loopback(host)
