@@ -563,7 +563,10 @@ def parse_typed(etype: str, body: str | bytes) -> Event:
         event: Event = validator.validate_json(body)
     except ValueError:  # pydantic's ValidationError; let the union say what is wrong
         return parse_event(body)
-    if _SCALARS.issuperset(map(type, event.__dict__.values())):  # (nothing in it a table could change)
+    shared = _SHARED.get(etype)
+    if shared is None:  # (decided once per type: whether its fields can hold only scalars)
+        shared = _SHARED[etype] = _scalars_only(type(event))
+    if shared:  # (nothing in it a table could change)
         if len(SEEN) >= _SEEN_MAX:
             SEEN.clear()
         SEEN[body] = event
@@ -571,6 +574,29 @@ def parse_typed(etype: str, body: str | bytes) -> Event:
 
 
 _SCALARS = frozenset({str, int, bool, type(None)})
+_SHARED: dict[str, bool] = {}  # type -> every event of it holds only scalars (`_scalars_only`)
+
+
+def _scalars_only(model: type[Event]) -> bool:
+    """Whether every field of `model` can hold only text, whole numbers, true, false or null
+    (then every event of it can be shared, `SEEN`, without looking at its values)."""
+    import types
+    from typing import get_args, get_origin
+
+    def scalar(tp: Any) -> bool:
+        if tp in _SCALARS:
+            return True
+        origin = get_origin(tp)
+        if origin is Literal:
+            return all(type(a) in _SCALARS for a in get_args(tp))
+        if origin is Annotated:
+            return scalar(get_args(tp)[0])
+        if origin is Union or origin is types.UnionType:
+            return all(scalar(a) for a in get_args(tp))
+        return False
+    return all(scalar(f.annotation) for f in model.model_fields.values())
+
+
 SEEN: dict[str | bytes, Event] = {}
 """Bodies already validated by their model -> their event, for events that hold only scalars
 (frozen models: one instance serves every row with the same body; a body that validated with

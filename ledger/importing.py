@@ -336,7 +336,18 @@ class Importing(Recording):
         """What the models cannot see alone: the game and its options, the pack's cards, and
         that every player named has sat at this table (and that a new one does not look like
         one who has). What an event names is found once per distinct `body` of an import (the
-        body decides the event: `_named`); the table it is checked against, every time."""
+        body decides the event: `_named`); the table it is checked against, every time. A deal
+        or a reveal names only its cards (`_CARDS_ONLY`), and its body is seldom met again: its
+        cards are checked straight away, nothing kept."""
+        if type(event) in _CARDS_ONLY:
+            if imp is not None:
+                kept_pack = imp.pack
+                if kept_pack[0] is not st.options or kept_pack[1] != st.game:
+                    kept_pack = imp.pack = (st.options, st.game, _pack_of(st, imp.packs))
+                _check_cards(st, event.cards, name=kept_pack[2])  # type: ignore[attr-defined]
+            else:
+                _check_cards(st, event.cards)  # type: ignore[attr-defined]
+            return
         named = imp.named.get(body) if imp is not None else None
         if named is None:
             named = _named(event)
@@ -467,6 +478,11 @@ cashed out, or end a hand (its pots must be empty)."""
 _PLAIN = frozenset(set(ev.EVENT_TYPES) - {ev.SessionOpened, ev.Void})
 """The event classes `import_lines` adds without `_import_line` when their line follows its
 session's line before: every class but session_opened (only seq 1) and void (a fold again)."""
+
+
+_CARDS_ONLY = frozenset({ev.CardsDealt, ev.CardsRevealed})
+"""The event classes whose only names `_check_imported` checks are their ``cards`` (a zone or a
+holder is any name: a board, a stock): what `_named` finds for them, without finding it."""
 
 
 _NAMED: dict[type, tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}

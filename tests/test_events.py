@@ -78,3 +78,30 @@ def test_a_body_is_the_json_modules_canonical_text_whoever_writes_it():
         note = ev.Note(text=every[at:at + 2000])
         assert ev.event_body(note) == ev.canonical_json(ev.event_to_dict(note))
         assert json.loads(ev.event_body(note))["text"] == note.text
+
+
+def test_a_type_is_shared_when_its_fields_hold_only_scalars_and_every_event_of_it_does():
+    """`parse_typed` decides once per type whether its events can be kept in `SEEN` and shared
+    (`_scalars_only`): a type said to be scalar-only has only scalars in every event of every
+    sample session, and a type that can hold a list or a mapping is never shared."""
+    import glob
+
+    import orjson
+
+    import ledger.games  # noqa: F401  (the game modules declare their own event classes)
+
+    said = {t: ev._scalars_only(m) for t, m in ev._MODEL_OF.items()}
+    assert said["call"] and said["declared"] and said["hand_started"] and said["note"]
+    assert not (said["cards_dealt"] or said["session_opened"] or said["pot_awarded"] or said["dice_rolled"])
+    seen_types: set[str] = set()
+    for path in sorted(glob.glob("sample_sessions/*.jsonl")):
+        for line in open(path, encoding="utf-8"):
+            body = ev.canonical_json(orjson.loads(line)["event"])
+            etype = orjson.loads(body)["type"]
+            event = ev.parse_typed(etype, body)
+            values = {type(v) for v in event.__dict__.values()}
+            if said[etype]:
+                assert values <= {str, int, bool, type(None)}, (path, body)
+            assert (ev.SEEN.get(body) is event) == said[etype], (path, body)
+            seen_types.add(etype)
+    assert {"call", "cards_dealt", "session_opened"} <= seen_types

@@ -74,6 +74,8 @@ BAD = {
                        "line 7: chips come from the bank only by player_joined or rebuy"),
     "a card of no pack": ({"type": "cards_dealt", "to": "Ann", "cards": ["AH", "ZZ"]},
                           "line 7: card 'ZZ' is not a card of the french52 pack"),
+    "a revealed card of no pack": ({"type": "cards_revealed", "holder": "board", "cards": ["ZZ"]},
+                                   "line 7: card 'ZZ' is not a card of the french52 pack"),
 }
 
 
