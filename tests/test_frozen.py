@@ -206,3 +206,26 @@ def test_a_generic_subclass_of_a_dataclass_is_made_later_as_the_dataclass_is() -
     assert "__frozen_pending__" in lazy.__dict__
     assert repr(lazy(1, "x")) == repr(eager(1, "x")) == "Tagged(item=1, tag='x')"
     assert lazy(1) == lazy(1) and hash(lazy(1)) == hash(eager(1)) and lazy.__doc__ == eager.__doc__
+
+
+def test_make_all_makes_every_waiting_class_and_loads_every_waiting_module(tmp_path, monkeypatch) -> None:
+    """What the live prompt does before its first line, so that no line pays for a first use."""
+    import sys
+
+    from ledger.core.frozen import later, make_all, module_later
+
+    @later(frozen=True)
+    class Waiting:
+        n: int = 1
+
+    (tmp_path / "later_sample2.py").write_text("VALUE = 7\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "later_sample2", raising=False)
+    scope: dict = {}
+    scope["sample"] = module_later("later_sample2", scope, "sample")
+    assert "__frozen_pending__" in Waiting.__dict__ and "later_sample2" not in sys.modules
+    make_all()
+    assert "__frozen_pending__" not in Waiting.__dict__ and "__dataclass_fields__" in Waiting.__dict__
+    assert scope["sample"] is sys.modules["later_sample2"] and scope["sample"].VALUE == 7
+    assert Waiting() == Waiting(n=1) and repr(Waiting()) == "test_make_all_makes_every_waiting_class_and_loads_every_waiting_module.<locals>.Waiting(n=1)"
+    monkeypatch.delitem(sys.modules, "later_sample2")

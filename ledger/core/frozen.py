@@ -100,7 +100,26 @@ def _delattr(self: Any, name: str) -> None:
 _STANDINS = dict(zip(_METHODS, (_init, _repr, _eq, _hash, _setattr, _delattr)))
 
 
+_WAITING: list[type] = []  # classes made later, not yet made (`make_all`)
+_MODULES: list["_ModuleLater"] = []  # modules loaded later, not yet loaded
+
+
+def make_all() -> None:
+    """Make every class and load every module still waiting for its first use: what a
+    long-lived program (the live prompt) does once before its first line, so no line pays."""
+    with _LOCK:
+        for cls in _WAITING:
+            if "__frozen_pending__" in cls.__dict__:
+                _make(cls)
+        _WAITING.clear()
+        for stand_in in _MODULES:
+            if stand_in._scope.get(stand_in._bound) is stand_in:
+                stand_in._scope[stand_in._bound] = importlib.import_module(stand_in._module)
+        _MODULES.clear()
+
+
 def _pending(cls: T, params: dict[str, bool]) -> T:
+    _WAITING.append(cls)
     for klass in cls.__mro__[1:-1]:
         if not dataclasses.is_dataclass(klass) and klass is not Generic:
             raise TypeError(f"{cls.__name__}: base {klass.__name__} is not a dataclass")
@@ -147,4 +166,6 @@ class _ModuleLater:
 def module_later(module: str, scope: dict[str, Any], bound: str) -> Any:
     """A stand-in for `module`, bound as `bound` in `scope` (the importing module's globals):
     its first attribute read imports `module` and binds the module itself there."""
-    return _ModuleLater(module, scope, bound)
+    stand_in = _ModuleLater(module, scope, bound)
+    _MODULES.append(stand_in)
+    return stand_in
