@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 CODE = """
@@ -55,6 +57,7 @@ def run_program(db_path: Path, *words: str) -> dict:
     return {"output": run.stdout.splitlines()[:-1], **json.loads(run.stdout.splitlines()[-1])}
 
 
+@pytest.mark.sqlite_only  # (a PostgreSQL store imports psycopg, which reads importlib.metadata)
 def test_note_makes_only_the_note_command_and_scans_no_plugins(potlog, db_path):
     potlog("new", "freeform", "-p", "Ann=10", "-p", "Ben=10")
     got = run_program(db_path, "note", "Eli", "brought", "snacks")
@@ -63,6 +66,7 @@ def test_note_makes_only_the_note_command_and_scans_no_plugins(potlog, db_path):
                    "metadata works": True, "frozen at exit": True}
 
 
+@pytest.mark.sqlite_only  # (a PostgreSQL store imports psycopg, which reads importlib.metadata)
 def test_bet_makes_only_the_bet_command(potlog, db_path):
     potlog("new", "freeform", "-p", "Ann=10", "-p", "Ben=10")
     potlog("hand")
