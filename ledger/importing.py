@@ -340,13 +340,7 @@ class Importing(Recording):
         or a reveal names only its cards (`_CARDS_ONLY`), and its body is seldom met again: its
         cards are checked straight away, nothing kept."""
         if type(event) in _CARDS_ONLY:
-            if imp is not None:
-                kept_pack = imp.pack
-                if kept_pack[0] is not st.options or kept_pack[1] != st.game:
-                    kept_pack = imp.pack = (st.options, st.game, _pack_of(st, imp.packs))
-                _check_cards(st, event.cards, name=kept_pack[2])  # type: ignore[attr-defined]
-            else:
-                _check_cards(st, event.cards)  # type: ignore[attr-defined]
+            _cards_at_table(st, event.cards, imp)  # type: ignore[attr-defined]
             return
         named = imp.named.get(body) if imp is not None else None
         if named is None:
@@ -384,13 +378,7 @@ class Importing(Recording):
                     sat = ", ".join(s.name for s in seats) or "nobody yet"
                     raise InputError(f"{shown(name)} has never sat at this table (seated so far: {sat})")
         if cards:
-            if imp is not None:  # the pack, kept while the table's game and options are the same (options are replaced, never changed)
-                kept_pack = imp.pack
-                if kept_pack[0] is not st.options or kept_pack[1] != st.game:
-                    kept_pack = imp.pack = (st.options, st.game, _pack_of(st, imp.packs))
-                _check_cards(st, cards, name=kept_pack[2])
-            else:
-                _check_cards(st, cards)
+            _cards_at_table(st, cards, imp)
 
     def _switch_session(self, sid: str, imp: _Import) -> None:
         """The import's lines turn to `sid`: of the sessions it left, the last `KEEP_MARKED`
@@ -451,6 +439,18 @@ class Importing(Recording):
             raise RuleViolation(f"the void at seq {seq} breaks the chips: {exc}") from None
         except Exception as exc:  # later foreign events applied without the voided one: anything (named)
             raise InputError(f"the void at seq {seq} leaves later events without what they need ({type(exc).__name__})") from None
+
+
+def _cards_at_table(st: TableState, cards: list[str], imp: _Import | None) -> None:
+    """`_check_cards` of `cards` at `st`; in an import, with the pack kept while the table's game
+    and options are the same (options are replaced, never changed)."""
+    if imp is None:
+        _check_cards(st, cards)
+        return
+    kept_pack = imp.pack
+    if kept_pack[0] is not st.options or kept_pack[1] != st.game:
+        kept_pack = imp.pack = (st.options, st.game, _pack_of(st, imp.packs))
+    _check_cards(st, cards, name=kept_pack[2])
 
 
 def _applied(st: TableState, seq: int, event: ev.Event, checked: bool = False) -> None:
