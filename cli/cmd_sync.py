@@ -172,8 +172,7 @@ def grant_recorder(role: Annotated[str, typer.Argument(help="The PostgreSQL role
     with ledger(db) as led:
         from ledger.pgstore import PgStore, grant_recorder as grant
 
-        if not isinstance(led.store, PgStore):
-            raise InputError("grant-recorder is for a PostgreSQL store: give --db postgresql://OWNER@HOST/DB")
+        assert isinstance(led.store, PgStore)  # (a postgresql:// URL opens one)
         if not role or not role.replace("_", "").isalnum():
             raise InputError(f"{role!r} is not a role name: letters, digits and _")
         grant(led.store, role)

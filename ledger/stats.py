@@ -281,8 +281,7 @@ def read_session(store: Any, session: str) -> SessionFacts:
     store.require(session)
     info = next((s for s in store.sessions() if s.session == session), None)
     return session_facts(list(store.events(session)), session, voids=store.voids(session),
-                         started=info.started if info else "", last=info.last if info else "",
-                         times=times_of(store, session))
+                         started=info.started if info else "", last=info.last if info else "")
 
 
 def times_of(store: Any, session: str) -> dict[int, str]:
