@@ -12,7 +12,7 @@ import copy
 import dataclasses
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, cast
+from typing import Any, Callable, Iterator, cast
 
 from .events import canonical_json
 
@@ -115,6 +115,63 @@ class Hand:
             if d.name == name and (player is None or d.player == player):
                 return d.value
         return default
+
+
+@dataclass(slots=True)
+class Seqs:
+    """Seqs in the order they were added, as a game's `list[int]` of them would hold them, kept
+    as runs of consecutive seqs: `runs` is flat (first, last, first, last ...). The seqs of
+    every event since the last hand started (`ledger.kit.follow`) are one run, and one more
+    after each void, however long the log before that hand: a clone or a snapshot copies a
+    few ints, not one per event. Its plain form (`to_plain`: the state's canonical JSON and
+    hash) is the list of the seqs, as the `list[int]` gave."""
+
+    runs: list[int] = field(default_factory=list)
+
+    def append(self, seq: int) -> None:
+        runs = self.runs
+        if runs and runs[-1] == seq - 1:
+            runs[-1] = seq
+        else:
+            runs += (seq, seq)
+
+    def clear(self) -> None:
+        self.runs.clear()
+
+    def __iter__(self) -> Iterator[int]:
+        runs = self.runs
+        for i in range(0, len(runs), 2):
+            yield from range(runs[i], runs[i + 1] + 1)
+
+    def __reversed__(self) -> Iterator[int]:
+        runs = self.runs
+        for i in range(len(runs) - 2, -1, -2):
+            yield from range(runs[i + 1], runs[i] - 1, -1)
+
+    def __getitem__(self, i: int) -> int:
+        """The `i`th seq (from the end when negative), as a list's item."""
+        runs = self.runs
+        if i < 0:
+            for k in range(len(runs) - 2, -1, -2):
+                n = runs[k + 1] - runs[k] + 1
+                if -i <= n:
+                    return runs[k + 1] + 1 + i
+                i += n
+        else:
+            for k in range(0, len(runs), 2):
+                n = runs[k + 1] - runs[k] + 1
+                if i < n:
+                    return runs[k] + i
+                i -= n
+        raise IndexError("Seqs index out of range")
+
+    def __contains__(self, seq: object) -> bool:
+        runs = self.runs
+        return any(runs[i] <= seq <= runs[i + 1] for i in range(0, len(runs), 2))  # type: ignore[operator]
+
+    def __len__(self) -> int:
+        runs = self.runs
+        return sum(runs[i + 1] - runs[i] + 1 for i in range(0, len(runs), 2))
 
 
 @dataclass(slots=True)
@@ -295,7 +352,10 @@ _COPIERS.update({list: _copy_list, dict: _copy_dict, tuple: _copy_tuple, Hand: _
 
 
 def to_plain(obj: Any) -> Any:
-    """Dataclasses to dicts, recursively; what canonical JSON and snapshots are made of."""
+    """Dataclasses to dicts, recursively; what canonical JSON (the state hash) is made of. A
+    `Seqs` is the list of its seqs here (a snapshot's JSON, `snapshots._plain`, keeps its runs)."""
+    if type(obj) is Seqs:
+        return list(obj)
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         return {f.name: to_plain(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
     if isinstance(obj, dict):

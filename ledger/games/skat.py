@@ -46,7 +46,7 @@ from ..core.contract import Legal, Param, Ruleset, Word
 from ..core.verbs import make_event
 from ..errors import InputError, RuleViolation
 from ..kit import follow, own, tricks, wiring
-from ..state import TableState
+from ..state import Seqs, TableState
 
 th, tr, sh = tricks.hand, tricks.rules, tricks.sheet
 
@@ -76,7 +76,7 @@ class Skat(th.Trickplay, sh.Sheet):
     last_bidder: str | None = None
     soloist: str | None = None
     skat_taken: bool = False
-    recent: list[int] = field(default_factory=list)
+    recent: Seqs = field(default_factory=Seqs)
     final: list[int] = field(default_factory=list)
 
 

@@ -29,7 +29,7 @@ from ..core.run import After as After, Decide as Decide, followed as followed  #
 from ..core.verbs import void
 from ..errors import RuleViolation
 from ..reducer import apply
-from ..state import TableState
+from ..state import Seqs, TableState
 
 Redo = Callable[[TableState, ev.Event], "Command | bool | None"]
 """(table, recorded event) -> the command that records it, to decide again; True when the
@@ -139,10 +139,11 @@ def redecide(decide: Decide, own: Callable[[ev.Event], Command | None] | None = 
 
 
 class Recent(Protocol):
-    """Where a game keeps the seqs of the last hand's events (`recent`, voids aside) and of
-    those its rules recorded once the hand was over (`final`)."""
+    """Where a game keeps the seqs of the last hand's events (`recent`, voids aside: a `Seqs`,
+    so that a long log before the first hand costs a clone nothing) and of those its rules
+    recorded once the hand was over (`final`)."""
 
-    recent: list[int]
+    recent: Seqs
     final: list[int]
 
 
@@ -151,7 +152,8 @@ def track(state: TableState, book: Recent, event: ev.Event, *, final: bool) -> N
     marks an event the rules record after a hand, which stands with the hand's result."""
     hand = state.hand
     if isinstance(event, ev.HandStarted):
-        book.recent, book.final = [], []
+        book.recent.clear()
+        book.final.clear()
     elif final and hand is not None and hand.ended:
         book.final.append(state.seq)
     if not isinstance(event, ev.Void):
@@ -162,14 +164,16 @@ def newest_first(state: TableState, cmd: VoidCmd, book: Recent, *, game: str, fi
     """``potlog void``, newest event first and only within the last hand; `final` is the
     refusal for an event recorded after the hand (field: target)."""
     target = cmd.target
-    recent = [seq for seq in book.recent if seq not in state.voided]  # (a table refolded has none: one
-    if target is not None and target in book.final:                # applied in place keeps them listed)
+    voided = set(state.voided)  # (a table refolded has none: one applied in place keeps them listed)
+    newest = next((seq for seq in reversed(book.recent) if seq not in voided), None)  # of the last hand's live events
+    if target is not None and target in book.final:
         raise RuleViolation(final.format(target=target))
-    if target is not None and recent and target != recent[-1] and 1 < target <= state.seq \
-            and target not in state.voided:
-        if target in recent:
-            raise RuleViolation(f"void seq {recent[-1]} first: in {game} corrections go from the newest "
-                                f"event back (seq {recent[-1]} came after seq {target})")
-        raise RuleViolation(f"seq {target} came before the last hand started (seq {recent[0]}): only the "
+    if target is not None and newest is not None and target != newest and 1 < target <= state.seq \
+            and target not in voided:
+        if target in book.recent:
+            raise RuleViolation(f"void seq {newest} first: in {game} corrections go from the newest "
+                                f"event back (seq {newest} came after seq {target})")
+        oldest = next(seq for seq in book.recent if seq not in voided)
+        raise RuleViolation(f"seq {target} came before the last hand started (seq {oldest}): only the "
                             "events since then can be voided, newest first")
     return void(state, cmd)

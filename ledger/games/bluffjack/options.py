@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ...kit import own
+from ...state import Seqs
 from .elimination import Elimination
 
 NAME = "bluffjack"
@@ -70,7 +71,7 @@ class BluffjackExt:
     drew: str | None = None
     forced: str | None = None
     paid: int = 0
-    recent: list[int] = field(default_factory=list)
+    recent: Seqs = field(default_factory=Seqs)
     final: list[int] = field(default_factory=list)
 
 
