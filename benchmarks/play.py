@@ -25,6 +25,7 @@ import argparse
 import fcntl
 import os
 import pty
+import re
 import select
 import shlex
 import statistics
@@ -98,6 +99,15 @@ def build(db: Path, new: list[str], events: int) -> str:
     return sid
 
 
+_CONTROL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|[\r\n]")  # a CSI sequence (cursor, colour, mode), a line break
+
+
+def visible(data: bytes) -> str:
+    """The text a terminal's output draws, in order, without its control sequences and line
+    breaks (so a typed line wrapped at the terminal's width reads as typed)."""
+    return _CONTROL.sub("", data.decode("utf-8", "replace"))
+
+
 class Terminal:
     """`potlog play` on a pseudo-terminal; answers prompt_toolkit's cursor-position requests."""
 
@@ -133,9 +143,12 @@ class Terminal:
                 return out
 
     def type_text(self, text: str) -> None:
+        """Type `text` and wait for its echo: as the screen shows it (`visible`), since a line
+        longer than the terminal is wide comes back wrapped (cursor moves and line breaks
+        within it)."""
         os.write(self.fd, text.encode())
         out = b""
-        while text.encode() not in out:
+        while text not in visible(out):
             out += self._read(10)
 
     def enter(self) -> tuple[float, bytes]:

@@ -5,6 +5,10 @@ benchmark's pseudo-terminal reading a typed line wider than the terminal (`bench
 from __future__ import annotations
 
 import json
+import os
+import pty
+import time
+import tty
 from dataclasses import dataclass, field
 
 import pytest
@@ -134,3 +138,27 @@ def test_bluffjack_voids_newest_first_on_a_long_log_and_the_first_hand_starts_th
     assert list(trial.ext.recent) == [trial.seq] and list(state.ext.recent) == list(range(2, head + 1))  # the clone's own
     with pytest.raises(RuleViolation, match=rf"seq {head - 1} came before the last hand started \(seq {trial.seq}\)"):
         BLUFFJACK.decide(trial, Void(target=head - 1, reason="slip"))
+
+
+# -- the benchmark's terminal: a typed line wider than the terminal comes back wrapped ------------------------------
+
+def test_the_benchmark_terminal_reads_a_wrapped_echo_as_the_line_typed():
+    from benchmarks.play import Terminal
+
+    master, slave = pty.openpty()
+    tty.setraw(slave)  # as prompt_toolkit sets it: the program echoes, not the terminal driver
+    term = Terminal.__new__(Terminal)
+    term.fd, term.seen = master, b""
+    line = 'award Ann --reason "3 fives under the cups, not 4: Ann called liar and takes the kitty"'
+    cut = 100 - len("freeform-dice-night> ") - 1
+    # what prompt_toolkit draws for it on a 100-column screen: the last column by a cursor move, then a new row
+    os.write(slave, b"\x1b[0;1mfreeform-dice-night> \x1b[0m" + line[:cut].encode() + b"\r\x1b[99C"
+             + line[cut:cut + 1].encode() + b"\x1b[0m\r\r\n\x1b[0m" + line[cut + 1:].encode() + b"\x1b[0m")
+    try:
+        t = time.monotonic()
+        term.type_text(line)
+        assert time.monotonic() - t < 5
+        assert os.read(slave, 4096) == line.encode()  # what was typed reached the program
+    finally:
+        os.close(master)
+        os.close(slave)
