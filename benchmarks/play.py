@@ -7,7 +7,8 @@ from the key press (Enter) to the redrawn table and the next prompt, on a long s
 
 For each game (a sample script of `sample_sessions/`): its `new` line opens the session in a
 database of its own, the session is then padded with notes to `--events` events (notes change
-no game: the table is the script's, its log is long), `potlog state` writes its snapshot once,
+no game: the table is the script's, its log is long; a script's ``void SEQ`` names one of the
+script's own events, so its seq is moved past the padding), `potlog state` writes its snapshot once,
 as after a first command, and `potlog play` is started on a pseudo-terminal (Python's `pty`,
 100x50, TERM=xterm). The script's lines are typed one by one: the line's text first (its echo
 awaited, untimed), then Enter, timed until the table is drawn again (for a line that records)
@@ -75,8 +76,9 @@ def script(name: str) -> tuple[list[str], list[str]]:
     return new, lines
 
 
-def build(db: Path, new: list[str], events: int) -> str:
-    """The session of `new`, padded with notes to `events` events, its snapshot written."""
+def build(db: Path, new: list[str], events: int) -> tuple[str, int, int]:
+    """The session of `new`, padded with notes to `events` events, its snapshot written: its
+    id, the last seq `new` recorded and how many notes pad it."""
     from ledger.app import Ledger
     from ledger.events import Note, event_body
 
@@ -87,7 +89,7 @@ def build(db: Path, new: list[str], events: int) -> str:
     led = Ledger.open(str(db))
     sid = led.store.get_meta("current_session")
     assert sid
-    seq = led.store.last_seq(sid)
+    seq = opened = led.store.last_seq(sid)
     while seq < events:
         n = min(5000, events - seq)
         bodies = [("note", event_body(Note(text=f"padding {seq + i + 1}"))) for i in range(n)]
@@ -96,7 +98,19 @@ def build(db: Path, new: list[str], events: int) -> str:
     led.close()
     subprocess.run([sys.executable, "-m", "cli.main", "state"], env=env, check=True, cwd=ROOT,
                    stdout=subprocess.DEVNULL)
-    return sid
+    return sid, opened, max(0, events - opened)
+
+
+_VOID = re.compile(r"^(void\s+)(\d+)\b")
+
+
+def past_padding(line: str, opened: int, padding: int) -> str:
+    """`line` with the seq of a ``void SEQ`` after the session's opening events moved past the
+    `padding` notes (the script's seq names the script's own event); any other line as it is."""
+    m = _VOID.match(line)
+    if m is None or int(m.group(2)) <= opened:
+        return line
+    return f"{m.group(1)}{int(m.group(2)) + padding}{line[m.end():]}"
 
 
 _CONTROL = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|[\r\n]")  # a CSI sequence (cursor, colour, mode), a line break
@@ -178,7 +192,8 @@ def measure(work: Path, game: str, events: int, lines: int) -> dict:
     new, todo = script(game)
     todo = todo[:lines]
     db = work / f"play-{game}-{events}.db"
-    sid = build(db, new, events)
+    sid, opened, padding = build(db, new, events)
+    todo = [past_padding(line, opened, padding) for line in todo]
     term = Terminal(db, sid)
     ours: list[float] = []
     empty: list[float] = []

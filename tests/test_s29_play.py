@@ -162,3 +162,15 @@ def test_the_benchmark_terminal_reads_a_wrapped_echo_as_the_line_typed():
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_the_benchmark_moves_a_scripts_void_past_the_padding():
+    """freeform-count-mismatch's ``void 32`` voids its count at the break (seq 32 of the script):
+    padded with notes after the session's opening events, that count is 32 + the padding."""
+    from benchmarks.play import past_padding, script
+
+    _, lines = script("freeform-count-mismatch")
+    void = next(line for line in lines if line.startswith("void "))
+    assert past_padding(void, 4, 99_996) == void.replace("void 32 ", "void 100028 ", 1)
+    assert past_padding("void 4 --reason x", 4, 99_996) == "void 4 --reason x"  # an opening event stays where it is
+    assert past_padding("note void 32", 4, 10) == "note void 32"
