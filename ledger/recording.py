@@ -73,6 +73,24 @@ def check_session_id(name: str) -> str:
     return name
 
 
+def _inert(store: EventStore, session: str, start: int, base: TableState, target: int, voided: set[int]) -> bool:
+    """Whether the event at `target` changed nothing but the seq of the table the log had just
+    before it (folded from `base`, the state at `start`, skipping `voided`): then the log
+    without it folds to the very tables it folds to now (the reducer reads nothing but the
+    table and the event), and a void of it (a note 100,000 events back, say) needs no refold."""
+    before = fold(store.events(session, start, target - 1), state=base, voided=voided)
+    event = list(store.events(session, target - 1, target))
+    if not event:
+        return False
+    after = before.clone()
+    try:
+        apply(after, target, event[0][1])
+    except Exception:  # a game's evolve can raise anything: not inert, the refold says what it says
+        return False
+    before.seq = target  # (as a fold skips a voided event: its seq still counts)
+    return snapshots.same(before, after)
+
+
 def check_limits(state: TableState) -> None:
     """Raise `ChipError` when an account other than the bank would hold more chips than one
     event can move (`events.MAX_CHIPS`): such a pot could never be awarded, such a stack never
@@ -425,6 +443,8 @@ class Recording(HeadMemo):
         else:
             start, base = base_before(self.store, session, target, head)
         voided = _voids_after(self.store, session, start, head) | {target}
+        if _inert(self.store, session, start, base, target, voided):  # the log without it folds to this very head
+            return self._trial(state, events, in_place=True)
         try:
             after = fold(self.store.events(session, start, head), state=base, voided=voided, checked=True)
             after.seq = head

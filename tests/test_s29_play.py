@@ -174,3 +174,59 @@ def test_the_benchmark_moves_a_scripts_void_past_the_padding():
     assert past_padding(void, 4, 99_996) == void.replace("void 32 ", "void 100028 ", 1)
     assert past_padding("void 4 --reason x", 4, 99_996) == "void 4 --reason x"  # an opening event stays where it is
     assert past_padding("note void 32", 4, 10) == "note void 32"
+
+
+# -- a void of an event that changed nothing: no refold of the log after it -----------------------------------------
+
+def _night(tmp_path, notes: int):
+    from ledger.app import Ledger
+    from ledger.commands import Bet, Call, NewHand, Note
+
+    led = Ledger.open(str(tmp_path / "v.db"))
+    sid = led.new_session("freeform", [("Ann", 50), ("Ben", 50)], name="v")
+    led.execute(sid, Note(text="an aside"))
+    led.execute(sid, NewHand(dealer="Ann"))
+    led.execute(sid, Bet(player="Ann", amount=5))
+    for i in range(notes):
+        led.execute(sid, Note(text=f"n{i}"))
+    led.execute(sid, Call(player="Ben", amount=5))
+    return led, sid
+
+
+def test_a_void_of_a_note_long_ago_folds_no_more_than_the_log_before_it(tmp_path, monkeypatch):
+    from ledger import recording, snapshots
+
+    led, sid = _night(tmp_path, 300)
+    note = next(r.seq for r in led.store.recorded(sid) if r.event.type == "note")
+    folded = []
+    real = recording.fold
+
+    def counting(records, **kw):
+        records = list(records)
+        folded.append(len(records))
+        return real(records, **kw)
+
+    monkeypatch.setattr(recording, "fold", counting)
+    led.execute(sid, Void(target=note, reason="not said"))
+    assert sum(folded) <= note  # the log up to the note, not the 300 notes after it
+    monkeypatch.undo()
+    snapshots.forget()
+    assert same(led.state(sid), led.fold_session(sid))  # the head kept is the log folded again without it
+
+
+def test_a_void_decides_the_same_table_whether_its_target_changed_something_or_not(tmp_path):
+    from ledger import snapshots
+
+    led, sid = _night(tmp_path, 20)
+    rows = list(led.store.recorded(sid))
+    bet = next(r.seq for r in rows if r.event.type == "bet")
+    notes = [r.seq for r in rows if r.event.type == "note"]
+    for target in (notes[-1], notes[0], notes[5]):  # newest first, then from long ago
+        led.execute(sid, Void(target=target, reason="slip"))
+        assert same(led.state(sid), led.fold_session(sid))
+        snapshots.forget()
+        assert same(led.state(sid), led.fold_session(sid))
+    before = led.state(sid)
+    led.execute(sid, Void(target=bet, reason="slip"))  # a target that changed the table: the log folded again
+    after = led.state(sid)
+    assert same(after, led.fold_session(sid)) and after.stack("Ann") == before.stack("Ann") + 5
