@@ -18,6 +18,12 @@ figure). The baseline, in the same run and the same process: an empty line (Ente
 the prompt's own round trip, typed between the script's lines.
 
 The figure is the 99th percentile (and the median) of the script's lines, per game.
+
+    python -m benchmarks.play --cpu --games bluffjack-game   # CPU time per line, in process
+
+``--cpu`` measures instead the CPU time of each line as `potlog play` runs it from a pipe (`cpu`):
+repeatable on a busy machine, where the terminal's wall clock is not; ``--void-as-written`` keeps
+a script's ``void SEQ`` as the script writes it (with the padding: an event far back).
 """
 
 from __future__ import annotations
@@ -214,6 +220,50 @@ def measure(work: Path, game: str, events: int, lines: int) -> dict:
     return {"game": game, "events": events, "lines": ours, "empty": empty}
 
 
+def cpu(work: Path, game: str, events: int, lines: int, *, shift: bool = True) -> list[tuple[float, str]]:
+    """The CPU time (seconds, `time.process_time`) of each of `game`'s script lines as `potlog
+    play` runs it (`cli.cmd_play.Play.run_line`, and the next prompt's hint), its lines read
+    from a pipe (the table drawn to the pipe), on the same padded session: repeatable where the
+    pseudo-terminal's wall clock is not (other work on the machine), and without the
+    terminal's round trip. A note goes first, untimed: it pays what the prompt pays before its
+    first line on a terminal (the table's first drawing). `shift`: a ``void SEQ`` moved past
+    the padding (`past_padding`); else as the script writes it (an event 100,000 back, say)."""
+    new, todo = script(game)
+    db = work / f"cpu-{game}-{events}.db"
+    sid, opened, padding = build(db, new, events)
+    todo = [past_padding(line, opened, padding if shift else 0) for line in todo[:lines]]
+    times = db.with_suffix(".times")
+    env = {**os.environ, "POTLOG_DB": str(db), "POTLOG_HISTORY": str(db.with_suffix(".history"))}
+    subprocess.run([sys.executable, "-m", "benchmarks.play", "--run-lines", str(times)],
+                   input="\n".join(["note warm-up", *todo]),
+                   env=env, cwd=ROOT, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
+    return [(float(took), line) for took, line in
+            (row.split(" ", 1) for row in times.read_text(encoding="utf-8").splitlines()[1:])]
+
+
+def _run_lines(out: Path) -> None:
+    """`cpu`'s child: ``potlog play`` (`cli.main.main`, as the program), each line it runs timed
+    into `out` (``SECONDS LINE``)."""
+    from cli import cmd_play
+    from cli.main import main
+
+    run_line = cmd_play.Play.run_line
+    rows: list[str] = []
+
+    def timed(play: cmd_play.Play, text: str) -> bool:
+        t = time.process_time()
+        going = run_line(play, text)
+        play.hint()  # (the next prompt's, as the terminal's reader asks for it)
+        rows.append(f"{time.process_time() - t:.6f} {text.rstrip()}")
+        return going
+
+    setattr(cmd_play.Play, "run_line", timed)
+    try:
+        main(["play"], program=True)
+    finally:
+        out.write_text("\n".join(rows) + "\n", encoding="utf-8")
+
+
 def summary(r: dict) -> tuple[float, float, float, float]:
     """p99 and median of the lines, p99 and median of the empty lines (ms)."""
     return (p99(r["lines"]) * 1000, statistics.median(r["lines"]) * 1000,
@@ -242,9 +292,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lines", type=int, default=40, help="script lines typed per game")
     ap.add_argument("--games", default=",".join(GAMES),
                     help="sample scripts (sample_sessions/NAME.potlog), comma-separated, or 'all'")
+    ap.add_argument("--cpu", action="store_true",
+                    help="the CPU time of each line run in process (`cpu`), not the terminal's wall clock")
+    ap.add_argument("--void-as-written", action="store_true",
+                    help="with --cpu: a script's 'void SEQ' as written (an event before the padding), not moved past it")
+    ap.add_argument("--run-lines", metavar="OUT", help=argparse.SUPPRESS)  # `cpu`'s child
     args = ap.parse_args(argv)
+    if args.run_lines:
+        _run_lines(Path(args.run_lines))
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         for game in chosen(args.games):
+            if args.cpu:
+                rows = cpu(Path(tmp), game, args.events, args.lines, shift=not args.void_as_written)
+                ms = [took * 1000 for took, _ in rows]
+                worst = max(rows)
+                print(f"{game:16} {len(rows)} lines, CPU: p99 {p99(ms):6.1f} ms, median {statistics.median(ms):6.1f} ms;"
+                      f" the most {worst[0] * 1000:.1f} ms ({worst[1]})")
+                continue
             r = measure(Path(tmp), game, args.events, args.lines)
             ours99, ours50, e99, e50 = summary(r)
             print(f"{game:16} {len(r['lines'])} lines: p99 {ours99:6.1f} ms, median {ours50:6.1f} ms; "
