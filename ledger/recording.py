@@ -207,12 +207,14 @@ class Recording(HeadMemo):
             return self._execute_held(session, cmd, override, now)
         stored: int | None = None  # the session's snapshot seq, as far as this process knows
         expect: str | None = None  # the hash the head must still have when appending (a memo's head)
-        target = cmd.target if isinstance(cmd, Void) else None
-        state = self._void_head(session, target) if isinstance(cmd, Void) else None
-        if state is not None:  # the snapshot stays as it is while it is before the target, else one is due
-            stored = snapshots.snapshot_seq(self.store, session)
-            if not 0 < stored < (target or 0):
-                stored = None
+        state: TableState | None = None
+        if isinstance(cmd, Void):
+            target = cmd.target
+            state = self._void_head(session, target)
+            if state is not None:  # the snapshot stays as it is while it is before the target, else one is due
+                stored = snapshots.snapshot_seq(self.store, session)
+                if not 0 < stored < (target or 0):
+                    stored = None
         if state is None:  # the head itself, no copy: decided on in place, kept as the new head once recorded
             seen, events, state, stored, expect = self._decide_head(session, cmd, override)
         else:
@@ -544,7 +546,7 @@ def _as_stored(events: list[ev.Event]) -> bool:
             names = _DICT_FIELDS[type(e)] = tuple(
                 name for name, f in type(e).model_fields.items()
                 if typing.get_origin(f.annotation) is dict or f.annotation is dict)
-        if any(getattr(e, name) for name in names):
+        if names and any(getattr(e, name) for name in names):  # (most events hold no dict)
             return False
     return True
 

@@ -238,17 +238,20 @@ class Store(StoreBase):
         (what `_appending` does, without a generator; one row inserted by `execute`)."""
         if self._held:  # inside `held()`: a savepoint of that transaction
             return super().append_cached(session, expected_seq, bodies, recorded_at, cache, expect_prev)
-        self._writable()
+        if self.hash_scheme != HASH_SCHEME:
+            self._writable()  # (refuses)
+        c = self.conn
         self._begin()
         try:
             rows = self._chained_rows(session, expected_seq, bodies, recorded_at, expect_prev)
             if len(rows) == 1:
-                self.conn.execute(_INSERT, rows[0])
+                c.execute(_INSERT, rows[0])
             else:
-                self.conn.executemany(_INSERT, rows)
+                c.executemany(_INSERT, rows)
             written = [(r[1], r[4], r[5]) for r in rows]
-            cached = self._cache_in_transaction(cache(written))
-            self.conn.execute("COMMIT")
+            writes = cache(written)
+            cached = self._cache_in_transaction(writes) if writes else False
+            c.execute("COMMIT")
         except BaseException as exc:  # as `_appending`
             self._append_failed(exc, session, expected_seq)
             raise
