@@ -130,6 +130,7 @@ def seat_name(state: TableState, typed: str, *, rejoin: bool = False) -> str:
 
 
 _PLAYER_FIELDS = ("player", "to", "source", "dealer", "first")
+_NAMED: dict[type, tuple[tuple[str, ...], bool]] = {}  # command class -> its `_PLAYER_FIELDS`, whether it has shares
 
 
 def resolve_names(state: TableState, cmd: Command) -> Command:
@@ -138,16 +139,22 @@ def resolve_names(state: TableState, cmd: Command) -> Command:
     is no player's, or could be several, is left for the rules to refuse."""
     if isinstance(cmd, Join):
         return replace(cmd, player=seat_name(state, cmd.player, rejoin=True)) if cmd.player else cmd
-    seated = [s.name for s in state.seats]
+    named = _NAMED.get(type(cmd))
+    if named is None:  # (the fields of those `cmd`'s class has, found once per class)
+        named = _NAMED[type(cmd)] = (tuple(n for n in _PLAYER_FIELDS if hasattr(cmd, n)), hasattr(cmd, "shares"))
+    seated: list[str] | None = None  # (listed only for a name that is not a seat's as typed)
     changes: dict[str, object] = {}
-    for name in _PLAYER_FIELDS:  # (the fields of those `cmd`'s class has)
+    for name in named[0]:
         typed = getattr(cmd, name, None)
         if isinstance(typed, str) and typed and state.seat(typed) is None:
+            if seated is None:
+                seated = [s.name for s in state.seats]
             hit = resolve(typed, seated)
             if hit is not None:
                 changes[name] = hit
-    given: tuple[tuple[str, int], ...] = getattr(cmd, "shares", ())
+    given: tuple[tuple[str, int], ...] = getattr(cmd, "shares", ()) if named[1] else ()
     if given:
+        seated = [s.name for s in state.seats]
         shares = tuple((resolve(p, seated) or p, a) if isinstance(p, str) and state.seat(p) is None else (p, a)
                        for p, a in given)
         if shares != given:
@@ -218,12 +225,14 @@ class Recording(HeadMemo):
             return self._execute_held(session, cmd, override, now)
         stored: int | None = None  # the session's snapshot seq, as far as this process knows
         expect: str | None = None  # the hash the head must still have when appending (a memo's head)
-        target = cmd.target if isinstance(cmd, Void) else None
-        state = self._void_head(session, target) if isinstance(cmd, Void) else None
-        if state is not None:  # the snapshot stays as it is while it is before the target, else one is due
-            stored = snapshots.snapshot_seq(self.store, session)
-            if not 0 < stored < (target or 0):
-                stored = None
+        state: TableState | None = None
+        if isinstance(cmd, Void):
+            target = cmd.target
+            state = self._void_head(session, target)
+            if state is not None:  # the snapshot stays as it is while it is before the target, else one is due
+                stored = snapshots.snapshot_seq(self.store, session)
+                if not 0 < stored < (target or 0):
+                    stored = None
         if state is None:  # the head itself, no copy: decided on in place, kept as the new head once recorded
             seen, events, state, stored, expect = self._decide_head(session, cmd, override)
         else:
@@ -322,7 +331,8 @@ class Recording(HeadMemo):
                 override: str | None) -> tuple[int, list[ev.Event], TableState]:
         """(the seq the decision is based on, the events `cmd` records there, the table after
         them), checked; raises the refusal. `state` is the caller's own copy and is used up."""
-        if _is_all(getattr(cmd, _ALL_FIELD.get(type(cmd), "player"), None)) or _is_all(player_of(cmd)):
+        where = _ALL_FIELD.get(type(cmd), "player")
+        if _is_all(getattr(cmd, where, None)) or (where != "player" and _is_all(player_of(cmd))):
             try:  # a game may read 'all' itself (kit.deal: everyone short of their cards)
                 native = self._decide_one(session, state.clone(), cmd, None)
                 if not any(_is_all(getattr(e, f, None)) for e in native[1] for f in ("to", "player", "holder")):
@@ -487,8 +497,10 @@ class Recording(HeadMemo):
             later = None
             if due and point is None and session in self._later:
                 point, point_head = self._later.pop(session)
-        cache = snapshots.PendingCache(self.store, session, state if due else None, point, point_head)
-        written, cached = self.store.append_cached(session, first_seq, bodies, now, cache.writes, expect)
+        cache = snapshots.PendingCache(self.store, session, state, point, point_head) if due else \
+            snapshots.PendingCache(self.store, session, None, point, point_head) if point is not None else None
+        written, cached = self.store.append_cached(session, first_seq, bodies, now,
+                                                   cache.writes if cache is not None else _nothing, expect)
         out = [ev.Recorded(session, seq, now, prev, h, body, e)
                for (seq, prev, h), (_, body), e in zip(written, bodies, events)]
         if later is not None and out:
@@ -500,8 +512,13 @@ class Recording(HeadMemo):
             self._later.pop(session, None)  # (written now, or superseded by a newer hand's)
         if out and out[-1].seq == state.seq:
             snapshots.remember_head(self.store, session, state, out[-1].hash, stored=stored,
-                          snapshot=cached and cache.snapshot is not None)
+                                    snapshot=cached and cache is not None and cache.snapshot is not None)
         return out
+
+
+def _nothing(written: list[tuple[int, str, str]]) -> list:
+    """The cache rows of an append that writes none (no snapshot due, no checkpoint)."""
+    return []
 
 
 def _is_all(value: object) -> bool:
@@ -549,7 +566,7 @@ def _as_stored(events: list[ev.Event]) -> bool:
             names = _DICT_FIELDS[type(e)] = tuple(
                 name for name, f in type(e).model_fields.items()
                 if typing.get_origin(f.annotation) is dict or f.annotation is dict)
-        if any(getattr(e, name) for name in names):
+        if names and any(getattr(e, name) for name in names):  # (most events hold no dict)
             return False
     return True
 

@@ -363,8 +363,7 @@ def _voids_after(store: Store, session: str, after: int, upto: int) -> set[int]:
 def mac(key: bytes, session: str, seq: int, version: str, head: str | None, text: str) -> str:
     """The HMAC-SHA256 that makes a snapshot usable: over the session, its seq, the code
     version, the event hash at that seq and the stored JSON text, each one JSON value."""
-    msg = json.dumps(["potlog-snapshot/1", session, seq, version, head, text], ensure_ascii=False,
-                     separators=(",", ":")).encode("utf-8", "surrogatepass")
+    msg = _json_bytes(["potlog-snapshot/1", session, seq, version, head, text])
     return hmac.digest(key, msg, "sha256").hex()  # (HMAC-SHA256, as hmac.new(...).hexdigest(), in one C call)
 
 
@@ -430,12 +429,39 @@ def _state_text(state: TableState) -> str | None:
     A state `faithful` vouches for is not sent through the round trip (what it would
     give is known); any other is, and is kept only if it comes back the very same."""
     try:
-        text = json.dumps(_plain(state), ensure_ascii=False, separators=(",", ":"))
-        if faithful(state):
-            return text
+        plain = _plain(state)
+        if faithful(state):  # (nothing in it but text, whole numbers, true, false, null, lists and objects)
+            return _json_text(plain)
+        text = json.dumps(plain, ensure_ascii=False, separators=(",", ":"))
         return text if same(from_plain(json.loads(text)), state) else None
     except (TypeError, ValueError, KeyError, RecursionError):  # `json` on a game's ext, or `from_plain` on its JSON
         return None
+
+
+_ORJSON: Any = None  # orjson.dumps, imported on first use
+
+
+def _json_bytes(value: Any) -> bytes:
+    """``json.dumps(value, ensure_ascii=False, separators=(",", ":"))`` in UTF-8 (lone
+    surrogates passed through), for a value that holds no float (text, whole numbers, true,
+    false, null, lists, objects with text keys): written by orjson, which writes the very same
+    text for those (every code point alike, `tests/test_store_head.py`) several times quicker;
+    what it refuses (a lone surrogate, a number past 64 bits, a key that is not text) by `json`."""
+    global _ORJSON
+    if _ORJSON is None:
+        import orjson
+
+        _ORJSON = orjson.dumps
+    try:
+        out: bytes = _ORJSON(value)
+        return out
+    except TypeError:  # orjson.JSONEncodeError
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass")
+
+
+def _json_text(value: Any) -> str:
+    """`_json_bytes` as text."""
+    return _json_bytes(value).decode("utf-8", "surrogatepass")
 
 
 def _cache_text(head: str, state_text: str) -> str:
@@ -689,8 +715,8 @@ def _json_faithful(value: Any) -> bool:
     t = type(value)
     if t is str or t is int or t is bool or value is None:
         return True
-    if t is float:
-        return bool(value == value)  # NaN is never equal to itself
+    if t is float:  # not vouched for: the round trip says (orjson would write other digits than `json`)
+        return False
     if t is list:
         return all(_json_faithful(v) for v in value)
     if t is dict:

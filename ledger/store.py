@@ -29,14 +29,14 @@ from __future__ import annotations
 import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from pydantic import ValidationError
 
 from .errors import Conflict, InputError, IntegrityError
 from .events import GENESIS, HASH_SCHEME, SEEN, Event, chain_hash, parse_typed, v1_hash
 from .storage import (APPEND_ONLY, ROW_COLUMNS, ROW_TYPES, SQL_TYPE, CacheRow, Row, SessionInfo, StoreBase,
-                      checked, default_db_path, not_an_event, opened_of, row_problem, void_target)
+                      Written, checked, default_db_path, not_an_event, opened_of, row_problem, void_target)
 
 if TYPE_CHECKING:
     from sqlite_utils import Database
@@ -58,6 +58,9 @@ _ROW_OK_SQL = " AND ".join(f"typeof({name}) = '{sql.lower()}'" for name, _, sql 
 # one). Two comparisons cost a third of what typeof() and its text comparison do on every row of every fold.
 assert [sql for _, _, sql in ROW_TYPES[3:]] == ["TEXT"] * 3
 _REST_OK_SQL = " AND ".join(f"{name} >= '' AND {name} < x''" for name, _, _ in ROW_TYPES[3:])
+# The head of a session: its seq and hash, and whether the row is readable (`ROW_TYPES`; when not, it is read
+# again whole, for `checked` to say what is wrong with it)
+_HEAD = f"SELECT seq, hash, {_ROW_OK_SQL} FROM events WHERE session_id = ? ORDER BY seq DESC LIMIT 1"
 _BAD_ROW_SQL = f"typeof(session_id) != 'text' OR NOT ({_ROW_OK_SQL})"  # (a session's reads name it as TEXT)
 _BATCH = 2000  # rows fetched at a time by `events`
 _INSERT = ("INSERT INTO events (session_id, seq, type, body, prev_hash, hash, recorded_at) "
@@ -209,24 +212,50 @@ class Store(StoreBase):
     def _appending(self, session: str, expected_seq: int) -> Iterator[None]:
         """One append's transaction, begun here and committed by the body: rolled back on any
         failure, a seq taken first or a locked database as a `Conflict`."""
-        c = self.conn
         self._begin()
         try:
             yield
-        except sqlite3.IntegrityError:
+        except BaseException as exc:  # roll back, then re-raise (a Ctrl-C too): nothing is swallowed
+            self._append_failed(exc, session, expected_seq)
+            raise
+
+    def _append_failed(self, exc: BaseException, session: str, expected_seq: int) -> None:
+        """After `exc` inside an append's transaction: roll it back, and raise the `Conflict` it
+        means (a seq taken first, a locked database); returns when `exc` stands as it is."""
+        c = self.conn
+        if c.in_transaction:
             c.execute("ROLLBACK")
+        if isinstance(exc, sqlite3.IntegrityError):
             raise Conflict(f"session {session}: seq {expected_seq} was written by another recorder; retry") from None
-        except sqlite3.OperationalError as exc:
-            if c.in_transaction:
-                c.execute("ROLLBACK")
-            if "locked" in str(exc) or "busy" in str(exc):
-                raise Conflict("the database is busy: another potlog is writing to it (an import?); nothing was "
-                               "recorded, try again") from None
+        if isinstance(exc, sqlite3.OperationalError) and ("locked" in str(exc) or "busy" in str(exc)):
+            raise Conflict("the database is busy: another potlog is writing to it (an import?); nothing was "
+                           "recorded, try again") from None
+
+    def append_cached(self, session: str, expected_seq: int, bodies: Iterable[tuple[str, str]], recorded_at: str,
+                      cache: Callable[[list[Written]], list[CacheRow]],
+                      expect_prev: str | None = None) -> tuple[list[Written], bool]:
+        """`StoreBase.append_cached`, written out for the one transaction of a live command
+        (what `_appending` does, without a generator; one row inserted by `execute`)."""
+        if self._held:  # inside `held()`: a savepoint of that transaction
+            return super().append_cached(session, expected_seq, bodies, recorded_at, cache, expect_prev)
+        if self.hash_scheme != HASH_SCHEME:
+            self._writable()  # (refuses)
+        c = self.conn
+        self._begin()
+        try:
+            rows = self._chained_rows(session, expected_seq, bodies, recorded_at, expect_prev)
+            if len(rows) == 1:
+                c.execute(_INSERT, rows[0])
+            else:
+                c.executemany(_INSERT, rows)
+            written = [(r[1], r[4], r[5]) for r in rows]
+            writes = cache(written)
+            cached = self._cache_in_transaction(writes) if writes else False
+            c.execute("COMMIT")
+        except BaseException as exc:  # as `_appending`
+            self._append_failed(exc, session, expected_seq)
             raise
-        except BaseException:  # roll back, then re-raise (a Ctrl-C too): nothing is swallowed
-            if c.in_transaction:
-                c.execute("ROLLBACK")
-            raise
+        return written, cached
 
     def _insert(self, rows: list[Row], first: int) -> None:
         self.conn.executemany(_INSERT, rows)
@@ -264,6 +293,11 @@ class Store(StoreBase):
 
     # ------------------------------------------------------------------ reading
     def _last(self, session: str) -> tuple[int, str]:
+        row = self.conn.execute(_HEAD, (session,)).fetchone()
+        if row is None:
+            return 0, GENESIS
+        if row[2]:  # (a readable row, `ROW_TYPES`: the usual case, told by SQLite without reading its text)
+            return row[0], row[1]
         row = self.conn.execute(
             f"SELECT {ROW_COLUMNS} FROM events WHERE session_id = ? ORDER BY seq DESC LIMIT 1", (session,)
         ).fetchone()
