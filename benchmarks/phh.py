@@ -34,6 +34,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 TARBALL = next((p / "shared" / "phh" / "pokerkit-data-14f7714.tar.gz" for p in ROOT.parents
@@ -183,6 +184,60 @@ def bench_phh(n: int = 0, work: Path | None = None) -> list:
                    "(the most any importer reaches)", None)]
 
 
+def parts(files: list[Path], data: Path, work: Path) -> list[tuple[str, float]]:
+    """CPU time per hand (`time.process_time`, microseconds) of each part of ours, each part
+    over all the hands in turn (``--parts``): reading, TOML, the content digest, PHH text to
+    commands, the replay, the rows' bodies and chain, the whole `import_files`, and the fold
+    back from the database (its reading of the rows apart); PokerKit's load + replay and the
+    floor beside them, in the same units. The parts overlap: `hand_rows` is the replay and
+    the rows, `import_files` all of the import."""
+    from ledger.app import Ledger
+    from ledger.phh import import_files
+    from ledger.phh.load import digest
+    from ledger.phh.play import hand_rows, replay
+    from ledger.phh.read import loads, phh_to_commands
+    from ledger.errors import PotlogError
+
+    out: list[tuple[str, float]] = []
+
+    def timed(name: str, n: int, work_: Callable[[], Any]) -> Any:
+        t = time.process_time()
+        result = work_()
+        out.append((name, (time.process_time() - t) / max(n, 1) * 1e6))
+        return result
+
+    texts = timed("read the files", len(files), lambda: [f.read_text(encoding="utf-8") for f in files])
+    tables = timed("TOML", len(files), lambda: [loads(t) for t in texts])
+    timed("content digest", len(files), lambda: [digest(t) for t in tables])
+    good = []
+    for table in tables:  # the hands our rules replay (the refused ones are left out of the parts)
+        try:
+            replay(phh_to_commands(table))
+        except PotlogError:
+            continue
+        good.append(table)
+    hands = timed("PHH text -> commands", len(good), lambda: [phh_to_commands(t) for t in good])
+    timed("replay (decide, apply, chips per event)", len(hands), lambda: [replay(h) for h in hands])
+    timed("hand_rows (the replay + bodies, chain)", len(hands), lambda: [hand_rows(h, "s", NOW) for h in hands])
+    for p in work.glob("parts.db*"):
+        p.unlink()
+    led = Ledger.open(str(work / "parts.db"))
+    try:
+        ids = timed("import_files (all of it)", len(hands), lambda: import_files(
+            led, [str(f) for f in files], NOW, root=str(data), keep_going=True)).imported
+        timed("fold back: reading the rows", len(ids), lambda: [list(led.store.folding(sid, None)[1]) for sid in ids])
+        timed("fold back (fold_session)", len(ids), lambda: [led.fold_session(sid) for sid in ids])
+    finally:
+        led.close()
+    t = time.process_time()
+    theirs = pokerkit(files, data)
+    out.append(("PokerKit load + replay", (time.process_time() - t) / max(theirs.hands, 1) * 1e6))
+    t = time.process_time()
+    floor(files, work / "parts-floor.db")
+    out.append(("the floor (read, parse, one executemany)", (time.process_time() - t) / max(len(files), 1) * 1e6))
+    return out
+
+
 def _times(ratio: float) -> str:
     return f"{ratio:.2f}x faster" if ratio >= 1 else f"{1 / ratio:.2f}x slower"
 
@@ -191,6 +246,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.phh", description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=0, help="the first N hands in path order (0: all)")
     ap.add_argument("--profile", help="also profile our import + fold (cProfile) into this file")
+    ap.add_argument("--parts", action="store_true", help="CPU time per hand of each part of ours, PokerKit and the floor")
     args = ap.parse_args(argv)
     from .run import table
 
@@ -205,6 +261,13 @@ def main(argv: list[str] | None = None) -> int:
             prof.runcall(ours, files, data, Path(tmp) / "p.db")
         prof.dump_stats(args.profile)
         pstats.Stats(args.profile).sort_stats("cumulative").print_stats(30)
+        return 0
+    if args.parts:
+        with tempfile.TemporaryDirectory() as tmp:
+            files = hand_files(data_dir(), args.hands)
+            parts(files[:20], data_dir(), Path(tmp))  # warm-up: modules loaded, files cached
+            for name, us in parts(files, data_dir(), Path(tmp)):
+                print(f"{us:9.1f} us/hand  {name}")
         return 0
     print(table(bench_phh(args.hands)))
     return 0
