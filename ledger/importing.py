@@ -184,6 +184,7 @@ class Importing(Recording):
         result, batch, one, slow, insert = imp.result, imp.batch, self._import_line, self._parse_line, self.store.insert_rows
         fast = _fast_parser() or (lambda line, imp: None)
         added, check_imported, applied, plain = result.added, self._check_imported, _applied, _PLAIN
+        cards_only, exchanged, named_of, pack_cards = _CARDS_ONLY, ev.CardsExchanged, imp.named.get, _PACK_CARDS.get
         cur = ""  # the session of the line before, once locked, and its place (as `_Import.sessions`)
         place: list[Any] = [0, "", None, 0, [], 0]
         n = 0
@@ -202,7 +203,25 @@ class Importing(Recording):
                     if (sid == cur and seq == place[0] + 1 and prev == place[1] and hashed and seq > place[3]
                             and type(event) in plain):  # the usual line: `_import_line`'s checks that it can fail, in order
                         st = place[2]
-                        check_imported(st, event, imp, body)
+                        # `_check_imported`'s usual outcome, spelt out (else the call says what is wrong): the
+                        # cards of the pack kept for this table, the players seated at it (kept while its seats
+                        # are the same); what else a body names, found once per body (a buy's bodies are seldom
+                        # met again: its player, cost's account and cards looked at straight away)
+                        seated, t = imp.seated, type(event)
+                        if t in cards_only or t is exchanged:
+                            kept_pack = imp.pack
+                            known = (pack_cards(kept_pack[2], _NO_CARDS) if kept_pack[0] is st.options
+                                     and kept_pack[1] == st.game else _NO_CARDS)
+                            if not (known.issuperset(event.cards) if t is not exchanged else (
+                                    seated[0] is st.seats and seated[1] == len(st.seats) and event.player in seated[2]
+                                    and event.to_account == "pot" and known.issuperset(event.discard)
+                                    and known.issuperset(event.draw))):
+                                check_imported(st, event, imp, body)
+                        else:
+                            named = named_of(body)
+                            if (named is None or named[0] or named[2] or named[3] or seated[0] is not st.seats
+                                    or seated[1] != len(st.seats) or not seated[2].issuperset(named[1])):
+                                check_imported(st, event, imp, body)
                         applied(st, seq, event, True)
                         place[4].append((seq, event))
                         if seq % MARK_EVERY == 0:
@@ -424,8 +443,8 @@ class Importing(Recording):
         while checkpoints[-1][0] >= void.target:
             checkpoints.pop()
         base_seq, base = checkpoints[-1]
-        if base_seq >= place[5]:  # a recent mark: its events are in memory
-            allev = [e for e in place[4] if e[0] > base_seq]
+        if base_seq >= place[5]:  # a recent mark: its events are in memory (every seq after place[5], in order)
+            allev = place[4][base_seq - place[5]:]
         else:
             self.store.insert_rows(imp.batch)
             imp.batch.clear()
@@ -585,4 +604,5 @@ def _check_cards(st: TableState, cards: list[str], packs: dict[tuple, str] | Non
 
 _PACK_CARDS: dict[str, frozenset[str]] = {name: frozenset(pack.cards) | {UNKNOWN} for name, pack in PACKS.items()}
 """Each pack's cards and ``??``: what `_check_cards` takes without looking further."""
+_NO_CARDS: frozenset[str] = frozenset()  # (a pack potlog does not know: `_check_cards` says what is wrong)
 
