@@ -183,7 +183,8 @@ class Importing(Recording):
         imp = _Import(ImportResult())
         result, batch, one, slow, insert = imp.result, imp.batch, self._import_line, self._parse_line, self.store.insert_rows
         fast = _fast_parser() or (lambda line, imp: None)
-        added, check_imported, applied, plain = result.added, self._check_imported, _applied, _PLAIN
+        added, check_imported, plain, whole, ended, most, apply_ = (result.added, self._check_imported, _PLAIN, _WHOLE,
+                                                                   ev.HandEnded, ev.MAX_CHIPS, apply)
         cards_only, exchanged, named_of, pack_cards = _CARDS_ONLY, ev.CardsExchanged, imp.named.get, _PACK_CARDS.get
         cur = ""  # the session of the line before, once locked, and its place (as `_Import.sessions`)
         place: list[Any] = [0, "", None, 0, [], 0]
@@ -222,7 +223,23 @@ class Importing(Recording):
                             if (named is None or named[0] or named[2] or named[3] or seated[0] is not st.seats
                                     or seated[1] != len(st.seats) or not seated[2].issuperset(named[1])):
                                 check_imported(st, event, imp, body)
-                        applied(st, seq, event, True)
+                        try:  # `_applied(st, seq, event, True)`, spelt out with `chips.kept`: one call a line, not three
+                            postings = apply_(st, seq, event)
+                            if t in whole:
+                                raise _Whole
+                            balances = st.balances
+                            for source, dest, _, _ in postings:
+                                if (source == "bank" or dest == "bank" or not (0 <= balances[source] <= most
+                                                                               and 0 <= balances[dest] <= most)):
+                                    raise _Whole
+                        except _Whole:
+                            try:
+                                check(st, hand_closed=t is ended)
+                                check_limits(st)
+                            except Exception as exc:
+                                raise _not_applied(seq, exc) from None
+                        except Exception as exc:
+                            raise _not_applied(seq, exc) from None
                         place[4].append((seq, event))
                         if seq % MARK_EVERY == 0:
                             self._mark(sid, seq, st, place, imp)
@@ -476,18 +493,30 @@ def _cards_at_table(st: TableState, cards: list[str], imp: _Import | None) -> No
 def _applied(st: TableState, seq: int, event: ev.Event, checked: bool = False) -> None:
     """`event` (not a void) applied to `st` at `seq`, its chips checked after it: with `checked`
     (the table was checked after the event before), by the accounts it touched when that
-    settles it (`chips.kept`), else the whole table."""
+    settles it (`chips.kept`), else the whole table. (`import_lines` spells it out for the
+    usual line.)"""
     try:
         postings = apply(st, seq, event)
         if not (checked and type(event) not in _WHOLE and kept(st.balances, postings, ev.MAX_CHIPS)):
             check(st, hand_closed=isinstance(event, ev.HandEnded))
             check_limits(st)
-    except ChipError as exc:
-        raise RuleViolation(f"seq {seq} breaks the chips: {exc}") from None
-    except PotlogError:
-        raise
-    except Exception as exc:  # a foreign event the rules never decided: a game's evolve trusts its events, so anything
-        raise InputError(f"seq {seq} cannot be applied ({type(exc).__name__}): it names something that does not exist") from None
+    except Exception as exc:
+        raise _not_applied(seq, exc) from None
+
+
+class _Whole(Exception):
+    """(`import_lines`: the whole table is to be checked after this event.)"""
+
+
+def _not_applied(seq: int, exc: Exception) -> PotlogError:
+    """What an import says when the event at `seq` broke the chips (`ChipError`), was refused
+    (any other `PotlogError`, as it is), or could not be applied at all (anything else)."""
+    if isinstance(exc, ChipError):
+        return RuleViolation(f"seq {seq} breaks the chips: {exc}")
+    if isinstance(exc, PotlogError):
+        return exc
+    # a foreign event the rules never decided: a game's evolve trusts its events, so anything
+    return InputError(f"seq {seq} cannot be applied ({type(exc).__name__}): it names something that does not exist")
 
 
 _WHOLE = frozenset({ev.PlayerJoined, ev.Rebuy, ev.PlayerLeft, ev.HandEnded})

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from ledger.errors import RuleViolation
 from tests.test_import_quick import _both, _chain, _table
 
 BUY = {"type": "cards_exchanged", "player": "Ann", "discard": ["2H"], "draw": ["3H"], "cost": 1}
@@ -46,3 +47,26 @@ def test_a_buy_is_checked_against_each_table_it_comes_to(tmp_path):
     assert quick == plain and quick[1].startswith("line 15: card '3H' is not a card of the spanish40 pack"), quick
     good = _chain("c", _table("Ann", "Ben", pack="spanish40") + [{**DEAL, "cards": ["1C"]}, {**BUY, "discard": ["1C"], "draw": ["3C"]}], minute=2)
     assert _both(tmp_path, "g", a[:7] + good + a[7:]) == [("ok", {"a": 9, "c": 8})] * 2
+
+
+@pytest.mark.parametrize("raised", [KeyError("x"), ValueError("x")])
+def test_an_event_the_reducer_cannot_apply_is_refused_alike_quick_or_not(tmp_path, monkeypatch, raised):
+    """A foreign event a game's `evolve` trips over (it trusts its events) is refused with what
+    went wrong, on the usual line as on any other; a refusal the reducer words goes through as it is."""
+    from ledger import importing
+
+    apply = importing.apply
+
+    def tripping(st, seq, event):
+        if seq == 7:
+            raise raised
+        return apply(st, seq, event)
+
+    monkeypatch.setattr(importing, "apply", tripping)
+    lines = _chain("t", _table("Ann", "Ben") + [{"type": "note", "text": "x"}])
+    quick, plain = _both(tmp_path, "bad", lines)
+    says = f"line 7: seq 7 cannot be applied ({type(raised).__name__}): it names something that does not exist"
+    assert quick == plain == ("InputError", says)
+    raised = RuleViolation("no such thing")
+    quick, plain = _both(tmp_path, "refused", lines)
+    assert quick == plain == ("RuleViolation", "line 7: no such thing")
