@@ -461,7 +461,9 @@ class Importing(Recording):
             checkpoints.pop()
         base_seq, base = checkpoints[-1]
         if base_seq >= place[5]:  # a recent mark: its events are in memory (every seq after place[5], in order)
-            allev = place[4][base_seq - place[5]:]
+            recent, i = place[4], base_seq - place[5]
+            allev = recent[i:] if i >= len(recent) or recent[i][0] == base_seq + 1 else [
+                e for e in recent if e[0] > base_seq]  # (the second: never, kept as a guard)
         else:
             self.store.insert_rows(imp.batch)
             imp.batch.clear()
