@@ -83,3 +83,62 @@ def test_a_void_further_back_folds_again_from_the_store(tmp_path, monkeypatch, b
     events = _session(n, 3 + n - back - 1)
     led = _import(tmp_path, events, monkeypatch, reads=True)
     assert led.state("v").balances["seat:Ben"] == 100 + n // 2 - 1
+
+
+def _refused(tmp_path, events: list[dict[str, Any]]) -> tuple[str, str]:
+    led = Ledger.open(str(tmp_path / "r.db"))
+    try:
+        led.import_lines(_lines(events))
+    except Exception as exc:  # noqa: BLE001 (the refusal is what is looked at)
+        assert led.store.conn.execute("SELECT count(*) FROM events").fetchone()[0] == 0
+        return type(exc).__name__, str(exc)
+    raise AssertionError("imported")
+
+
+def _ben_pays(n: int, amount: int) -> list[dict[str, Any]]:
+    return [{"type": "transfer", "from_account": "seat:Ben", "to_account": "seat:Ann", "amount": amount}] * n
+
+
+OPENED = [{"type": "session_opened", "game": "freeform", "options": {}},
+          {"type": "player_joined", "player": "Ann", "buyin": 100},
+          {"type": "player_joined", "player": "Ben", "buyin": 10}]
+
+
+def test_a_void_that_overdraws_a_later_payment_is_refused_at_that_void(tmp_path):
+    """Ben's rebuy voided (behind the first mark): his payments after it, folded again, take
+    him below zero at the second (a payment's chips are checked by the accounts it touched)."""
+    notes = [{"type": "note", "text": f"n{i}"} for i in range(70)]
+    events = OPENED + [{"type": "rebuy", "player": "Ben", "amount": 20}] + notes + _ben_pays(3, 6)
+    events.append({"type": "void", "target": 4, "reason": "never paid"})
+    assert _refused(tmp_path, events) == (
+        "RuleViolation", "line 78: the void at seq 78 breaks the chips: Ben would be left with -2 chips: nobody "
+                         "can put in or pay more than they have")
+
+
+def test_a_void_that_leaves_a_pot_at_the_hands_end_is_refused_at_that_void(tmp_path):
+    hand = [{"type": "hand_started", "hand": 1, "dealer": "Ann"},
+            {"type": "ante", "player": "Ann", "amount": 5}, {"type": "ante", "player": "Ben", "amount": 5},
+            {"type": "pot_awarded", "pot": "pot", "shares": [{"player": "Ann", "amount": 10}]},
+            {"type": "hand_ended", "hand": 1}]
+    events = OPENED + hand + [{"type": "void", "target": 7, "reason": "misrecorded"}]
+    assert _refused(tmp_path, events) == (
+        "RuleViolation", "line 9: the void at seq 9 breaks the chips: pot still holds 10 chips at the end of the "
+                         "hand: award it or carry it over first")
+
+
+def test_a_void_that_leaves_a_later_event_nothing_to_act_on_is_refused_at_that_void(tmp_path, monkeypatch):
+    from ledger import importing, reducer
+
+    apply = importing.apply
+
+    def tripping(st, seq, event):  # (an event a game's evolve trusts, met on a table it does not fit)
+        if seq == 5 and st.balances.get("seat:Ben", 0) == 10:
+            raise KeyError("Ben")
+        return apply(st, seq, event)
+
+    monkeypatch.setattr(importing, "apply", tripping)
+    monkeypatch.setattr(reducer, "apply", tripping)  # (whichever folds the void's table again)
+    events = OPENED + [{"type": "rebuy", "player": "Ben", "amount": 20}, {"type": "note", "text": "x"},
+                       {"type": "void", "target": 4, "reason": "never paid"}]
+    assert _refused(tmp_path, events) == (
+        "InputError", "line 6: the void at seq 6 leaves later events without what they need (KeyError)")
