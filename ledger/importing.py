@@ -213,10 +213,12 @@ class Importing(Recording):
                             kept_pack = imp.pack
                             known = (pack_cards(kept_pack[2], _NO_CARDS) if kept_pack[0] is st.options
                                      and kept_pack[1] == st.game else _NO_CARDS)
-                            if not (known.issuperset(event.cards) if t is not exchanged else (
-                                    seated[0] is st.seats and seated[1] == len(st.seats) and event.player in seated[2]
-                                    and event.to_account == "pot" and known.issuperset(event.discard)
-                                    and known.issuperset(event.draw))):
+                            if not (known.issuperset(event.cards) if t is not exchanged else (  # type: ignore[attr-defined]
+                                    seated[0] is st.seats and seated[1] == len(st.seats)
+                                    and event.player in seated[2]  # type: ignore[attr-defined]
+                                    and event.to_account == "pot"  # type: ignore[attr-defined]
+                                    and known.issuperset(event.discard)  # type: ignore[attr-defined]
+                                    and known.issuperset(event.draw))):  # type: ignore[attr-defined]
                                 check_imported(st, event, imp, body)
                         else:
                             named = named_of(body)
