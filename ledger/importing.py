@@ -20,7 +20,7 @@ from .errors import ChipError, InputError, PotlogError, RuleViolation
 from .games import get_ruleset
 from .names import shown
 from .recording import SESSION_ID, Recording, check_limits, seat_name
-from .reducer import apply, fold
+from .reducer import apply, voided_seqs
 from .state import TableState
 
 IMPORT_BATCH = 2000  # rows per insert inside an import's one transaction
@@ -183,7 +183,9 @@ class Importing(Recording):
         imp = _Import(ImportResult())
         result, batch, one, slow, insert = imp.result, imp.batch, self._import_line, self._parse_line, self.store.insert_rows
         fast = _fast_parser() or (lambda line, imp: None)
-        added, check_imported, applied, plain = result.added, self._check_imported, _applied, _PLAIN
+        added, check_imported, plain, whole, ended, most, apply_ = (result.added, self._check_imported, _PLAIN, _WHOLE,
+                                                                   ev.HandEnded, ev.MAX_CHIPS, apply)
+        cards_only, exchanged, named_of, pack_cards = _CARDS_ONLY, ev.CardsExchanged, imp.named.get, _PACK_CARDS.get
         cur = ""  # the session of the line before, once locked, and its place (as `_Import.sessions`)
         place: list[Any] = [0, "", None, 0, [], 0]
         n = 0
@@ -202,8 +204,44 @@ class Importing(Recording):
                     if (sid == cur and seq == place[0] + 1 and prev == place[1] and hashed and seq > place[3]
                             and type(event) in plain):  # the usual line: `_import_line`'s checks that it can fail, in order
                         st = place[2]
-                        check_imported(st, event, imp, body)
-                        applied(st, seq, event, True)
+                        # `_check_imported`'s usual outcome, spelt out (else the call says what is wrong): the
+                        # cards of the pack kept for this table, the players seated at it (kept while its seats
+                        # are the same); what else a body names, found once per body (a buy's bodies are seldom
+                        # met again: its player, cost's account and cards looked at straight away)
+                        seated, t = imp.seated, type(event)
+                        if t in cards_only or t is exchanged:
+                            kept_pack = imp.pack
+                            known = (pack_cards(kept_pack[2], _NO_CARDS) if kept_pack[0] is st.options
+                                     and kept_pack[1] == st.game else _NO_CARDS)
+                            if not (known.issuperset(event.cards) if t is not exchanged else (  # type: ignore[attr-defined]
+                                    seated[0] is st.seats and seated[1] == len(st.seats)
+                                    and event.player in seated[2]  # type: ignore[attr-defined]
+                                    and event.to_account == "pot"  # type: ignore[attr-defined]
+                                    and known.issuperset(event.discard)  # type: ignore[attr-defined]
+                                    and known.issuperset(event.draw))):  # type: ignore[attr-defined]
+                                check_imported(st, event, imp, body)
+                        else:
+                            named = named_of(body)
+                            if (named is None or named[0] or named[2] or named[3] or seated[0] is not st.seats
+                                    or seated[1] != len(st.seats) or not seated[2].issuperset(named[1])):
+                                check_imported(st, event, imp, body)
+                        try:  # `_applied(st, seq, event, True)`, spelt out with `chips.kept`: one call a line, not three
+                            postings = apply_(st, seq, event)
+                            if t in whole:
+                                raise _Whole
+                            balances = st.balances
+                            for source, dest, _, _ in postings:
+                                if (source == "bank" or dest == "bank" or not (0 <= balances[source] <= most
+                                                                               and 0 <= balances[dest] <= most)):
+                                    raise _Whole
+                        except _Whole:
+                            try:
+                                check(st, hand_closed=t is ended)
+                                check_limits(st)
+                            except Exception as exc:
+                                raise _not_applied(seq, exc) from None
+                        except Exception as exc:
+                            raise _not_applied(seq, exc) from None
                         place[4].append((seq, event))
                         if seq % MARK_EVERY == 0:
                             self._mark(sid, seq, st, place, imp)
@@ -398,13 +436,14 @@ class Importing(Recording):
     def _mark(self, sid: str, seq: int, st: TableState, place: list, imp: _Import) -> None:
         """Keep the state after `seq` as a mark a void can fold again from: one every
         `MARK_EVERY` events over the last `MARK_NEAR` events, one in four further back, at
-        most `MARKS_FAR` of those (a void reaching past them folds from the start). The events
-        since the mark before the last stay in memory (`place[4]`, from `place[5]`)."""
-        marks = imp.marks[sid]
-        if len(marks) > 1 and marks[-1][0] > place[5]:  # the events before the last mark are no longer wanted
-            keep_from = marks[-1][0]
-            place[4] = [e for e in place[4] if e[0] > keep_from]
-            place[5] = keep_from
+        most `MARKS_FAR` of those (a void reaching past them folds from the start). The last
+        `MARK_NEAR` to twice as many events stay in memory (`place[4]`, every seq after
+        `place[5]`), so a void of any of the last `MARK_NEAR` folds again from its mark without
+        reading the store (which costs ten times as much an event)."""
+        marks, recent = imp.marks[sid], place[4]
+        if len(recent) >= 2 * MARK_NEAR:  # (gapless seqs) the older half is no longer wanted
+            place[5] = recent[-MARK_NEAR - 1][0]
+            del recent[:-MARK_NEAR]
         marks.append((seq, st.clone()))
         far = seq - MARK_NEAR
         if marks[1][0] < far:
@@ -423,8 +462,10 @@ class Importing(Recording):
         while checkpoints[-1][0] >= void.target:
             checkpoints.pop()
         base_seq, base = checkpoints[-1]
-        if base_seq >= place[5]:  # a recent mark: its events are in memory
-            allev = [e for e in place[4] if e[0] > base_seq]
+        if base_seq >= place[5]:  # a recent mark: its events are in memory (every seq after place[5], in order)
+            recent, i = place[4], base_seq - place[5]
+            allev = recent[i:] if i >= len(recent) or recent[i][0] == base_seq + 1 else [
+                e for e in recent if e[0] > base_seq]  # (the second: never, kept as a guard)
         else:
             self.store.insert_rows(imp.batch)
             imp.batch.clear()
@@ -432,13 +473,33 @@ class Importing(Recording):
         allev.append((seq, void))
         place[4], place[5] = allev, base_seq
         try:
-            state = fold(allev, state=base, checked=True)
+            state = _replayed(base, allev)
             check_limits(state)
             return state
         except ChipError as exc:
             raise RuleViolation(f"the void at seq {seq} breaks the chips: {exc}") from None
         except Exception as exc:  # later foreign events applied without the voided one: anything (named)
             raise InputError(f"the void at seq {seq} leaves later events without what they need ({type(exc).__name__})") from None
+
+
+def _replayed(base: TableState, records: list[tuple[int, ev.Event]]) -> TableState:
+    """``reducer.fold(records, state=base, checked=True)`` with each event's chips checked as the
+    import checks a line's: the whole table (`chips.check`) after the first event applied and
+    after any of `_WHOLE`, else by the accounts its postings touched when that settles it
+    (`chips.kept`: the table was checked after the event before). The same first `ChipError`,
+    for about a quarter less of a void's refold."""
+    voided = voided_seqs(records)
+    st = base.clone()
+    first = True
+    for seq, event in records:
+        if seq in voided:
+            st.seq = seq
+            continue
+        postings = apply(st, seq, event)
+        if first or type(event) in _WHOLE or not kept(st.balances, postings, ev.MAX_CHIPS):
+            check(st, hand_closed=isinstance(event, ev.HandEnded))
+            first = False
+    return st
 
 
 def _cards_at_table(st: TableState, cards: list[str], imp: _Import | None) -> None:
@@ -456,18 +517,30 @@ def _cards_at_table(st: TableState, cards: list[str], imp: _Import | None) -> No
 def _applied(st: TableState, seq: int, event: ev.Event, checked: bool = False) -> None:
     """`event` (not a void) applied to `st` at `seq`, its chips checked after it: with `checked`
     (the table was checked after the event before), by the accounts it touched when that
-    settles it (`chips.kept`), else the whole table."""
+    settles it (`chips.kept`), else the whole table. (`import_lines` spells it out for the
+    usual line.)"""
     try:
         postings = apply(st, seq, event)
         if not (checked and type(event) not in _WHOLE and kept(st.balances, postings, ev.MAX_CHIPS)):
             check(st, hand_closed=isinstance(event, ev.HandEnded))
             check_limits(st)
-    except ChipError as exc:
-        raise RuleViolation(f"seq {seq} breaks the chips: {exc}") from None
-    except PotlogError:
-        raise
-    except Exception as exc:  # a foreign event the rules never decided: a game's evolve trusts its events, so anything
-        raise InputError(f"seq {seq} cannot be applied ({type(exc).__name__}): it names something that does not exist") from None
+    except Exception as exc:
+        raise _not_applied(seq, exc) from None
+
+
+class _Whole(Exception):
+    """(`import_lines`: the whole table is to be checked after this event.)"""
+
+
+def _not_applied(seq: int, exc: Exception) -> PotlogError:
+    """What an import says when the event at `seq` broke the chips (`ChipError`), was refused
+    (any other `PotlogError`, as it is), or could not be applied at all (anything else)."""
+    if isinstance(exc, ChipError):
+        return RuleViolation(f"seq {seq} breaks the chips: {exc}")
+    if isinstance(exc, PotlogError):
+        return exc
+    # a foreign event the rules never decided: a game's evolve trusts its events, so anything
+    return InputError(f"seq {seq} cannot be applied ({type(exc).__name__}): it names something that does not exist")
 
 
 _WHOLE = frozenset({ev.PlayerJoined, ev.Rebuy, ev.PlayerLeft, ev.HandEnded})
@@ -584,4 +657,5 @@ def _check_cards(st: TableState, cards: list[str], packs: dict[tuple, str] | Non
 
 _PACK_CARDS: dict[str, frozenset[str]] = {name: frozenset(pack.cards) | {UNKNOWN} for name, pack in PACKS.items()}
 """Each pack's cards and ``??``: what `_check_cards` takes without looking further."""
+_NO_CARDS: frozenset[str] = frozenset()  # (a pack potlog does not know: `_check_cards` says what is wrong)
 
