@@ -188,3 +188,52 @@ def test_a_database_without_its_scheme_row_is_judged_by_its_first_event(tmp_path
     empty = tmp_path / "e.db"
     _open(empty).conn.execute("DELETE FROM meta")
     assert _open(empty).get_meta("hash_scheme") == "2"  # an old empty database gets the row
+
+
+def _plan(s, sql, args):
+    return " ".join(str(r[-1]) for r in s.conn.execute("EXPLAIN QUERY PLAN " + sql, args))
+
+
+def _marks_db(tmp_path, n=300):
+    s = _open(tmp_path / "m.db")
+    bodies = [("session_opened", event_body(SessionOpened(game="freeform")))]
+    bodies += [("note", event_body(Note(text=f"n{i}"))) for i in range(n)]
+    s.append("x", 1, bodies, "t")
+    return s
+
+
+def test_voids_and_hand_starts_are_found_by_their_own_indexes(tmp_path):
+    """A void far back, or the last hand's start after a long stretch without one, is found
+    through a partial index, not by reading every row between (what a padded log paid)."""
+    s = _marks_db(tmp_path)
+    void_sql = "SELECT seq, body FROM events WHERE session_id = ? AND seq > ? AND seq <= ? AND type = 'void'"
+    assert "events_voids" in _plan(s, void_sql, ("x", 0, 301))
+    hand_sql = ("SELECT seq, body FROM events WHERE session_id = ? AND seq > ? AND seq <= ? "
+                "AND type = 'hand_started' ORDER BY seq DESC LIMIT 1")
+    assert "events_hands" in _plan(s, hand_sql, ("x", 0, 301))
+    assert s.void_targets("x", 0, 301) == set() and s.last_of_type("x", "hand_started", 301) is None
+
+
+def test_a_database_made_before_the_indexes_gets_them_on_opening(tmp_path):
+    s = _marks_db(tmp_path)
+    s.conn.execute("DROP INDEX events_voids")
+    s.conn.execute("DROP INDEX events_hands")
+    s.close()
+    again = _open(tmp_path / "m.db")
+    names = {r[0] for r in again.conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert {"events_voids", "events_hands"} <= names
+    assert again.conn.execute("PRAGMA busy_timeout").fetchone()[0] == 10_000
+    assert len(list(again.rows("x"))) == 301
+
+
+def test_a_read_only_database_without_the_indexes_is_still_read(tmp_path):
+    s = _marks_db(tmp_path)
+    s.conn.execute("DROP INDEX events_voids")
+    s.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    s.conn.execute("PRAGMA journal_mode=DELETE")
+    s.close()
+    raw = sqlite3.connect(f"file:{tmp_path / 'm.db'}?mode=ro", uri=True)
+    store = Store(raw, str(tmp_path / "m.db"))
+    assert store._has_events()  # the index cannot be made: the events are read all the same
+    assert store.void_targets("x", 0, 301) == set()
+    assert len(list(store.rows("x"))) == 301
