@@ -14,7 +14,7 @@ from .common import DbOpt, JsonOpt, SessionOpt, app, console, ledger, print_json
 if TYPE_CHECKING:
     from ledger.stats import PlayerStats
 
-PANEL = "Check and settle"
+PANEL = "Audit and settle"
 
 
 @app.command(rich_help_panel=PANEL)

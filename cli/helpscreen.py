@@ -16,8 +16,9 @@ RECORD = "Record"
 PARTS = {RECORD: ("Start and seat", "The hand", "Cards and dice", "Betting", "Pots and payments"),
          "Correct": ("Corrections and records",)}
 """The panels that gather several parts (a command's own ``rich_help_panel``)."""
-PANELS = (RECORD, "Correct", "Inspect", "Audit and settle", "Import and export", "Club")
-"""The panels, in the order the help shows them; a panel not named here comes after them."""
+PANELS = (RECORD, "Correct", "Inspect", "Look", "Audit and settle", "Import and export", "Club")
+"""The panels, in the order the help shows them (a command names one of them; a panel not named here
+would come after them, and the help's test refuses it)."""
 INTRO = ("The ledger of a night of card and dice games played for chips at a real table: every act is an "
          "append-only event, the table is rebuilt from the events alone.\n\n"
          "Start with 'potlog new holdem -p Ann=100 -p Ben=100', record the table as it happens ('potlog hand', "
