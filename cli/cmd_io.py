@@ -14,7 +14,7 @@ from ledger.export import FORMATS
 from ledger.text import printable
 
 from .cmd_phh import KeepGoingOpt, TrustOpt
-from .common import RUN_DEFAULTS, DbOpt, LineFailed, JsonOpt, SessionOpt, app, fail, internal_error, ledger, print_json, session_of
+from .common import RUN_DEFAULTS, DbOpt, LineFailed, JsonOpt, SessionOpt, app, fail, internal_error, ledger, print_json, progress_bar, session_of
 
 
 def _read_lines(path: str) -> list[str]:
@@ -78,9 +78,7 @@ def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog ex
         led = stack.enter_context(ledger(db, create=True))
         try:
             if total and not json:
-                from rich.progress import Progress
-
-                bar = stack.enter_context(Progress(transient=True))
+                bar = stack.enter_context(progress_bar())
                 task = bar.add_task("checking events", total=total)
                 result = led.import_lines(lines, progress=lambda n: bar.update(task, completed=n) if n % 5000 == 0 else None)
             else:

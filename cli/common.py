@@ -346,6 +346,15 @@ def console(stderr: bool = False) -> Any:
     return Console(stderr=stderr, highlight=False, emoji=False)
 
 
+def progress_bar(disable: bool = False) -> Any:
+    """A transient progress bar on stderr, shown only on a terminal: rich's bar ends with a
+    line break on a pipe or a file, a blank line before (or instead of) what the command says."""
+    from rich.progress import Progress
+
+    err = console(stderr=True)
+    return Progress(console=err, transient=True, disable=disable or not err.is_terminal)
+
+
 def print_json(data: Any) -> None:
     from ledger.text import json_safe
 
