@@ -67,3 +67,49 @@ def test_an_empty_phh_file_says_it_names_no_variant(potlog, tmp_path: Path) -> N
     r = potlog("import-phh", str(empty), ok=False)
     assert r.exit_code == 1 and "None" not in r.stderr
     assert "names no variant" in r.stderr and "NT" in r.stderr
+
+
+def test_seal_out_dash_is_stdout_not_a_file_named_dash(potlog, own_keys, tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """'seal -o -' wrote a file called '-' (and refused the next time: "-" exists, "or '-' for
+    stdout"); '-' is stdout, as for export and report."""
+    monkeypatch.chdir(tmp_path)
+    potlog("new", "freeform", "--name", "s", "-p", "Ann=100", "-p", "Ben=100")
+    for _ in range(2):
+        r = potlog("seal", "-o", "-")
+        assert r.stdout.count("potlog-seal/1 session=s ") == 1
+    assert not (tmp_path / "-").exists()
+
+
+def test_a_seal_path_that_looks_like_markup_is_said_as_it_is(potlog, own_keys, tmp_path: Path) -> None:
+    """The 'written to PATH' line was Rich markup: '[red]' in a path vanished from it, and a
+    path with '[/]' in it (a directory 'x[') ended in exit 70, the seal written."""
+    potlog("new", "freeform", "--name", "s", "-p", "Ann=100", "-p", "Ben=100")
+    (tmp_path / "x[").mkdir()
+    for name in ("y[red]z.txt", "x[/].txt"):
+        r = potlog("seal", "-o", str(tmp_path / name))
+        assert f"written to {tmp_path / name};" in " ".join(r.stderr.split()), r.stderr
+        assert (tmp_path / name).read_text().startswith("potlog-seal/1 session=s ")
+
+
+def test_rehash_out_dash_writes_the_converted_export_to_stdout(potlog, tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from tests.test_seal import make_v1
+
+    monkeypatch.chdir(tmp_path)
+    potlog.run_script("new freeform --name night -p Ann=100 -p Ben=100\nhand\nbet Ann 10\ncall Ben\naward Ann\n",
+                      tmp_path)
+    old = make_v1(potlog.db, tmp_path / "old.db")
+    export = tmp_path / "old.jsonl"
+    potlog("export", "--db", old, "--out", str(export))
+    r = potlog("rehash", str(export), "-o", "-")
+    assert not (tmp_path / "-").exists()
+    lines = r.stdout.splitlines()
+    assert len(lines) == len(export.read_text().splitlines()) and json.loads(lines[-1])["session"] == "night"
+    assert "re-chained" in r.stderr
+    fresh = tmp_path / "fresh.db"
+    (tmp_path / "new.jsonl").write_text(r.stdout, encoding="utf-8")
+    potlog("import", "--db", str(fresh), str(tmp_path / "new.jsonl"))
+    potlog("verify", "--db", str(fresh))
