@@ -14,7 +14,7 @@ from ledger.export import FORMATS
 from ledger.text import printable
 
 from .cmd_phh import KeepGoingOpt, TrustOpt
-from .common import RUN_DEFAULTS, DbOpt, LineFailed, JsonOpt, SessionOpt, app, fail, internal_error, ledger, print_json, progress_bar, session_of
+from .common import RUN_DEFAULTS, DbOpt, LineFailed, JsonOpt, SessionOpt, app, fail, internal_error, ledger, print_json, progress_bar, session_of, usage_line
 
 
 def _read_lines(path: str) -> list[str]:
@@ -231,7 +231,7 @@ def _run_line(args: list[str], quiet: bool = False) -> tuple[int, str]:
     except click.Exit as exc:
         return exc.exit_code, "refused"
     except click.ClickException as exc:
-        return exc.exit_code, exc.format_message()
+        return exc.exit_code, usage_line(exc, args)
     except click.Abort:
         return 1, "aborted"
     finally:

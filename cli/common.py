@@ -346,6 +346,20 @@ def console(stderr: bool = False) -> Any:
     return Console(stderr=stderr, highlight=False, emoji=False)
 
 
+def usage_line(exc: Any, args: list[str] | tuple[str, ...] = ()) -> str:
+    """A usage error's message; a negative number, which click takes for an option ("No such
+    option: -5", or "-2" of "-20"), is said as the number typed (from `args`, the line's
+    words) and what is taken instead."""
+    import re
+
+    name = getattr(exc, "option_name", "") if isinstance(exc, click.NoSuchOption) else ""
+    if name and re.fullmatch(r"-[0-9][0-9_.,]*", name):
+        typed = next((a for a in args if a.startswith(name) and re.fullmatch(r"-[0-9][0-9_.,]*", a)), name)
+        return (f"{typed} is a negative number: give a whole number without a minus sign, like 5 (only 'score' "
+                "takes negative points)")
+    return str(exc.format_message())
+
+
 def progress_bar(disable: bool = False) -> Any:
     """A transient progress bar on stderr, shown only on a terminal: rich's bar ends with a
     line break on a pipe or a file, a blank line before (or instead of) what the command says."""

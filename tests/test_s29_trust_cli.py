@@ -113,3 +113,26 @@ def test_rehash_out_dash_writes_the_converted_export_to_stdout(potlog, tmp_path:
     (tmp_path / "new.jsonl").write_text(r.stdout, encoding="utf-8")
     potlog("import", "--db", str(fresh), str(tmp_path / "new.jsonl"))
     potlog("verify", "--db", str(fresh))
+
+
+@pytest.mark.parametrize("args", [("bet", "Ann", "-5"), ("pay", "Ann", "Ben", "-1"), ("rebuy", "Ann", "-20")])
+def test_a_negative_amount_is_said_as_a_number_not_an_unknown_option(args: tuple[str, ...], potlog, tmp_path: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """click read '-5' as an option: "No such option: -5", which names nothing a person typed
+    as an option and not what is taken."""
+    from cli.main import main
+
+    potlog.run_script("new freeform --name n -p Ann=100 -p Ben=100\nhand\n", tmp_path)
+    capsys.readouterr()
+    assert main(["--db", potlog.db, *args]) == 2
+    err = capsys.readouterr().err
+    assert "No such option" not in err and err.count("\n") == 1
+    assert f"{args[-1]} is a negative number: give a whole number without a minus sign, like 5" in err
+    r = potlog.run_script(f"{' '.join(args)}\n", tmp_path, ok=False)
+    assert r.exit_code == 2 and f"line 1: {args[-1]} is a negative number" in r.output
+    assert main(["--db", potlog.db, "bet", "Ann", "-x"]) == 2
+    assert "No such option: -x" in capsys.readouterr().err  # a real unknown option stays so
+    from contextlib import closing
+
+    with closing(potlog.ledger()) as led:
+        assert led.store.last_seq("n") == 4  # nothing recorded after the opening, the seats and the hand
