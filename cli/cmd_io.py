@@ -21,8 +21,8 @@ def _read_lines(path: str) -> list[str]:
     if path == "-":
         return sys.stdin.read().splitlines()
     p = Path(path)
-    if not p.is_file():
-        fail(f"no file {path!r}", 1)
+    if not p.exists() or p.is_dir():  # a pipe (run <(...)) or a device reads as a file does
+        fail(f"no file {path!r}" if not p.exists() else f"{path!r} is a directory: give a file of potlog commands", 1)
     try:
         return p.read_text(encoding="utf-8").splitlines()
     except UnicodeDecodeError:
@@ -71,9 +71,9 @@ def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog ex
             lines, total = sys.stdin, 0
         else:
             p = Path(file)
-            if not p.is_file():
+            if not p.exists():
                 fail(f"no file {file!r}", 1)
-            total = _count_lines(p) if p.stat().st_size > 4_000_000 else 0
+            total = _count_lines(p) if p.is_file() and p.stat().st_size > 4_000_000 else 0  # (a pipe: no count)
             lines = stack.enter_context(p.open(encoding="utf-8", newline=""))
         led = stack.enter_context(ledger(db, create=True))
         try:

@@ -136,3 +136,37 @@ def test_a_negative_amount_is_said_as_a_number_not_an_unknown_option(args: tuple
 
     with closing(potlog.ledger()) as led:
         assert led.store.last_seq("n") == 4  # nothing recorded after the opening, the seats and the hand
+
+
+def _through_a_pipe(tmp_path: Path, text: str) -> Path:
+    """A named pipe that gives `text` once (what 'potlog import <(potlog export)' reads)."""
+    import os
+    import threading
+
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+
+    def write() -> None:
+        with open(fifo, "w", encoding="utf-8") as fh:
+            fh.write(text)
+
+    threading.Thread(target=write, daemon=True).start()
+    return fifo
+
+
+def test_import_and_run_read_a_pipe_as_a_file(potlog, tmp_path: Path) -> None:
+    """'potlog import <(...)' and 'potlog run <(...)' were refused "no file '/dev/fd/63'": a
+    pipe (or /dev/null) is not a regular file, but it is there and reads as one."""
+    potlog("new", "freeform", "--name", "s", "-p", "Ann=100", "-p", "Ben=100")
+    export = potlog("export").stdout
+    other = tmp_path / "other.db"
+    r = potlog("import", "--db", str(other), str(_through_a_pipe(tmp_path, export)))
+    assert "s: 3 events added" in r.output
+    (tmp_path / "pipe").unlink()
+    r = potlog("run", "--db", str(other), str(_through_a_pipe(tmp_path, "note piped\n")))
+    assert "#4 note: piped" in r.output and "ran 1 commands" in r.output
+    assert "nothing to import" in potlog("import", "/dev/null").output
+    r = potlog("run", str(tmp_path), ok=False)
+    assert r.exit_code == 1 and "is a directory: give a file of potlog commands" in r.stderr
+    r = potlog("import", str(tmp_path / "missing.jsonl"), ok=False)
+    assert r.exit_code == 1 and "no file" in r.stderr
