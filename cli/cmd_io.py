@@ -14,7 +14,7 @@ from ledger.export import FORMATS
 from ledger.text import printable
 
 from .cmd_phh import KeepGoingOpt, TrustOpt
-from .common import RUN_DEFAULTS, DbOpt, LineFailed, JsonOpt, SessionOpt, app, fail, internal_error, ledger, print_json, progress_bar, session_of, usage_line
+from .common import RUN_DEFAULTS, DbOpt, LineFailed, JsonOpt, SessionOpt, app, fail, ledger, print_json, progress_bar, session_of, unexpected, usage_line
 
 
 def _read_lines(path: str) -> list[str]:
@@ -269,5 +269,5 @@ def _invoke(command: Any, args: list[str]) -> Any:
         where = f": {exc.filename}" if exc.filename else ""
         fail(f"{(exc.strerror or type(exc).__name__).lower()}{where}", 1)
     except Exception as exc:  # the process boundary of a line of 'run' or 'play' (`PotlogGroup.invoke`'s twin)
-        fail(internal_error(exc), 70)
+        fail(*unexpected(exc))
     return None

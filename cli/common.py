@@ -75,7 +75,7 @@ class PotlogGroup(TyperGroup):
             where = f": {exc.filename}" if exc.filename else ""
             fail(f"{(exc.strerror or type(exc).__name__).lower()}{where}", 1)
         except Exception as exc:  # the process boundary: a bug (ours or a game's) is one line, exit 70, no traceback
-            fail(internal_error(exc), 70)
+            fail(*unexpected(exc))
 
     def format_help(self, ctx: click.Context, formatter: Any) -> None:
         """The root's help is one screen of panels (`cli.helpscreen`); a group below it, Typer's."""
@@ -169,6 +169,18 @@ def internal_error(exc: BaseException) -> str:
     """The line a bug is told in, at the process boundary (`PotlogGroup.invoke`, a line of
     `potlog run` or `potlog play`): what was raised, and that it is potlog's to fix."""
     return f"internal error ({type(exc).__name__}: {str(exc)[:200]}); please report it"
+
+
+def unexpected(exc: BaseException) -> tuple[str, int]:
+    """What an exception no layer expected is told as, at a process boundary, and its exit code:
+    a database file SQLite finds damaged ("database disk image is malformed") is the file's
+    fault, not a bug, so it is a refusal (1) naming the way out; anything else, 70."""
+    import sqlite3
+
+    if type(exc) is sqlite3.DatabaseError:  # (not its subclasses: a constraint or a lock is another story)
+        return (f"the database file is damaged ({str(exc)[:200]}): potlog cannot read it; restore it from a "
+                "copy or a JSONL export ('potlog import FILE' into a new --db)"), 1
+    return internal_error(exc), 70
 
 
 def one_line(message: str) -> str:

@@ -170,3 +170,31 @@ def test_import_and_run_read_a_pipe_as_a_file(potlog, tmp_path: Path) -> None:
     assert r.exit_code == 1 and "is a directory: give a file of potlog commands" in r.stderr
     r = potlog("import", str(tmp_path / "missing.jsonl"), ok=False)
     assert r.exit_code == 1 and "no file" in r.stderr
+
+
+def test_a_damaged_database_file_is_a_refusal_not_an_internal_error(potlog, tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """A database file SQLite finds malformed (a disk, a copy cut short, an editor) was exit 70,
+    "internal error ... please report it": the file's fault, said as such, exit 1."""
+    import sqlite3
+
+    from cli.main import main
+
+    db = tmp_path / "d.db"
+    potlog.run_script("new freeform --name d -p Ann=100 -p Ben=100\n" + "note a note long enough to fill pages\n" * 300,
+                      tmp_path)
+    src = sqlite3.connect(potlog.db)
+    dst = sqlite3.connect(db)
+    src.backup(dst)  # one file, no -wal beside it
+    src.close()
+    page = dst.execute("PRAGMA page_size").fetchone()[0]
+    dst.close()
+    data = bytearray(db.read_bytes())
+    data[page:] = b"\xa5" * (len(data) - page)  # every page but the first (the schema) overwritten
+    db.write_bytes(bytes(data))
+    capsys.readouterr()
+    for args in (["state"], ["log"], ["note", "x"]):
+        assert main(["--db", str(db), *args]) == 1, args
+        err = capsys.readouterr().err
+        assert err.startswith("potlog: the database file is damaged (") and "internal error" not in err, err
+        assert err.count("\n") == 1
