@@ -198,3 +198,26 @@ def test_a_damaged_database_file_is_a_refusal_not_an_internal_error(potlog, tmp_
         err = capsys.readouterr().err
         assert err.startswith("potlog: the database file is damaged (") and "internal error" not in err, err
         assert err.count("\n") == 1
+
+
+def test_play_completes_a_name_so_that_the_line_reads_it_back(potlog) -> None:
+    """Tab in 'potlog play' put a seated name in the line as it is: "O'Neil" then read as an
+    open quote ("No closing quotation"), "x #y" as x and a comment, "Ann Lee" as two words."""
+    import shlex
+    from contextlib import closing
+
+    from prompt_toolkit.document import Document
+
+    from cli.common import root_command
+    from cli.play_complete import grammar_from_click, make_completer, split_line, table_for
+
+    potlog("new", "holdem", "-p", "O'Neil=100", "-p", "x #y=100", "-p", "Ann Lee=100", "-p", "Ben=100")
+    with closing(potlog.ledger()) as led:
+        table = table_for(led.state(led.current()), grammar_from_click(root_command()))
+    completer = make_completer(lambda: table)
+    for typed, name in (("call O", "O'Neil"), ("call x", "x #y"), ("call ann", "Ann Lee"), ("call B", "Ben")):
+        got = [c for c in completer.get_completions(Document(typed), None)]
+        assert [c.display_text for c in got] == [name]
+        line = typed[:len(typed) + got[0].start_position] + got[0].text
+        assert shlex.split(line, comments=True) == ["call", name], line
+    assert split_line('pay "Ann Lee" B') == (["pay", "Ann Lee"], "B")  # a quoted name is one finished word
