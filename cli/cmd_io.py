@@ -24,7 +24,7 @@ def _read_lines(path: str) -> list[str]:
     if not p.exists() or p.is_dir():  # a pipe (run <(...)) or a device reads as a file does
         fail(f"no file {path!r}" if not p.exists() else f"{path!r} is a directory: give a file of potlog commands", 1)
     try:
-        return p.read_text(encoding="utf-8").splitlines()
+        return p.read_text(encoding="utf-8-sig").splitlines()
     except UnicodeDecodeError:
         fail(f"{path} is not UTF-8 text", 1)
     raise AssertionError  # pragma: no cover
@@ -74,7 +74,7 @@ def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog ex
             if not p.exists():
                 fail(f"no file {file!r}", 1)
             total = _count_lines(p) if p.is_file() and p.stat().st_size > 4_000_000 else 0  # (a pipe: no count)
-            lines = stack.enter_context(p.open(encoding="utf-8", newline=""))
+            lines = stack.enter_context(p.open(encoding="utf-8-sig", newline=""))  # (a byte order mark: not a line)
         led = stack.enter_context(ledger(db, create=True))
         try:
             if total and not json:

@@ -221,3 +221,15 @@ def test_play_completes_a_name_so_that_the_line_reads_it_back(potlog) -> None:
         line = typed[:len(typed) + got[0].start_position] + got[0].text
         assert shlex.split(line, comments=True) == ["call", name], line
     assert split_line('pay "Ann Lee" B') == (["pay", "Ann Lee"], "B")  # a quoted name is one finished word
+
+
+def test_a_file_saved_with_a_byte_order_mark_runs_and_imports(potlog, tmp_path: Path) -> None:
+    """A file an editor saved as "UTF-8 with BOM" (Notepad) failed at line 1: "No such command
+    '\\ufeffnew'", "not JSON (Unexpected UTF-8 BOM)"."""
+    script = tmp_path / "bom.potlog"
+    script.write_bytes(b"\xef\xbb\xbfnew freeform --name b -p Ann=100 -p Ben=100\r\nnote hi\r\n")
+    assert "ran 2 commands" in potlog("run", str(script)).output
+    export = tmp_path / "b.jsonl"
+    export.write_bytes(b"\xef\xbb\xbf" + potlog("export").stdout.encode("utf-8"))
+    r = potlog("import", "--db", str(tmp_path / "other.db"), str(export))
+    assert "b: 4 events added" in r.output
