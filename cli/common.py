@@ -175,12 +175,10 @@ def unexpected(exc: BaseException) -> tuple[str, int]:
     """What an exception no layer expected is told as, at a process boundary, and its exit code:
     a database file SQLite finds damaged ("database disk image is malformed") is the file's
     fault, not a bug, so it is a refusal (1) naming the way out; anything else, 70."""
-    import sqlite3
+    from ledger.errors import damaged_database
 
-    if type(exc) is sqlite3.DatabaseError:  # (not its subclasses: a constraint or a lock is another story)
-        return (f"the database file is damaged ({str(exc)[:200]}): potlog cannot read it; restore it from a "
-                "copy or a JSONL export ('potlog import FILE' into a new --db)"), 1
-    return internal_error(exc), 70
+    damaged = damaged_database(exc)
+    return (damaged, 1) if damaged else (internal_error(exc), 70)
 
 
 def one_line(message: str) -> str:

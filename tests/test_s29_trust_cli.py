@@ -233,3 +233,27 @@ def test_a_file_saved_with_a_byte_order_mark_runs_and_imports(potlog, tmp_path: 
     export.write_bytes(b"\xef\xbb\xbf" + potlog("export").stdout.encode("utf-8"))
     r = potlog("import", "--db", str(tmp_path / "other.db"), str(export))
     assert "b: 4 events added" in r.output
+
+
+def test_the_web_page_of_a_damaged_database_says_so(potlog, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """'potlog serve' answered a damaged database file with "internal error ... please report it"."""
+    import sqlite3
+
+    from starlette.testclient import TestClient
+
+    from ledger.web import views
+    from ledger.web.app import create_app
+
+    potlog("new", "freeform", "--name", "w", "-p", "Ann=100", "-p", "Ben=100")
+
+    def damaged(*args: object, **kwargs: object) -> object:
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    monkeypatch.setattr(views, "table", damaged)
+    with TestClient(create_app(potlog.db), base_url="http://127.0.0.1:8000", client=("127.0.0.1", 50000)) as web:
+        r = web.get("/s/w")
+    assert r.status_code == 500 and r.text.startswith("the database file is damaged (database disk image is malformed)")
+    assert "internal error" not in r.text and r.text.count("\n") == 1
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "the database file is damaged" in err
