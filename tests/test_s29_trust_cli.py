@@ -240,10 +240,8 @@ def test_the_web_page_of_a_damaged_database_says_so(potlog, monkeypatch: pytest.
     """'potlog serve' answered a damaged database file with "internal error ... please report it"."""
     import sqlite3
 
-    from starlette.testclient import TestClient
-
     from ledger.web import views
-    from ledger.web.app import create_app
+    from tests.test_web import client  # (Starlette's test client, its warning about httpx silenced)
 
     potlog("new", "freeform", "--name", "w", "-p", "Ann=100", "-p", "Ben=100")
 
@@ -251,7 +249,7 @@ def test_the_web_page_of_a_damaged_database_says_so(potlog, monkeypatch: pytest.
         raise sqlite3.DatabaseError("database disk image is malformed")
 
     monkeypatch.setattr(views, "table", damaged)
-    with TestClient(create_app(potlog.db), base_url="http://127.0.0.1:8000", client=("127.0.0.1", 50000)) as web:
+    with client(potlog.db) as web:
         r = web.get("/s/w")
     assert r.status_code == 500 and r.text.startswith("the database file is damaged (database disk image is malformed)")
     assert "internal error" not in r.text and r.text.count("\n") == 1
