@@ -255,3 +255,25 @@ def test_the_web_page_of_a_damaged_database_says_so(potlog, monkeypatch: pytest.
     assert "internal error" not in r.text and r.text.count("\n") == 1
     err = capsys.readouterr().err
     assert "Traceback" not in err and "the database file is damaged" in err
+
+
+def test_amend_refuses_a_command_that_records_nothing_before_running_it(potlog, tmp_path: Path) -> None:
+    """'amend 5 -- import FILE' imported the file and then refused (exit 2), the database written;
+    '-- export -o FILE' wrote the file, '-- use S' made S current, each then refused."""
+    from contextlib import closing
+
+    other = tmp_path / "other.db"
+    potlog("new", "freeform", "--db", str(other), "--name", "other", "-p", "X=5", "-p", "Y=5")
+    potlog("export", "--db", str(other), "-o", str(tmp_path / "other.jsonl"))
+    potlog.run_script("new freeform --name n -p Ann=100 -p Ben=100\nhand\nbet Ann 5\n", tmp_path)
+    potlog("use", "n")
+    for args in (["import", str(tmp_path / "other.jsonl")], ["export", "-f", "csv", "-o", str(tmp_path / "x.csv")],
+                 ["use", "other"], ["state"], ["--json", "bet", "Ann", "6"]):
+        r = potlog("amend", "5", "--", *args, ok=False)
+        assert r.exit_code == 2, (args, r.output)
+        assert "amend needs" in r.stderr and r.stderr.count("\n") == 1
+    assert not (tmp_path / "x.csv").exists()
+    with closing(potlog.ledger()) as led:
+        assert [s.session for s in led.store.sessions()] == ["n"] and led.current() == "n"
+        assert led.store.last_seq("n") == 5
+    assert "Ann bets 6" in potlog("amend", "5", "--", "bet", "Ann", "6").output  # a recording command still is
