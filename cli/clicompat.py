@@ -23,6 +23,7 @@ class _NeverRaised(Exception):
 
 ClickException = _exc.ClickException
 UsageError = _exc.UsageError
+NoSuchOption = _exc.NoSuchOption
 Exit = typer.Exit
 Abort = typer.Abort
 NoArgsIsHelpError: type[Exception] = getattr(_exc, "NoArgsIsHelpError", _NeverRaised)

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Callable, Iterator, Optional
 
 import typer
 
-from .common import DbOpt, JsonOpt, SessionOpt, app, console, ledger, print_json, session_of
+from .common import DbOpt, JsonOpt, SessionOpt, app, console, ledger, print_json, progress_bar, session_of
 
 AllOpt = Annotated[bool, typer.Option("--all", help="Every session in the database.")]
 PANEL = "Audit and settle"
@@ -23,9 +23,7 @@ def _progress(total: int, label: str, show: bool) -> Iterator[Optional[Callable[
     if not show or total <= LONG:
         yield None
         return
-    from rich.progress import Progress
-
-    with Progress(console=console(stderr=True), transient=True) as bar:
+    with progress_bar() as bar:
         task = bar.add_task(label, total=total)
         yield lambda n: bar.update(task, completed=n) if n % 500 == 0 or n == total else None
 

@@ -14,17 +14,17 @@ from ledger.export import FORMATS
 from ledger.text import printable
 
 from .cmd_phh import KeepGoingOpt, TrustOpt
-from .common import RUN_DEFAULTS, DbOpt, LineFailed, JsonOpt, SessionOpt, app, fail, internal_error, ledger, print_json, session_of
+from .common import RUN_DEFAULTS, DbOpt, LineFailed, JsonOpt, SessionOpt, app, fail, ledger, print_json, progress_bar, session_of, unexpected, usage_line
 
 
 def _read_lines(path: str) -> list[str]:
     if path == "-":
         return sys.stdin.read().splitlines()
     p = Path(path)
-    if not p.is_file():
-        fail(f"no file {path!r}", 1)
+    if not p.exists() or p.is_dir():  # a pipe (run <(...)) or a device reads as a file does
+        fail(f"no file {path!r}" if not p.exists() else f"{path!r} is a directory: give a file of potlog commands", 1)
     try:
-        return p.read_text(encoding="utf-8").splitlines()
+        return p.read_text(encoding="utf-8-sig").splitlines()
     except UnicodeDecodeError:
         fail(f"{path} is not UTF-8 text", 1)
     raise AssertionError  # pragma: no cover
@@ -71,16 +71,14 @@ def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog ex
             lines, total = sys.stdin, 0
         else:
             p = Path(file)
-            if not p.is_file():
+            if not p.exists():
                 fail(f"no file {file!r}", 1)
-            total = _count_lines(p) if p.stat().st_size > 4_000_000 else 0
-            lines = stack.enter_context(p.open(encoding="utf-8", newline=""))
+            total = _count_lines(p) if p.is_file() and p.stat().st_size > 4_000_000 else 0  # (a pipe: no count)
+            lines = stack.enter_context(p.open(encoding="utf-8-sig", newline=""))  # (a byte order mark: not a line)
         led = stack.enter_context(ledger(db, create=True))
         try:
             if total and not json:
-                from rich.progress import Progress
-
-                bar = stack.enter_context(Progress(transient=True))
+                bar = stack.enter_context(progress_bar())
                 task = bar.add_task("checking events", total=total)
                 result = led.import_lines(lines, progress=lambda n: bar.update(task, completed=n) if n % 5000 == 0 else None)
             else:
@@ -233,7 +231,7 @@ def _run_line(args: list[str], quiet: bool = False) -> tuple[int, str]:
     except click.Exit as exc:
         return exc.exit_code, "refused"
     except click.ClickException as exc:
-        return exc.exit_code, exc.format_message()
+        return exc.exit_code, usage_line(exc, args)
     except click.Abort:
         return 1, "aborted"
     finally:
@@ -271,5 +269,5 @@ def _invoke(command: Any, args: list[str]) -> Any:
         where = f": {exc.filename}" if exc.filename else ""
         fail(f"{(exc.strerror or type(exc).__name__).lower()}{where}", 1)
     except Exception as exc:  # the process boundary of a line of 'run' or 'play' (`PotlogGroup.invoke`'s twin)
-        fail(internal_error(exc), 70)
+        fail(*unexpected(exc))
     return None

@@ -8,19 +8,17 @@ from typing import Any, Optional
 
 import typer
 
-from .common import console, ledger, print_json
+from .common import ledger, print_json, progress_bar
 
 
 def import_paths(paths: list[str], *, db: Optional[str] = None, json: bool = False, use: bool = False,
                  keep_going: bool = False) -> None:
     """Every match of `paths` into the database, one transaction; `use` makes the last current."""
-    from rich.progress import Progress
-
     from ledger.app import utc_now
     from ledger.mat.load import import_files
     from ledger.text import printable
 
-    with ledger(db, create=True) as led, Progress(console=console(stderr=True), transient=True, disable=json) as bar:
+    with ledger(db, create=True) as led, progress_bar(disable=json) as bar:
         task = bar.add_task("importing MAT matches", total=None)
         result: Any = import_files(led, paths, utc_now(), keep_going=keep_going,
                                    progress=lambda done, total: bar.update(task, completed=done, total=total))

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Optional
 
 import typer
 
-from .common import DbOpt, JsonOpt, app, console, ledger, print_json
+from .common import DbOpt, JsonOpt, app, ledger, print_json, progress_bar
 
 PANEL = "Import and export"
 
@@ -39,13 +39,11 @@ def import_paths(paths: list[str], *, limit: Optional[int] = None, db: Optional[
                  use: bool = False, keep_going: bool = False, trust_actions: bool = False) -> None:
     """The PHH import of 'import-phh' and of 'import FILE.phh': every hand of `paths` into the
     database, one transaction; `use` makes the last session imported current."""
-    from rich.progress import Progress
-
     from ledger.app import utc_now
     from ledger.phh import import_files
     from ledger.text import printable
 
-    with ledger(db, create=True) as led, Progress(console=console(stderr=True), transient=True, disable=json) as bar:
+    with ledger(db, create=True) as led, progress_bar(disable=json) as bar:
         task = bar.add_task("importing PHH hands", total=None)
 
         def progress(done: int, total: int) -> None:

@@ -406,6 +406,11 @@ def amend(seq: Annotated[int, typer.Argument(help="A seq of the act to replace (
         show_recorded(led, sid, [], as_json=False)
 
 
+RECORDING_PANELS = ("Start and seat", "The hand", "Cards and dice", "Betting", "Pots and payments",
+                    "Corrections and records")
+"""The help panels of the commands that record an act (of them, 'use' records nothing)."""
+
+
 def _parsed(led, sid: str, args: list[str]) -> tuple[Command, Optional[str]]:
     """The command `args` (a recording command line) stands for, parsed by the CLI itself and
     taken before it is recorded (`Ledger.capture`)."""
@@ -421,6 +426,13 @@ def _parsed(led, sid: str, args: list[str]) -> tuple[Command, Optional[str]]:
         fail("amend needs the corrected command after '--', like: potlog amend 7 -- bet Ann 20", 2)
     if args[0] in ("amend", "undo", "void", "run", "new", "close"):
         fail(f"amend records a corrected act; '{args[0]}' is not one (a recording command such as bet, deal, award)", 2)
+    if args[0].startswith("-"):
+        fail(f"amend needs the corrected command first after '--', its options after it, like: potlog amend 7 -- "
+             f"bet Ann 20; not {args[0]!r}", 2)
+    core = root_command().commands.get(args[0])  # (a game's own word is not among them: it records)
+    if core is not None and (getattr(core, "rich_help_panel", None) not in RECORDING_PANELS or args[0] == "use"):
+        # said before it runs: an import, an export, 'use' ... would do what it does, then be refused
+        fail(f"amend needs a recording command after '--' (bet, call, deal, award ...), not {args[0]!r}", 2)
     capturing = RUN_DEFAULTS["capture"]  # (cli.main keeps every command registered for amend)
     RUN_DEFAULTS["capture"] = True  # a refusal of the inner line comes back as LineFailed, not printed
     refused: Optional[LineFailed] = None

@@ -3,6 +3,7 @@ logs hashed with potlog's first scheme (rehash). `verify --seal FILE` checks a s
 
 from __future__ import annotations
 
+import sys
 from typing import Annotated, Optional
 
 import typer
@@ -13,7 +14,7 @@ PANEL = "Audit and settle"
 
 
 @app.command(rich_help_panel=PANEL)
-def seal(out: Annotated[Optional[str], typer.Option("--out", "-o", metavar="FILE", help="Also write the seal to FILE (never over an existing file without --force; never the database, its -wal/-shm/-journal or the seal key).")] = None,
+def seal(out: Annotated[Optional[str], typer.Option("--out", "-o", metavar="FILE", help="Also write the seal to FILE ('-': stdout only; never over an existing file without --force; never the database, its -wal/-shm/-journal or the seal key).")] = None,
          force: Annotated[bool, typer.Option("--force", help="Replace FILE if it exists.")] = False,
          all_sessions: Annotated[bool, typer.Option("--all", help="Seal every session in the database (one line each).")] = False,
          db: DbOpt = None, session: SessionOpt = None, json: JsonOpt = False) -> None:
@@ -23,8 +24,11 @@ def seal(out: Annotated[Optional[str], typer.Option("--out", "-o", metavar="FILE
     this machine (e-mail it, print it); 'potlog verify --seal FILE' later shows whether any
     sealed event was removed or rewritten since. The chain is checked first: a broken log is
     not sealed."""
+    from rich.markup import escape
+
     from ledger.app import utc_now
     from ledger.seal import seal_session, write_new_file
+    from ledger.text import printable
 
     with ledger(db) as led:
         sids = [s.session for s in led.store.sessions()] if all_sessions else [session_of(led, session)]
@@ -35,7 +39,7 @@ def seal(out: Annotated[Optional[str], typer.Option("--out", "-o", metavar="FILE
         at = utc_now()
         seals = [seal_session(led.store, sid, at) for sid in sids]
         written = None
-        if out is not None:
+        if out is not None and out != "-":  # '-': stdout, where the seal is printed anyway
             written = write_new_file(out, "".join(s.line() + "\n" for s in seals), force=force,
                                      database=led.store.path)
     if json:
@@ -43,14 +47,14 @@ def seal(out: Annotated[Optional[str], typer.Option("--out", "-o", metavar="FILE
         return
     for s in seals:
         typer.echo(s.line())
-    where = f"written to {out}; " if written else ""
+    where = f"written to {escape(printable(out or ''))}; " if written else ""  # a path is text, not markup
     console(stderr=True).print(f"[dim]{where}keep a copy off this machine (README: Keeping seals off the machine); "
                                "check with 'potlog verify --seal FILE'[/dim]")
 
 
 @app.command(rich_help_panel=PANEL)
 def rehash(file: Annotated[Optional[str], typer.Argument(help="An old JSONL export to convert (without it: the database).", show_default=False)] = None,
-           out: Annotated[Optional[str], typer.Option("--out", "-o", metavar="FILE", help="Where the converted export goes (with FILE).")] = None,
+           out: Annotated[Optional[str], typer.Option("--out", "-o", metavar="FILE", help="Where the converted export goes (with FILE; '-': stdout).")] = None,
            force: Annotated[bool, typer.Option("--force", help="Replace the --out file if it exists.")] = False,
            db: DbOpt = None) -> None:
     """Convert a log hashed with potlog's first scheme (whose hashes left out the session and
@@ -63,11 +67,13 @@ def rehash(file: Annotated[Optional[str], typer.Argument(help="An old JSONL expo
         from ledger.export.files import check_target, protected_files
         from ledger.seal import rehash_lines, write_new_file
         from ledger.store import default_db_path
+        from ledger.text import printable
 
         if out is None:
             raise InputError("give --out NEW.jsonl for the converted export")
         database = str(db or RUN_DEFAULTS["db"] or default_db_path())  # the database this command would open
-        check_target(out, protect=protected_files(database), force=force)  # refuse before the work, not after it
+        if out != "-":
+            check_target(out, protect=protected_files(database), force=force)  # refuse before the work, not after it
         try:
             with open(file, encoding="utf-8") as fh:
                 lines = list(rehash_lines(fh))
@@ -75,8 +81,12 @@ def rehash(file: Annotated[Optional[str], typer.Argument(help="An old JSONL expo
             raise NotFound(f"no file {file}") from None
         except (OSError, UnicodeDecodeError) as exc:
             raise InputError(f"cannot read {file}: {exc}") from None
+        if out == "-":  # stdout, as export's --out -
+            sys.stdout.write("".join(x + "\n" for x in lines))
+            typer.echo(f"{len(lines)} events re-chained; import them", err=True)
+            return
         write_new_file(out, "".join(x + "\n" for x in lines), force=force, database=database)
-        typer.echo(f"{len(lines)} events re-chained into {out}; import that file")
+        typer.echo(f"{len(lines)} events re-chained into {printable(out)}; import that file")
         return
     with ledger(db) as led:
         counts = led.store.rehash()

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import RUN_DEFAULTS, DbOpt, SessionOpt, app
+from .common import RUN_DEFAULTS, DbOpt, SessionOpt, app, fail
 
 
 @app.command(rich_help_panel="Look")
@@ -26,6 +26,9 @@ def serve(host: Annotated[str, typer.Option("--host", help="The address to liste
     importlib.metadata.version  # the program loads this module on first use (cli.main): here, before any worker thread
     from ledger.web.server import bind, serve as run
 
+    if RUN_DEFAULTS["capture"]:  # a line of run, play or amend: it would serve until Ctrl-C, holding the line
+        fail("'serve' runs until Ctrl-C: start it in a terminal of its own, not inside 'potlog run', 'play' or "
+             "'amend'", 2)
     local = host == "localhost" or is_loopback(host)
     if token is not None and (len(token) < 8 or not token.isascii() or not token.isprintable() or " " in token):
         raise InputError("--token must be at least 8 printable ASCII characters, no spaces")

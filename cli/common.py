@@ -75,7 +75,7 @@ class PotlogGroup(TyperGroup):
             where = f": {exc.filename}" if exc.filename else ""
             fail(f"{(exc.strerror or type(exc).__name__).lower()}{where}", 1)
         except Exception as exc:  # the process boundary: a bug (ours or a game's) is one line, exit 70, no traceback
-            fail(internal_error(exc), 70)
+            fail(*unexpected(exc))
 
     def format_help(self, ctx: click.Context, formatter: Any) -> None:
         """The root's help is one screen of panels (`cli.helpscreen`); a group below it, Typer's."""
@@ -169,6 +169,16 @@ def internal_error(exc: BaseException) -> str:
     """The line a bug is told in, at the process boundary (`PotlogGroup.invoke`, a line of
     `potlog run` or `potlog play`): what was raised, and that it is potlog's to fix."""
     return f"internal error ({type(exc).__name__}: {str(exc)[:200]}); please report it"
+
+
+def unexpected(exc: BaseException) -> tuple[str, int]:
+    """What an exception no layer expected is told as, at a process boundary, and its exit code:
+    a database file SQLite finds damaged ("database disk image is malformed") is the file's
+    fault, not a bug, so it is a refusal (1) naming the way out; anything else, 70."""
+    from ledger.errors import damaged_database
+
+    damaged = damaged_database(exc)
+    return (damaged, 1) if damaged else (internal_error(exc), 70)
 
 
 def one_line(message: str) -> str:
@@ -344,6 +354,29 @@ def console(stderr: bool = False) -> Any:
     from rich.console import Console
 
     return Console(stderr=stderr, highlight=False, emoji=False)
+
+
+def usage_line(exc: Any, args: list[str] | tuple[str, ...] = ()) -> str:
+    """A usage error's message; a negative number, which click takes for an option ("No such
+    option: -5", or "-2" of "-20"), is said as the number typed (from `args`, the line's
+    words) and what is taken instead."""
+    import re
+
+    name = getattr(exc, "option_name", "") if isinstance(exc, click.NoSuchOption) else ""
+    if name and re.fullmatch(r"-[0-9][0-9_.,]*", name):
+        typed = next((a for a in args if a.startswith(name) and re.fullmatch(r"-[0-9][0-9_.,]*", a)), name)
+        return (f"{typed} is a negative number: give a whole number without a minus sign, like 5 (only 'score' "
+                "takes negative points)")
+    return str(exc.format_message())
+
+
+def progress_bar(disable: bool = False) -> Any:
+    """A transient progress bar on stderr, shown only on a terminal: rich's bar ends with a
+    line break on a pipe or a file, a blank line before (or instead of) what the command says."""
+    from rich.progress import Progress
+
+    err = console(stderr=True)
+    return Progress(console=err, transient=True, disable=disable or not err.is_terminal)
 
 
 def print_json(data: Any) -> None:

@@ -26,7 +26,7 @@ import typer
 from . import clicompat as click
 
 from . import __path__ as _cli_path
-from .common import app, one_line, say_error, wants_json
+from .common import app, one_line, say_error, usage_line, wants_json
 
 _ORDER = ("cmd_record", "cmd_inspect", "cmd_io")
 
@@ -157,7 +157,7 @@ def main(argv: list[str] | None = None, *, program: bool = False) -> int:
         ctx = getattr(exc, "ctx", None)
         if ctx is not None:
             hint = f" (see '{ctx.command_path} --help')"
-        say_error(f"{one_line(exc.format_message())}{hint}", exc.exit_code, as_json=wants_json(args))
+        say_error(f"{one_line(usage_line(exc, args))}{hint}", exc.exit_code, as_json=wants_json(args))
         return exc.exit_code
     except click.Abort:
         say_error("aborted", 130, as_json=wants_json(args))

@@ -85,11 +85,25 @@ class Table:
 
 
 def split_line(text: str) -> tuple[list[str], str]:
-    """The finished words of `text` and the word being typed (empty after a space)."""
+    """The finished words of `text` (read as the prompt reads a line: a quoted name with a
+    space is one word) and the word being typed (empty after a space)."""
+    import shlex
+
     words = text.split()
-    if text and not text[-1].isspace() and words:
-        return words[:-1], words[-1]
-    return words, ""
+    word = words[-1] if text and not text[-1].isspace() and words else ""
+    before = text[:len(text) - len(word)]
+    try:
+        return shlex.split(before), word
+    except ValueError:  # an open quote: as the spaces split it
+        return before.split(), word
+
+
+def quoted(choice: str) -> str:
+    """`choice` as the prompt's line must spell it to read it back as one word (shlex, '#'
+    starting a comment): a name with a space, a quote or a '#' in double quotes."""
+    if choice and not any(c.isspace() or c in "'\"\\#" for c in choice):
+        return choice
+    return '"' + choice.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def _matching(prefix: str, choices: Iterable[str]) -> list[str]:
@@ -239,6 +253,6 @@ def make_completer(source: Callable[[], Table]) -> Any:
                 return
             for choice in choices:
                 tail = "" if choice.endswith("=") else " "
-                yield Completion(choice + tail, start_position=-len(word), display=choice)
+                yield Completion(quoted(choice) + tail, start_position=-len(word), display=choice)
 
     return PlayCompleter()

@@ -40,3 +40,16 @@ class UsageError(InputError):
     """The words typed do not have the shape the command takes (exit 2, like any usage error)."""
 
     exit_code = 2
+
+
+def damaged_database(exc: BaseException) -> str | None:
+    """The line for a database file SQLite finds damaged ("database disk image is malformed":
+    a disk, a copy cut short, an editor): the file's fault, not a bug, said with the way out;
+    None for any other exception (a constraint or a lock, `sqlite3.DatabaseError`'s
+    subclasses, is another story)."""
+    import sqlite3
+
+    if type(exc) is not sqlite3.DatabaseError:
+        return None
+    return (f"the database file is damaged ({str(exc)[:200]}): potlog cannot read it; restore it from a copy or a "
+            "JSONL export ('potlog import FILE' into a new --db)")

@@ -231,7 +231,8 @@ def variant(data: dict[str, Any]) -> Variant:
     code = data.get("variant")
     found = VARIANTS.get(code) if isinstance(code, str) else None
     if found is None:
-        raise PhhError(f"variant {code!r}: potlog reads the PHH variants {known()}")
+        said = "the hand names no variant" if code is None else f"variant {code!r}"
+        raise PhhError(f"{said}: potlog reads the PHH variants {known()}")
     return found
 
 

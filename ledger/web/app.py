@@ -39,7 +39,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..errors import InputError, NotFound, PotlogError
+from ..errors import InputError, NotFound, PotlogError, damaged_database
 from ..text import printable
 from . import views
 from .chart import chart
@@ -99,7 +99,11 @@ def is_loopback(host: str | None) -> bool:
 
 
 def internal_error(exc: BaseException) -> str:
-    """The line a bug is told in (as the CLI tells one): what was raised, and that it is potlog's."""
+    """The line a bug is told in (as the CLI tells one): what was raised, and that it is potlog's;
+    a damaged database file is said as the file's fault (`ledger.errors.damaged_database`)."""
+    damaged = damaged_database(exc)
+    if damaged:
+        return damaged
     return f"internal error ({type(exc).__name__}: {printable(str(exc))[:200]}); please report it"
 
 
