@@ -163,3 +163,18 @@ def test_the_last_card_of_a_hand_can_be_taken_back():
     assert not t.state.hand.ended and t.to_act == before.hand.to_act and t.state.scores == before.scores
     t(Play(player=t.to_act, cards=("JC",)))  # recorded again, and the log verifies
     assert t.state.hand.ended
+
+
+def test_what_is_recorded_between_hands_can_be_voided():
+    """The same defect between hands: a rebuy (or a note, a join) recorded after a hand was
+    over stood "with the hand's result" and could never be undone."""
+    from ledger.commands import Rebuy
+
+    t = table()
+    for p in ("Ben", "Cy", "Ann"):
+        t.word("pass", p)  # thrown in: the hand is over
+    rebuy = t(Rebuy(player="Ann", amount=2))
+    assert t.stack("Ann") == 52
+    t(Void(target=t.log[-len(rebuy)][0], reason="undo"))
+    t.state = fold(t.log, state=TableState(session="t"))
+    assert t.stack("Ann") == 50
