@@ -9,7 +9,7 @@ import json
 import pytest
 
 from ledger.app import Ledger
-from ledger.commands import Ante, Award, Bet, Call, Check, Command as C, Deal, End, Fold, NewHand, Note, Void
+from ledger.commands import Ante, Award, Bet, Call, Check, Command as C, Deal, End, Fold, NewHand, Note, Raise, Void
 from ledger.errors import PotlogError, RuleViolation
 from ledger.state import state_hash
 
@@ -203,3 +203,37 @@ def test_amend_with_a_word_of_another_game_is_one_line(potlog):
     r = potlog("amend", "1", "board", ok=False)
     lines = r.stderr.strip().splitlines()
     assert r.exit_code == 1 and len(lines) == 1 and "is for Poch" in lines[0], r.stderr
+
+
+def test_a_void_that_later_acts_answered_is_refused_until_they_go(ledger):
+    """A trust attack found it: in hold'em, Ann's raise voided after Ben folded to it and Cy
+    called it left Cy's call of 10 standing against nobody's raise; the betting went on to the
+    flop with Cy 12 in and Ann 0, Ann took Cy's 12 with a flop bet, and verify, audit and
+    settle all said it was fine. A void rebuilds the table as if the event never happened, so
+    a later event the rules now refuse is named and the void refused; newest first it goes,
+    and amend re-decides the later acts."""
+    sid = ledger.new_session("holdem", [("Ann", 100), ("Ben", 100), ("Cy", 100)], name="h")
+    for cmd in (NewHand(), Deal(to="all")):
+        ledger.execute(sid, cmd)
+    raised = ledger.execute(sid, Raise(player="Ann", amount=10))[0].seq
+    ledger.execute(sid, Fold(player="Ben"))
+    ledger.execute(sid, Call(player="Cy"))
+    head = ledger.store.last_seq(sid)
+    with pytest.raises(RuleViolation, match=rf"later events answered seq {raised}: seq {raised + 1} \(Ben folds\) "
+                       r"would be refused without it \(Ben cannot fold now: it is Ann's turn\)"):
+        ledger.execute(sid, Void(target=raised, reason="misheard"))
+    assert ledger.store.last_seq(sid) == head  # nothing recorded
+    ledger.undo(sid, 2)  # newest first: the call and the fold, then the raise
+    ledger.execute(sid, Void(target=raised, reason="misheard"))
+    st = ledger.state(sid)
+    assert [st.stack(p) for p in ("Ann", "Ben", "Cy")] == [100, 99, 98] and st.hand.to_act == "Ann"
+
+
+def test_a_void_no_later_act_stands_on_still_goes_through(ledger):
+    """Voiding an event the later ones do not answer stays allowed (a freeform bet the
+    others never matched, with a note after it)."""
+    sid = night(ledger, NewHand(), Bet(player="Ann", amount=10))
+    bet = ledger.store.last_seq(sid)
+    ledger.execute(sid, Note(text="Ben thinks"))
+    ledger.execute(sid, Void(target=bet, reason="misheard"))
+    assert ledger.state(sid).stack("Ann") == 100
