@@ -237,3 +237,64 @@ def test_a_void_no_later_act_stands_on_still_goes_through(ledger):
     ledger.execute(sid, Note(text="Ben thinks"))
     ledger.execute(sid, Void(target=bet, reason="misheard"))
     assert ledger.state(sid).stack("Ann") == 100
+
+
+BLUECHER_HAND = """\
+new bluecher --name b -p Ann=100 -p Ben=100 -p Cleo=100 -p Dev=100 -p Eli=100
+hand --dealer Ann
+deal all -n 3
+declare Ben dice 3
+declare Ben limit 5
+hole Ben
+bet Ben 2
+hole Cleo
+call Cleo
+hole Dev
+call Dev
+fold Eli
+hole Ann
+call Ann
+roll Ben 4 2 6
+buy Ben
+check Ben
+buy Cleo
+bet Cleo 3
+call Dev
+buy Ann
+call Ann
+call Ben
+check Ben
+buy Cleo
+check Cleo
+fold Dev
+buy Ann
+bet Ann 4
+call Ben
+fold Cleo
+buy Ben
+check Ben
+check Ann
+reveal Ben 8H 3C 2S
+hole Ben 8H
+reveal Ann 9D 2H KC
+hole Ann 9D
+showdown
+hand
+"""
+
+
+def test_amend_records_a_showdown_again_where_the_rules_pay_the_pot(potlog, tmp_path):
+    """A trust attack found it: in Blücher the pot is paid by `potlog showdown`, so the act it
+    began with a pot award; amending any earlier act of the hand tried to record that award
+    again as 'award', which Blücher refuses: the showdown and every later hand were dropped
+    and the hand was left open. The award is now recorded again as the showdown it was."""
+    potlog.run_script(BLUECHER_HAND, tmp_path)
+    rows = json.loads(potlog("log", "--json").output)
+    check = next(r["seq"] for r in rows if r["event"]["type"] == "check" and r["event"]["player"] == "Ben")
+    before = json.loads(potlog("state", "--json").output)
+    out = json.loads(potlog("amend", "--json", str(check), "--", "check", "Ben").output)
+    assert out["dropped"] == [], out["dropped"]
+    after = json.loads(potlog("state", "--json").output)
+    assert [(s["name"], s["stack"]) for s in after["seats"]] == [(s["name"], s["stack"]) for s in before["seats"]]
+    assert after["hands_played"] == before["hands_played"] and after["hand"]["number"] == 2
+    assert potlog("verify", "--rules").exit_code == 0
