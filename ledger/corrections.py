@@ -10,7 +10,7 @@ from typing import Iterable, Iterator
 
 from .core.frozen import later
 from . import events as ev
-from .commands import Award, Call, Close, Command, Open, Showdown, Switch, Void
+from .commands import Award, Call, Close, Command, Open, Showdown, Void
 from .errors import InputError, PotlogError, RuleViolation
 from .recording import Recording
 from .reducer import apply
@@ -37,7 +37,7 @@ def _again(event: ev.Event, pot_before: int) -> Command | None:
 
     cmd = command_for(event)
     match cmd:
-        case None | Void() | Open() | Switch():
+        case None | Void() | Open():
             return None
         case Call():
             return replace(cmd, amount=None)

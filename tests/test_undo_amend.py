@@ -298,3 +298,22 @@ def test_amend_records_a_showdown_again_where_the_rules_pay_the_pot(potlog, tmp_
     assert [(s["name"], s["stack"]) for s in after["seats"]] == [(s["name"], s["stack"]) for s in before["seats"]]
     assert after["hands_played"] == before["hands_played"] and after["hand"]["number"] == 2
     assert potlog("verify", "--rules").exit_code == 0
+
+
+def test_amend_before_a_switch_of_game_records_the_switch_again(ledger):
+    """A trust attack found it: amending an act before `potlog switch` dropped the switch
+    ('cannot record a game_switched again by itself'), so every later act was decided again
+    under the old game: on the dealers' choice night, 192 acts dropped and 31 recorded again
+    as Omaha that were stud. The switch is recorded again, as verify re-decides it."""
+    from ledger.commands import Switch
+
+    sid = night(ledger, *HAND, Award(player="Ben"), End())
+    bet = next(r.seq for r in ledger.store.recorded(sid) if r.event.type == "bet")
+    ledger.execute(sid, Switch(name="pig", options={}))
+    ledger.execute(sid, NewHand())
+    before = ledger.state(sid)
+    out = ledger.amend(sid, bet, Bet(player="Ann", amount=10))
+    assert out.dropped == []
+    after = ledger.state(sid)
+    assert after.game == "pig" and after.hand is not None and after.hand.number == 2
+    assert [after.stack(p) for p in ("Ann", "Ben", "Cy")] == [before.stack(p) for p in ("Ann", "Ben", "Cy")]
