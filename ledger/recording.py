@@ -91,14 +91,16 @@ def _inert(store: EventStore, session: str, start: int, base: TableState, target
     return snapshots.same(before, after)
 
 
-_ANSWERED = (ev.Bet, ev.Call, ev.Raise, ev.AllIn, ev.Check, ev.Fold)  # a betting round's moves: each answers the last
+# what later events answer: a betting round's moves (each answers the last), and a hand's start
+# (every event of the hand is in it: without it, its bets would be chips in a pot of no hand)
+_ANSWERED = (ev.Bet, ev.Call, ev.Raise, ev.AllIn, ev.Check, ev.Fold, ev.HandStarted)
 
 
 def _refold_kept(records: typing.Iterable[tuple[int, ev.Event]], base: TableState, voided: set[int],
                  target: int) -> TableState:
     """The log folded again without the voided `target` (`fold`, chips checked after every
     event). When the target is a move of a betting round (a bet, call, raise, all-in, check or
-    fold), each live event after it is also put to the game's rules again on the table it now
+    fold) or a hand's start, each live event after it is also put to the game's rules again on the table it now
     meets (`verify._rules_problem`, as ``verify --rules`` checks an event): the later moves
     answered it (a fold to a raise, a call of it), and a void rebuilds the table as if it had
     never happened, so a move the rules now refuse cannot stand (a call of a raise that is

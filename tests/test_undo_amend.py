@@ -317,3 +317,20 @@ def test_amend_before_a_switch_of_game_records_the_switch_again(ledger):
     after = ledger.state(sid)
     assert after.game == "pig" and after.hand is not None and after.hand.number == 2
     assert [after.stack(p) for p in ("Ann", "Ben", "Cy")] == [before.stack(p) for p in ("Ann", "Ben", "Cy")]
+
+
+def test_a_hands_start_voided_under_its_bets_is_refused(ledger):
+    """A trust attack found it: the start of a hold'em hand voided under its blinds and calls
+    left 6 chips in a pot of no hand ('between hands' in the audit); the next hand's winner
+    took them. The hand goes back newest first (undo), or not at all."""
+    sid = ledger.new_session("holdem", [("Ann", 100), ("Ben", 100), ("Cy", 100)], name="h")
+    start = ledger.execute(sid, NewHand())[0].seq
+    for cmd in (Deal(to="all"), Call(player="Ann"), Call(player="Ben")):
+        ledger.execute(sid, cmd)
+    head = ledger.store.last_seq(sid)
+    with pytest.raises(RuleViolation, match=rf"later events answered seq {start}: seq {start + 1} \(Ben bets 1\)"):
+        ledger.execute(sid, Void(target=start, reason="misdealt"))
+    assert ledger.store.last_seq(sid) == head and ledger.state(sid).balance("pot") == 6
+    ledger.undo(sid, 4)  # the calls, the deal, the hand with its blinds: every chip back
+    st = ledger.state(sid)
+    assert st.hand is None and st.balance("pot") == 0 and [st.stack(p) for p in ("Ann", "Ben", "Cy")] == [100] * 3
