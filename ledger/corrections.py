@@ -10,10 +10,11 @@ from typing import Iterable, Iterator
 
 from .core.frozen import later
 from . import events as ev
-from .commands import Award, Call, Close, Command, Open, Switch, Void
+from .commands import Award, Call, Close, Command, Open, Showdown, Void
 from .errors import InputError, PotlogError, RuleViolation
 from .recording import Recording
 from .reducer import apply
+from .state import TableState
 
 @later()
 class Amended:
@@ -36,7 +37,7 @@ def _again(event: ev.Event, pot_before: int) -> Command | None:
 
     cmd = command_for(event)
     match cmd:
-        case None | Void() | Open() | Switch():
+        case None | Void() | Open():
             return None
         case Call():
             return replace(cmd, amount=None)
@@ -95,6 +96,15 @@ class Corrections(Recording):
                                         "nothing was recorded") from None
             return out
 
+    def _showdown_again(self, session: str, event: ev.Event, when: str) -> list[ev.Recorded] | None:
+        """An act begun by a pot award that no 'award' could have recorded on its table
+        (Blücher, Bluffjack: the pot is paid by the showdown) was a showdown: recorded again as
+        one, the hands compared afresh on the amended table; None when the rules refuse it."""
+        try:
+            return self.execute(session, Showdown(), override=event.ruling, now=when)
+        except PotlogError:
+            return None
+
     def amend(self, session: str, seq: int, cmd: Command, *, override: str | None = None,
               reason: str = "", now: str | None = None) -> Amended:
         """Replace the act that recorded `seq` by `cmd`: void it and every act after it (newest
@@ -129,12 +139,15 @@ class Corrections(Recording):
             # (for a physical count: the stack the ledger gave when it was counted)
             wanted = {s for act in later for s in act}
             begun: dict[int, tuple[ev.Event, int]] = {}
+            showdowns: set[int] = set()  # acts begun by a pot the rules paid at a showdown (no 'award' could record it)
             base_seq, table = base_before(self.store, session, first_seq, state.seq)
             voided = _voids_after(self.store, session, base_seq, state.seq)
             for at, event in self.store.events(session, base_seq, state.seq):
                 if at in wanted:
                     begun[at] = (event, table.stack(event.player) if isinstance(event, ev.ChipCount) else
                                  table.balance(event.pot if isinstance(event, ev.PotAwarded) else "pot"))
+                    if isinstance(event, ev.PotAwarded) and at not in voided and not _typed(table, event, begun[at][1]):
+                        showdowns.add(at)
                 if at in voided:
                     table.seq = at
                     continue
@@ -168,13 +181,31 @@ class Corrections(Recording):
                     try:
                         made = self.execute(session, again, override=event.ruling, now=when)
                     except PotlogError as exc:
-                        result.dropped.append((act[i], describe(event), str(exc)))
-                        break
+                        shown = self._showdown_again(session, event, when) if act[i] in showdowns else None
+                        if shown is None:
+                            result.dropped.append((act[i], describe(event), str(exc)))
+                            break
+                        made = shown
                     if isinstance(event, ev.ChipCount) and now_have != whole:
                         result.counts.append(_count_again(event, act[i], made[0].seq, whole, now_have))
                     result.redone += made
                     i += len(made)
             return result
+
+
+def _typed(table: TableState, event: ev.PotAwarded, pot_before: int) -> bool:
+    """Whether the command `_again` makes of this award is one the game took on the table the
+    award was recorded on (else the rules paid it themselves, at a showdown)."""
+    from .games import get_ruleset
+
+    cmd = _again(event, pot_before)
+    if cmd is None:
+        return False
+    try:
+        get_ruleset(table.game).decided(table.clone(), cmd)
+    except PotlogError:
+        return False
+    return True
 
 
 def _count_again(event: ev.ChipCount, was: int, seq: int, had: int, has: int) -> str:

@@ -91,6 +91,42 @@ def _inert(store: EventStore, session: str, start: int, base: TableState, target
     return snapshots.same(before, after)
 
 
+# what later events answer: a betting round's moves (each answers the last), and a hand's start
+# (every event of the hand is in it: without it, its bets would be chips in a pot of no hand)
+_ANSWERED = (ev.Bet, ev.Call, ev.Raise, ev.AllIn, ev.Check, ev.Fold, ev.HandStarted)
+
+
+def _refold_kept(records: typing.Iterable[tuple[int, ev.Event]], base: TableState, voided: set[int],
+                 target: int) -> TableState:
+    """The log folded again without the voided `target` (`fold`, chips checked after every
+    event). When the target is a move of a betting round (a bet, call, raise, all-in, check or
+    fold) or a hand's start, each live event after it is also put to the game's rules again on the table it now
+    meets (`verify._rules_problem`, as ``verify --rules`` checks an event): the later moves
+    answered it (a fold to a raise, a call of it), and a void rebuilds the table as if it had
+    never happened, so a move the rules now refuse cannot stand (a call of a raise that is
+    void). Other voids (a deal, an ante, a roll) keep what the games make of a step left due.
+    Table rulings stand as they were recorded."""
+    from .describe import describe
+    from .verify import _rules_problem
+
+    st = base.clone()
+    wager = False
+    for seq, event in records:
+        if seq in voided:
+            wager = wager or (seq == target and isinstance(event, _ANSWERED))
+            st.seq = seq
+            continue
+        problem = _rules_problem(st, seq, event) if (wager and seq > target and event.ruling is None and
+                                                     not isinstance(event, ev.Void)) else None
+        apply(st, seq, event)
+        check(st, hand_closed=isinstance(event, ev.HandEnded))  # (broken chips said first, as before)
+        if problem:
+            raise RuleViolation(f"later events answered seq {target}: seq {seq} ({describe(event)}) would be "
+                                f"refused without it ({problem}): void the later events first, newest first, "
+                                f"or replace seq {target} with potlog amend")
+    return st
+
+
 def check_limits(state: TableState) -> None:
     """Raise `ChipError` when an account other than the bank would hold more chips than one
     event can move (`events.MAX_CHIPS`): such a pot could never be awarded, such a stack never
@@ -456,7 +492,7 @@ class Recording(HeadMemo):
         if _inert(self.store, session, start, base, target, voided):  # the log without it folds to this very head
             return self._trial(state, events, in_place=True)
         try:
-            after = fold(self.store.events(session, start, head), state=base, voided=voided, checked=True)
+            after = _refold_kept(self.store.events(session, start, head), base, voided, target)
             after.seq = head
             return self._trial(after, events, in_place=True)
         except ChipError as exc:

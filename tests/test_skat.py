@@ -140,3 +140,41 @@ def test_voids_go_newest_first_so_a_discard_never_stands_without_its_skat():
     assert len(t.state.hand.boards["skat"]) == 2 and len(t.state.seat("Ben").cards) == 10
     t.word("skat", "Ben", "9C", "9D")  # taken again, and the log verifies (the Table checks each event)
     assert len(t.state.seat("Ben").cards) == 10 and not t.state.hand.boards["skat"]
+
+
+def test_the_last_card_of_a_hand_can_be_taken_back():
+    """A trust attack found it: the last card of every Skat hand could never be corrected,
+    because the hand's end (recorded by the rules with the last card) was refused as a void
+    ("stands with the hand's result"), so `potlog undo` and `amend` of that card were refused.
+    Voided newest first, the card's act goes back whole: scores, payments and the trick."""
+    t = table(stake=2)
+    soloist_ben(t)
+    t.word("skat", "Ben", "7C", "8D")
+    t.word("trump", "Ben", "H")
+    tricks(t, OPENING + ["10D JD KD", "7H 8H 9H", "QS KS AH", "10H JH QH", "KH QD 10C", "KC QC"])
+    before = fold(t.log, state=TableState(session="t"))
+    last = t(Play(player=t.to_act, cards=("JC",)))
+    assert t.state.hand.ended and isinstance(last[-1], ev.HandEnded)
+    first = t.log[-len(last)][0]
+    for seq in range(t.log[-1][0], first - 1, -1):  # as `potlog undo` voids the act
+        t(Void(target=seq, reason="misheard"))
+        t.state = fold(t.log, state=TableState(session="t"))
+    assert [t.stack(p) for p in ("Ann", "Ben", "Cy")] == [before.stack(p) for p in ("Ann", "Ben", "Cy")] == [50, 50, 50]
+    assert not t.state.hand.ended and t.to_act == before.hand.to_act and t.state.scores == before.scores
+    t(Play(player=t.to_act, cards=("JC",)))  # recorded again, and the log verifies
+    assert t.state.hand.ended
+
+
+def test_what_is_recorded_between_hands_can_be_voided():
+    """The same defect between hands: a rebuy (or a note, a join) recorded after a hand was
+    over stood "with the hand's result" and could never be undone."""
+    from ledger.commands import Rebuy
+
+    t = table()
+    for p in ("Ben", "Cy", "Ann"):
+        t.word("pass", p)  # thrown in: the hand is over
+    rebuy = t(Rebuy(player="Ann", amount=2))
+    assert t.stack("Ann") == 52
+    t(Void(target=t.log[-len(rebuy)][0], reason="undo"))
+    t.state = fold(t.log, state=TableState(session="t"))
+    assert t.stack("Ann") == 50

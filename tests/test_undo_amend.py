@@ -9,7 +9,7 @@ import json
 import pytest
 
 from ledger.app import Ledger
-from ledger.commands import Ante, Award, Bet, Call, Check, Command as C, Deal, End, Fold, NewHand, Note, Void
+from ledger.commands import Ante, Award, Bet, Call, Check, Command as C, Deal, End, Fold, NewHand, Note, Raise, Void
 from ledger.errors import PotlogError, RuleViolation
 from ledger.state import state_hash
 
@@ -203,3 +203,134 @@ def test_amend_with_a_word_of_another_game_is_one_line(potlog):
     r = potlog("amend", "1", "board", ok=False)
     lines = r.stderr.strip().splitlines()
     assert r.exit_code == 1 and len(lines) == 1 and "is for Poch" in lines[0], r.stderr
+
+
+def test_a_void_that_later_acts_answered_is_refused_until_they_go(ledger):
+    """A trust attack found it: in hold'em, Ann's raise voided after Ben folded to it and Cy
+    called it left Cy's call of 10 standing against nobody's raise; the betting went on to the
+    flop with Cy 12 in and Ann 0, Ann took Cy's 12 with a flop bet, and verify, audit and
+    settle all said it was fine. A void rebuilds the table as if the event never happened, so
+    a later event the rules now refuse is named and the void refused; newest first it goes,
+    and amend re-decides the later acts."""
+    sid = ledger.new_session("holdem", [("Ann", 100), ("Ben", 100), ("Cy", 100)], name="h")
+    for cmd in (NewHand(), Deal(to="all")):
+        ledger.execute(sid, cmd)
+    raised = ledger.execute(sid, Raise(player="Ann", amount=10))[0].seq
+    ledger.execute(sid, Fold(player="Ben"))
+    ledger.execute(sid, Call(player="Cy"))
+    head = ledger.store.last_seq(sid)
+    with pytest.raises(RuleViolation, match=rf"later events answered seq {raised}: seq {raised + 1} \(Ben folds\) "
+                       r"would be refused without it \(Ben cannot fold now: it is Ann's turn\)"):
+        ledger.execute(sid, Void(target=raised, reason="misheard"))
+    assert ledger.store.last_seq(sid) == head  # nothing recorded
+    ledger.undo(sid, 2)  # newest first: the call and the fold, then the raise
+    ledger.execute(sid, Void(target=raised, reason="misheard"))
+    st = ledger.state(sid)
+    assert [st.stack(p) for p in ("Ann", "Ben", "Cy")] == [100, 99, 98] and st.hand.to_act == "Ann"
+
+
+def test_a_void_no_later_act_stands_on_still_goes_through(ledger):
+    """Voiding an event the later ones do not answer stays allowed (a freeform bet the
+    others never matched, with a note after it)."""
+    sid = night(ledger, NewHand(), Bet(player="Ann", amount=10))
+    bet = ledger.store.last_seq(sid)
+    ledger.execute(sid, Note(text="Ben thinks"))
+    ledger.execute(sid, Void(target=bet, reason="misheard"))
+    assert ledger.state(sid).stack("Ann") == 100
+
+
+BLUECHER_HAND = """\
+new bluecher --name b -p Ann=100 -p Ben=100 -p Cleo=100 -p Dev=100 -p Eli=100
+hand --dealer Ann
+deal all -n 3
+declare Ben dice 3
+declare Ben limit 5
+hole Ben
+bet Ben 2
+hole Cleo
+call Cleo
+hole Dev
+call Dev
+fold Eli
+hole Ann
+call Ann
+roll Ben 4 2 6
+buy Ben
+check Ben
+buy Cleo
+bet Cleo 3
+call Dev
+buy Ann
+call Ann
+call Ben
+check Ben
+buy Cleo
+check Cleo
+fold Dev
+buy Ann
+bet Ann 4
+call Ben
+fold Cleo
+buy Ben
+check Ben
+check Ann
+reveal Ben 8H 3C 2S
+hole Ben 8H
+reveal Ann 9D 2H KC
+hole Ann 9D
+showdown
+hand
+"""
+
+
+def test_amend_records_a_showdown_again_where_the_rules_pay_the_pot(potlog, tmp_path):
+    """A trust attack found it: in Blücher the pot is paid by `potlog showdown`, so the act it
+    began with a pot award; amending any earlier act of the hand tried to record that award
+    again as 'award', which Blücher refuses: the showdown and every later hand were dropped
+    and the hand was left open. The award is now recorded again as the showdown it was."""
+    potlog.run_script(BLUECHER_HAND, tmp_path)
+    rows = json.loads(potlog("log", "--json").output)
+    check = next(r["seq"] for r in rows if r["event"]["type"] == "check" and r["event"]["player"] == "Ben")
+    before = json.loads(potlog("state", "--json").output)
+    out = json.loads(potlog("amend", "--json", str(check), "--", "check", "Ben").output)
+    assert out["dropped"] == [], out["dropped"]
+    after = json.loads(potlog("state", "--json").output)
+    assert [(s["name"], s["stack"]) for s in after["seats"]] == [(s["name"], s["stack"]) for s in before["seats"]]
+    assert after["hands_played"] == before["hands_played"] and after["hand"]["number"] == 2
+    assert potlog("verify", "--rules").exit_code == 0
+
+
+def test_amend_before_a_switch_of_game_records_the_switch_again(ledger):
+    """A trust attack found it: amending an act before `potlog switch` dropped the switch
+    ('cannot record a game_switched again by itself'), so every later act was decided again
+    under the old game: on the dealers' choice night, 192 acts dropped and 31 recorded again
+    as Omaha that were stud. The switch is recorded again, as verify re-decides it."""
+    from ledger.commands import Switch
+
+    sid = night(ledger, *HAND, Award(player="Ben"), End())
+    bet = next(r.seq for r in ledger.store.recorded(sid) if r.event.type == "bet")
+    ledger.execute(sid, Switch(name="pig", options={}))
+    ledger.execute(sid, NewHand())
+    before = ledger.state(sid)
+    out = ledger.amend(sid, bet, Bet(player="Ann", amount=10))
+    assert out.dropped == []
+    after = ledger.state(sid)
+    assert after.game == "pig" and after.hand is not None and after.hand.number == 2
+    assert [after.stack(p) for p in ("Ann", "Ben", "Cy")] == [before.stack(p) for p in ("Ann", "Ben", "Cy")]
+
+
+def test_a_hands_start_voided_under_its_bets_is_refused(ledger):
+    """A trust attack found it: the start of a hold'em hand voided under its blinds and calls
+    left 6 chips in a pot of no hand ('between hands' in the audit); the next hand's winner
+    took them. The hand goes back newest first (undo), or not at all."""
+    sid = ledger.new_session("holdem", [("Ann", 100), ("Ben", 100), ("Cy", 100)], name="h")
+    start = ledger.execute(sid, NewHand())[0].seq
+    for cmd in (Deal(to="all"), Call(player="Ann"), Call(player="Ben")):
+        ledger.execute(sid, cmd)
+    head = ledger.store.last_seq(sid)
+    with pytest.raises(RuleViolation, match=rf"later events answered seq {start}: seq {start + 1} \(Ben bets 1\)"):
+        ledger.execute(sid, Void(target=start, reason="misdealt"))
+    assert ledger.store.last_seq(sid) == head and ledger.state(sid).balance("pot") == 6
+    ledger.undo(sid, 4)  # the calls, the deal, the hand with its blinds: every chip back
+    st = ledger.state(sid)
+    assert st.hand is None and st.balance("pot") == 0 and [st.stack(p) for p in ("Ann", "Ben", "Cy")] == [100] * 3

@@ -23,7 +23,9 @@ Readings (the text's Skat, not the club game: no jacks as trumps, no game values
   taken) count for nobody.
 - Corrections go from the newest event of the hand back (``potlog void``): the skat's discard
   stands on its taking, a bid on the ones before it, so voiding an earlier step while a later one
-  stands is refused (``potlog undo`` takes whole acts back, newest first).
+  stands is refused (``potlog undo`` takes whole acts back, newest first). The last card's act
+  goes back whole too (the hand's end, then its payments and scores): a last card misheard is
+  corrected like any other (``ext.final`` is still kept, as older logs' states hash it).
 - The soloist wins with 61 card points or more, else the other two win. The soloist plays for the
   bid: on a win they score the bid, on a loss minus the bid (the others 0), and at ``stake`` chips
   per point every pair settles the difference: each opponent pays the soloist the bid times the
@@ -275,9 +277,9 @@ def _own(e: ev.Event) -> Command | None:
 def _void(state: TableState, cmd: Void) -> list[ev.Event]:
     """``potlog void``, newest first within the hand: the skat's discard stands on its taking, a
     bid on the ones before, a trick on its cards (a void of an earlier step would leave a later
-    one standing on nothing)."""
-    return follow.newest_first(state, cmd, OWN.x(state), game="Skat",
-                               final="seq {target} stands with the hand's result: the hand is over")
+    one standing on nothing). The hand's end goes first with the last card's act (its scores
+    and payments then, newest first): a last card misheard is corrected like any other."""
+    return follow.newest_first(state, cmd, OWN.x(state), game="Skat", final=None)
 
 
 decide, check_event = wiring.wire(

@@ -160,13 +160,14 @@ def track(state: TableState, book: Recent, event: ev.Event, *, final: bool) -> N
         book.recent.append(state.seq)
 
 
-def newest_first(state: TableState, cmd: VoidCmd, book: Recent, *, game: str, final: str) -> list[ev.Event]:
+def newest_first(state: TableState, cmd: VoidCmd, book: Recent, *, game: str, final: str | None) -> list[ev.Event]:
     """``potlog void``, newest event first and only within the last hand; `final` is the
-    refusal for an event recorded after the hand (field: target)."""
+    refusal for an event recorded after the hand (field: target), or None when the game lets
+    them go newest first like the rest (the hand's end with its last act)."""
     target = cmd.target
     voided = set(state.voided)  # (a table refolded has none: one applied in place keeps them listed)
     newest = next((seq for seq in reversed(book.recent) if seq not in voided), None)  # of the last hand's live events
-    if target is not None and target in book.final:
+    if final is not None and target is not None and target in book.final:
         raise RuleViolation(final.format(target=target))
     if target is not None and newest is not None and target != newest and 1 < target <= state.seq \
             and target not in voided:
