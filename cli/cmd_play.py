@@ -354,13 +354,18 @@ def interactive(db: Optional[str], session: Optional[str]) -> None:
 
 
 def _settle() -> None:
-    """Before the first line: make what the program leaves for its first use (`frozen.make_all`),
-    then set what is alive aside from the collector (`gc.freeze`), so that no line of the live
-    table pays for a class made, a module loaded or a collection of the start's objects."""
+    """Before the first line: make what the program leaves for its first use (`frozen.make_all`)
+    and the index of the games' words (`words.word_index`: every game imported when no index is
+    kept for this code yet, after an install or an upgrade), then set what is alive aside from
+    the collector (`gc.freeze`), so that no line of the live table pays for a class made, a
+    module loaded or a collection of the start's objects."""
     import gc
 
     from ledger.core.frozen import make_all
 
+    from .words import word_index
+
     make_all()
+    word_index()
     gc.collect()
     gc.freeze()
