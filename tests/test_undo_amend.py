@@ -334,3 +334,23 @@ def test_a_hands_start_voided_under_its_bets_is_refused(ledger):
     ledger.undo(sid, 4)  # the calls, the deal, the hand with its blinds: every chip back
     st = ledger.state(sid)
     assert st.hand is None and st.balance("pot") == 0 and [st.stack(p) for p in ("Ann", "Ben", "Cy")] == [100] * 3
+
+
+def test_undo_past_an_import_says_the_imported_events_came_with_the_opening_and_how_to_cancel_one(ledger, tmp_path):
+    """A PHH (or MAT) import stores a hand's events at one time with its session's opening: undo
+    cannot take them back one by one, and says so (it said "only 0 acts to undo", as if nothing
+    were there)."""
+    from ledger.phh import import_files
+    from test_phh import DWAN_IVEY
+
+    path = tmp_path / "hand.phh"
+    path.write_text(DWAN_IVEY, encoding="utf-8")
+    sid = import_files(ledger, [str(path)], "2026-01-01T00:00:00Z").imported[0]
+    head = ledger.store.last_seq(sid)
+    with pytest.raises(RuleViolation, match=rf"only 0 acts to undo \(seq 1-{head} came in at one time with the "
+                                            r"session's opening .*potlog void SEQ cancels one"):
+        ledger.undo(sid)
+    assert ledger.store.last_seq(sid) == head  # nothing recorded
+    bare = ledger.new_session("freeform", [("Ann", 10)], name="bare")
+    with pytest.raises(RuleViolation, match=r"only 0 acts to undo \(opening the session is not one"):
+        ledger.undo(bare)
