@@ -83,11 +83,11 @@ class Corrections(Recording):
             acts = list(islice(self.acts(session, state.voided), n))
             if len(acts) < n or any(1 in act for act in acts):
                 can = len([a for a in acts if 1 not in a])
-                first = next((a for a in acts if 1 in a), [1])
+                opened = next((a for a in acts if 1 in a), [1])  # the act the session's opening is in
                 opening = all(r.event.type in ("session_opened", "player_joined")
-                              for r in self.store.recorded(session, 0, first[-1]))
+                              for r in self.store.recorded(session, 0, opened[-1]))
                 why = ("opening the session is not one: start a new session instead" if opening else
-                       f"seq 1-{first[-1]} came in at one time with the session's opening (an import), which undo "
+                       f"seq 1-{opened[-1]} came in at one time with the session's opening (an import), which undo "
                        "does not take back: potlog void SEQ cancels one of those events")
                 raise RuleViolation(f"there {'is' if can == 1 else 'are'} only {can} act{'s' if can != 1 else ''} to "
                                     f"undo ({why})")
