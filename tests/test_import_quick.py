@@ -23,11 +23,12 @@ from ledger.errors import PotlogError
 
 
 def _chain(sid: str, events: list[dict[str, Any]], minute: int = 0) -> list[str]:
-    """`events` as the JSONL lines of session `sid`, hashed and chained."""
+    """`events` as the JSONL lines of session `sid`, hashed and chained, a second apart from
+    20:`minute`:01 (a long session runs on into the next minutes and hours)."""
     lines, prev = [], ev.GENESIS
     for seq, event in enumerate(events, 1):
         body = ev.canonical_json(event)
-        at = f"2026-01-02T20:{minute:02d}:{seq:02d}.000Z"
+        at = f"2026-01-02T{20 + (minute * 60 + seq) // 3600:02d}:{(minute + seq // 60) % 60:02d}:{seq % 60:02d}.000Z"
         h = ev.chain_hash(prev, body, session=sid, seq=seq, etype=event["type"], recorded_at=at)
         lines.append(ev.canonical_json({"session": sid, "seq": seq, "recorded_at": at, "prev_hash": prev,
                                         "hash": h, "event": event}))

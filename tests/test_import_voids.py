@@ -13,18 +13,11 @@ from ledger.app import Ledger
 from ledger.importing import MARK_NEAR
 from ledger.state import state_hash
 from ledger.store import Store
+from test_import_quick import _chain
 
 
 def _lines(events: list[dict[str, Any]], sid: str = "v") -> list[str]:
-    lines, prev = [], ev.GENESIS
-    for seq, event in enumerate(events, 1):
-        body = ev.canonical_json(event)
-        at = f"2026-01-02T20:{seq // 3600 % 60:02d}:{seq % 60:02d}.{seq % 1000:03d}Z"
-        h = ev.chain_hash(prev, body, session=sid, seq=seq, etype=event["type"], recorded_at=at)
-        lines.append(ev.canonical_json({"session": sid, "seq": seq, "recorded_at": at, "prev_hash": prev,
-                                        "hash": h, "event": event}))
-        prev = h
-    return lines
+    return _chain(sid, events)
 
 
 def _session(n: int, *targets: int) -> list[dict[str, Any]]:
