@@ -8,7 +8,6 @@ from typing import Any
 
 import pytest
 
-from ledger import events as ev
 from ledger.app import Ledger
 from ledger.importing import MARK_NEAR
 from ledger.state import state_hash
