@@ -92,6 +92,7 @@ def test_a_seal_path_that_looks_like_markup_is_said_as_it_is(potlog, own_keys, t
         assert (tmp_path / name).read_text().startswith("potlog-seal/1 session=s ")
 
 
+@pytest.mark.sqlite_only  # (a SQLite file made and read beside the store)
 def test_rehash_out_dash_writes_the_converted_export_to_stdout(potlog, tmp_path: Path,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
     import json
@@ -172,6 +173,7 @@ def test_import_and_run_read_a_pipe_as_a_file(potlog, tmp_path: Path) -> None:
     assert r.exit_code == 1 and "no file" in r.stderr
 
 
+@pytest.mark.sqlite_only  # (a SQLite file made and read beside the store)
 def test_a_damaged_database_file_is_a_refusal_not_an_internal_error(potlog, tmp_path: Path,
                                                                      capsys: pytest.CaptureFixture[str]) -> None:
     """A database file SQLite finds malformed (a disk, a copy cut short, an editor) was exit 70,
