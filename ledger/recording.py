@@ -91,9 +91,10 @@ def _inert(store: EventStore, session: str, start: int, base: TableState, target
     return snapshots.same(before, after)
 
 
-# what later events answer: a betting round's moves (each answers the last), and a hand's start
-# (every event of the hand is in it: without it, its bets would be chips in a pot of no hand)
-_ANSWERED = (ev.Bet, ev.Call, ev.Raise, ev.AllIn, ev.Check, ev.Fold, ev.HandStarted)
+# what later events answer: a betting round's moves (each answers the last), a hand's start
+# (every event of the hand is in it: without it, its bets would be chips in a pot of no hand), and
+# a player's leaving (a later join of theirs: without it, a join of a player still seated)
+_ANSWERED = (ev.Bet, ev.Call, ev.Raise, ev.AllIn, ev.Check, ev.Fold, ev.HandStarted, ev.PlayerLeft)
 
 
 def _refold_kept(records: typing.Iterable[tuple[int, ev.Event]], base: TableState, voided: set[int],

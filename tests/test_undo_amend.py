@@ -354,3 +354,23 @@ def test_undo_past_an_import_says_the_imported_events_came_with_the_opening_and_
     bare = ledger.new_session("freeform", [("Ann", 10)], name="bare")
     with pytest.raises(RuleViolation, match=r"only 0 acts to undo \(opening the session is not one"):
         ledger.undo(bare)
+
+
+def test_a_leave_voided_under_the_players_new_join_is_refused(ledger):
+    """A trust attack found it: Ann left, joined again with 50, then her leaving was voided; the
+    join of a player still seated (which `join` refuses) read as a top-up, 'bought in 150'.
+    The join goes first (newest first), or the leave stays."""
+    from ledger.commands import Join, Leave
+
+    sid = night(ledger)
+    left = ledger.execute(sid, Leave(player="Ann"))[0].seq
+    ledger.execute(sid, Join(player="Ann", amount=50))
+    head = ledger.store.last_seq(sid)
+    with pytest.raises(RuleViolation, match=rf"later events answered seq {left}: seq {left + 1} \(Ann sits down "
+                                            r"and buys in for 50\) would be refused without it \(Ann is already at "
+                                            r"the table"):
+        ledger.execute(sid, Void(target=left, reason="she never left"))
+    assert ledger.store.last_seq(sid) == head
+    ledger.execute(sid, Void(target=left + 1, reason="no second buy-in"))
+    ledger.execute(sid, Void(target=left, reason="she never left"))  # newest first: both go
+    assert ledger.state(sid).stack("Ann") == 100
