@@ -58,7 +58,7 @@ def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog ex
             from .cmd_mat import import_paths as import_mat
 
             return import_mat([file], db=db, json=json, use=use, keep_going=keep_going)
-    if file != "-" and (file.endswith((".phh", ".phhs")) or Path(file).is_dir()):
+    if file != "-" and (file.lower().endswith((".phh", ".phhs")) or Path(file).is_dir()):  # (HAND.PHH too)
         from .cmd_phh import import_paths
 
         return import_paths([file], db=db, json=json, use=use, keep_going=keep_going,

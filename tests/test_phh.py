@@ -275,3 +275,16 @@ def test_hand_rows_chain_each_row_to_the_one_before_as_chain_hash_does(session: 
         assert digest == ev.chain_hash(prev, body, session=session, seq=seq, etype=etype, recorded_at=at)
         prev = digest
     assert [r[1] for r in rows] == list(range(1, len(rows) + 1)) and len(rows) > 20
+
+
+def test_a_phh_file_named_in_capitals_is_read_as_phh(potlog, tmp_path: Path):
+    """``HAND.PHH`` (a camera roll, a Windows share) was read as JSONL and refused as 'not JSON';
+    a directory's ``.PHH`` files were passed over."""
+    loose = tmp_path / "HAND27.PHH"
+    loose.write_text(PLURIBUS_27)
+    assert _imported(potlog, "import", str(loose))[0].startswith("phh-HAND27-")
+    hands = tmp_path / "hands"
+    hands.mkdir()
+    (hands / "63.Phh").write_text(WSOP_BB_ANTE)
+    out = potlog("import", str(hands)).output
+    assert "1 hand(s) imported" in out and "phh-63-" in out

@@ -51,7 +51,7 @@ def session_name(path: str, root: str = "", key: str = "", content: str = "") ->
     ``.phh``; else its file name), its table's name `key` in a ``.phhs``, and its `content`
     digest (`digest`)."""
     rel = path[len(root):].lstrip("/") if root and path.startswith(root) else path.rsplit("/", 1)[-1]
-    rel = rel.removesuffix(".phhs").removesuffix(".phh") + (f"-{key}" if key else "")
+    rel = re.sub(r"\.phhs?$", "", rel, flags=re.IGNORECASE) + (f"-{key}" if key else "")
     stem = re.sub(r"[^A-Za-z0-9._-]+", "-", rel).strip("-.") or "hand"
     if content:
         stem = stem[-_STEM:].lstrip("-.") or "hand"
@@ -67,7 +67,7 @@ def phh_files(paths: Iterable[str]) -> list[str]:
         if os.path.isdir(path):
             for root, dirs, files in os.walk(path):
                 dirs.sort()
-                out += [os.path.join(root, f) for f in sorted(files) if f.endswith((".phh", ".phhs"))]
+                out += [os.path.join(root, f) for f in sorted(files) if f.lower().endswith((".phh", ".phhs"))]
         else:
             out.append(path)
     return out
@@ -175,7 +175,7 @@ def _tables(path: str, refuse: Callable[[str, str], None]) -> list[tuple[str, st
     except (OSError, PhhError) as exc:
         refuse(path, f"cannot read it: {exc}" if isinstance(exc, OSError) else str(exc))
         return []
-    if not path.endswith(".phhs"):
+    if not path.lower().endswith(".phhs"):
         return [(path, "", data)]
     loose = [k for k, v in data.items() if not isinstance(v, dict)]
     if loose or not data:
