@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -58,6 +59,10 @@ def import_(file: Annotated[str, typer.Argument(help="A JSONL file as 'potlog ex
             from .cmd_mat import import_paths as import_mat
 
             return import_mat([file], db=db, json=json, use=use, keep_going=keep_going)
+    if file != "-" and Path(file).is_dir() and not any(
+            f.lower().endswith((".phh", ".phhs", ".mat")) for _, _, files in os.walk(file) for f in files):
+        fail(f"no PHH or MAT files in the directory {printable(file)}: potlog import reads the .phh, .phhs and .mat "
+             "files of a directory (a JSONL export is one file)")
     if file != "-" and (file.lower().endswith((".phh", ".phhs")) or Path(file).is_dir()):  # (HAND.PHH too)
         from .cmd_phh import import_paths
 

@@ -288,3 +288,11 @@ def test_a_phh_file_named_in_capitals_is_read_as_phh(potlog, tmp_path: Path):
     (hands / "63.Phh").write_text(WSOP_BB_ANTE)
     out = potlog("import", str(hands)).output
     assert "1 hand(s) imported" in out and "phh-63-" in out
+
+
+def test_import_of_a_directory_with_no_hands_or_matches_names_both_kinds(potlog, tmp_path: Path):
+    (tmp_path / "empty" / "sub").mkdir(parents=True)
+    (tmp_path / "empty" / "notes.txt").write_text("nothing to import")
+    r = potlog("import", str(tmp_path / "empty"), ok=False)
+    assert r.exit_code == 1 and len(r.output.strip().splitlines()) == 1
+    assert "no PHH or MAT files in the directory" in r.output and ".phh, .phhs and .mat" in r.output
