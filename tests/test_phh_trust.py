@@ -176,7 +176,7 @@ def test_a_phhs_without_hands_and_an_empty_folder_are_refused(potlog, tmp_path: 
     assert r.exit_code == 1 and "not a .phhs file: its hands are tables [1], [2]" in r.stderr
     (tmp_path / "empty").mkdir()
     r = potlog("import", str(tmp_path / "empty"), ok=False)
-    assert r.exit_code == 1 and "no PHH files in" in r.stderr
+    assert r.exit_code == 1 and "no PHH or MAT files in the directory" in r.stderr
     assert sessions(potlog) == []
 
 
