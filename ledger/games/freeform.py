@@ -304,13 +304,12 @@ _DICE_EVENTS = frozenset({ev.HandStarted, ev.DiceRolled, ev.DiceCupped, ev.DiceR
 _OUT_OF_POT = frozenset({ev.PotAwarded, ev.Transfer, ev.PotCarried})
 
 
-_CONCERNS = _DICE_EVENTS | _OUT_OF_POT  # every event `evolve` does something for
+_CONCERNS = _DICE_EVENTS | _OUT_OF_POT  # every event `evolve` does something for (`Ruleset.evolves`: the
+# reducer calls it for no other; most events are bets and deals)
 
 
 def evolve(state: TableState, event: ev.Event) -> None:
-    kind = type(event)  # most events are bets and deals: skip the engines they do not concern
-    if kind not in _CONCERNS:
-        return
+    kind = type(event)
     if kind is ev.HandStarted and state.hand is not None:
         state.hand.phase = "playing"
         OWN.x(state).paid = {}
@@ -378,4 +377,4 @@ def own_command(event: ev.Event) -> Command | None:
 
 RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=OWN.initial,
                   decide=decide, evolve=evolve, legal=legal, view=view, words=WORDS,
-                  check_event=follow.redecide(decide, own_command))
+                  check_event=follow.redecide(decide, own_command), evolves=_CONCERNS)
