@@ -300,12 +300,14 @@ def decide(state: TableState, cmd: Command) -> list[ev.Event]:
     return own(state, cmd) if own is not None else decide_generic(state, cmd, NAME)
 
 
-_DICE_EVENTS = frozenset({ev.HandStarted, ev.DiceRolled, ev.DiceCupped, ev.DiceRerolled, ev.DiceShown})
-_OUT_OF_POT = frozenset({ev.PotAwarded, ev.Transfer, ev.PotCarried})
+_DICE_EVENTS: frozenset[type[ev.Event]] = frozenset({ev.HandStarted, ev.DiceRolled, ev.DiceCupped, ev.DiceRerolled,
+                                                     ev.DiceShown})
+_OUT_OF_POT: frozenset[type[ev.Event]] = frozenset({ev.PotAwarded, ev.Transfer, ev.PotCarried})
 
 
-_CONCERNS = _DICE_EVENTS | _OUT_OF_POT  # every event `evolve` does something for (`Ruleset.evolves`: the
-# reducer calls it for no other; most events are bets and deals)
+_CONCERNS: frozenset[type[ev.Event]] = _DICE_EVENTS | _OUT_OF_POT
+"""Every event `evolve` does something for (`Ruleset.evolves`: the reducer calls it for no other; most
+events are bets and deals)."""
 
 
 def evolve(state: TableState, event: ev.Event) -> None:
