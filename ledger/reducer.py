@@ -335,24 +335,30 @@ def apply(state: TableState, seq: int, event: ev.Event) -> list[Posting]:
     if event.ruling is not None:
         state.rulings.append(seq)
     state.seq = seq
-    evolve = _EVOLVE.get(state.game) or _ruleset(state.game).evolve
+    evolve, evolves = _EVOLVE.get(state.game) or _evolve(state.game)
     if t is ev.SessionOpened or t is ev.GameSwitched:
         state.ext = _RULES[state.game].initial(state)  # a new game starts from its own initial state
-    else:
+    elif evolves is None or t in evolves:  # (`Ruleset.evolves`: the classes the game's evolve does anything for)
         evolve(state, event)
     return postings
 
 
 _RULES: dict[str, Ruleset] = {}  # game -> ruleset, so the hot path skips the import machinery
-_EVOLVE: dict[str, Callable[[TableState, ev.Event], None]] = {}  # game -> its ruleset's evolve
+_Evolve = tuple[Callable[[TableState, ev.Event], None], frozenset[type[ev.Event]] | None]
+_EVOLVE: dict[str, _Evolve] = {}  # game -> its ruleset's evolve and `evolves`
 
 
 def _ruleset(game: str) -> Ruleset:
     from .core.registry import ruleset as get_ruleset  # here, not at the top: the games import this module
 
     rules = _RULES[game] = get_ruleset(game)
-    _EVOLVE[game] = rules.evolve
+    _EVOLVE[game] = rules.evolve, rules.evolves
     return rules
+
+
+def _evolve(game: str) -> _Evolve:
+    rules = _ruleset(game)
+    return rules.evolve, rules.evolves
 
 
 def voided_seqs(records: Iterable[tuple[int, ev.Event]]) -> set[int]:
@@ -399,6 +405,7 @@ def _fold_plain(st: TableState, records: Iterable[tuple[int, ev.Event]], voided:
     event for it. Keep the two in step."""
     core, game, opened, switched = _CORE, None, ev.SessionOpened, ev.GameSwitched
     evolve: Callable[[TableState, ev.Event], None] = _ruleset_unknown  # (looked up at the first event)
+    evolves: frozenset[type[ev.Event]] | None = None
     for seq, event in records:
         if seq in voided:
             st.seq = seq
@@ -416,10 +423,11 @@ def _fold_plain(st: TableState, records: Iterable[tuple[int, ev.Event]], voided:
         st.seq = seq
         if st.game is not game:  # the game's evolve, looked up again only when the game changes
             game = st.game
-            evolve = (_RULES.get(game) or _ruleset(game)).evolve
+            rules = _RULES.get(game) or _ruleset(game)
+            evolve, evolves = rules.evolve, rules.evolves
         if t is opened or t is switched:
             st.ext = _RULES[game].initial(st)
-        else:
+        elif evolves is None or t in evolves:
             evolve(st, event)
 
 

@@ -51,7 +51,7 @@ def load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[str], Mod
         rules = module.RULESET
         monkeypatch.setitem(games._cache, name, rules)        # get_ruleset, and so core.registry, find it
         monkeypatch.setitem(reducer._RULES, name, rules)      # the reducer's own cache of each game's evolve
-        monkeypatch.setitem(reducer._EVOLVE, name, rules.evolve)
+        monkeypatch.setitem(reducer._EVOLVE, name, (rules.evolve, rules.evolves))
         return module
     return loaded
 

@@ -143,6 +143,8 @@ class Ruleset(Generic[S, O]):
             (`ledger.core.run`).
         evolve: (state, event) -> None: the game's part of applying an event (turn, phase,
             ``state.ext``), in place, after the core step; never refuses.
+        evolves: the event classes `evolve` does anything for (the reducer calls it only for
+            those: an event of any other class must leave the table as it is); None: every event.
         legal: state -> who may do what next.
         view: state -> extra (label, value) lines for ``potlog state``.
         check_event: (state, event) -> None, raising when the rules would not have recorded
@@ -177,6 +179,7 @@ class Ruleset(Generic[S, O]):
     scores: bool = False
     seats: Callable[[O], tuple[int, int, str]] | None = None
     after: Callable[[TableState], list[ev.Event]] | None = None
+    evolves: frozenset[type[ev.Event]] | None = None
     _by_word: dict[str, Word] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

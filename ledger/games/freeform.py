@@ -300,17 +300,18 @@ def decide(state: TableState, cmd: Command) -> list[ev.Event]:
     return own(state, cmd) if own is not None else decide_generic(state, cmd, NAME)
 
 
-_DICE_EVENTS = frozenset({ev.HandStarted, ev.DiceRolled, ev.DiceCupped, ev.DiceRerolled, ev.DiceShown})
-_OUT_OF_POT = frozenset({ev.PotAwarded, ev.Transfer, ev.PotCarried})
+_DICE_EVENTS: frozenset[type[ev.Event]] = frozenset({ev.HandStarted, ev.DiceRolled, ev.DiceCupped, ev.DiceRerolled,
+                                                     ev.DiceShown})
+_OUT_OF_POT: frozenset[type[ev.Event]] = frozenset({ev.PotAwarded, ev.Transfer, ev.PotCarried})
 
 
-_CONCERNS = _DICE_EVENTS | _OUT_OF_POT  # every event `evolve` does something for
+_CONCERNS: frozenset[type[ev.Event]] = _DICE_EVENTS | _OUT_OF_POT
+"""Every event `evolve` does something for (`Ruleset.evolves`: the reducer calls it for no other; most
+events are bets and deals)."""
 
 
 def evolve(state: TableState, event: ev.Event) -> None:
-    kind = type(event)  # most events are bets and deals: skip the engines they do not concern
-    if kind not in _CONCERNS:
-        return
+    kind = type(event)
     if kind is ev.HandStarted and state.hand is not None:
         state.hand.phase = "playing"
         OWN.x(state).paid = {}
@@ -378,4 +379,4 @@ def own_command(event: ev.Event) -> Command | None:
 
 RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=OWN.initial,
                   decide=decide, evolve=evolve, legal=legal, view=view, words=WORDS,
-                  check_event=follow.redecide(decide, own_command))
+                  check_event=follow.redecide(decide, own_command), evolves=_CONCERNS)

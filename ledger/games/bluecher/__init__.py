@@ -78,7 +78,7 @@ SUMMARY = ("3 cards, a 1-5 dice target, 3 rounds of card buying and limit bettin
 
 # The surface: options and state, the declaration (evolve), decide, the evaluator and payments, view, words.
 from .options import BluecherExt, Options, initial  # noqa: E402
-from .stages import evolve  # noqa: E402
+from .stages import EVOLVES, evolve  # noqa: E402
 from .decide import check_event, decide  # noqa: E402
 from .showdown import BestHand, best_hand, card_value  # noqa: E402
 from .view import describe, legal  # noqa: E402
@@ -88,6 +88,6 @@ from ...core.contract import Ruleset  # noqa: E402
 __all__ = ["NAME", "RULESET", "BestHand", "BluecherExt", "best_hand", "card_value", "check_event", "decide", "legal"]
 
 RULESET = Ruleset(name=NAME, title=TITLE, summary=SUMMARY, options=Options, initial=initial, decide=decide,
-                  evolve=evolve, legal=legal, view=describe, check_event=check_event, words=WORDS,
+                  evolve=evolve, evolves=EVOLVES, legal=legal, view=describe, check_event=check_event, words=WORDS,
                   min_players=3, max_players=10,
                   seats=lambda o: (3, 9, f"with the {o.pack} pack") if o.pack.startswith("spanish") else (3, 10, ""))

@@ -218,6 +218,7 @@ def tracker(*, flow: Flow, betting: bets.Betting, dealing: deal.Dealing,
     declared = frozenset(d.name for d in declarations)
     moves_, record, reset, to_act = bets.MOVES, bets.record, bets.reset, bets.to_act
     stock, dealt = deal.track, deal.dealt
+    one = flow._one  # `Flow.stage`'s usual case (one stage of that name), looked up here without the call
 
     def finished(state: TableState) -> Callable[[Stage], bool]:
         """`advance`'s `finished`: a deal stage is over once everyone in the hand has `each` cards."""
@@ -256,7 +257,7 @@ def tracker(*, flow: Flow, betting: bets.Betting, dealing: deal.Dealing,
         # `advance`, its first step spelt out for the stage the hand is in (unless a player leaving has left
         # only one): a betting round still going, a deal not over
         left = (t is ev.Fold or t is ev.PlayerLeft) and _down_to_one(state, flow, x.phase)
-        stage = None if left else flow.stage(x.phase, state)
+        stage = None if left else (one.get(x.phase) or flow.stage(x.phase, state))
         who = None
         if stage is not None:
             if stage.betting is not None and stage.actor != "each+bet":

@@ -92,6 +92,14 @@ DECLARATIONS = (
 )
 
 
+EVOLVES: frozenset[type[ev.Event]] = frozenset({
+    ev.HandStarted, ev.HandEnded, ev.CardsDealt, ev.CardsExchanged, ev.DeckReshuffled, ev.DiceRolled, ev.RoundStarted,
+    ev.PlayerLeft, ev.Declared, ev.PotAwarded, ev.PotCarried, ev.Bet, ev.Call, ev.Raise, ev.AllIn, ev.Check, ev.Fold})
+"""The event classes `evolve` does anything for (`Ruleset.evolves`): `staged.track`'s (the stock, its own, the
+moves, the round starts, the declarations and hole cards, the settlement, the turning events) and the hand's
+start and end; a reveal, a join, a count or a note leaves Blücher's ext and the turn as they are."""
+
+
 def evolve(state: TableState, event: ev.Event) -> None:
     x = state.ext if type(state.ext) is BluecherExt else ext(state)  # the hot path of every fold
     if type(event) is ev.HandStarted:

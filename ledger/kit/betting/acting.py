@@ -52,8 +52,25 @@ def to_act(state: TableState, book: Book, rules: Betting, order: Sequence[str], 
         return None
     high = hand.current_bet
     seats, balances, acted = state.seats, state.balances, book.acted
+    if not rules.reraise and not rules.lone_ends:  # the go-around's first is the answer, then the call-backs
+        for name in order:
+            if name in acted:  # (no seat looked up for those who have acted: most of a go-around)
+                continue
+            for s in seats:  # `TableState.seat`, spelt out
+                if s.name == name:
+                    if s.in_hand and s.active and not s.folded and balances.get("seat:" + name, 0) > 0:
+                        return name
+                    break
+        if rules.call_back:
+            for name in order:
+                for s in seats:
+                    if s.name == name:
+                        if (s.round_bet < high and s.in_hand and s.active and not s.folded
+                                and balances.get("seat:" + name, 0) > 0):
+                            return name
+                        break
+        return None
     # one pass over `order`: the seats that can act (in the hand, seated, not folded, chips behind)
-    first_unacted = not rules.reraise and not rules.lone_ends  # the go-around's first is the answer
     able: list[Seat] = []
     for name in order:
         for s in seats:  # `TableState.seat`, spelt out (a go-around's answer is mostly among the first names:
@@ -62,8 +79,6 @@ def to_act(state: TableState, book: Book, rules: Betting, order: Sequence[str], 
         else:
             continue
         if s.in_hand and s.active and not s.folded and balances.get("seat:" + name, 0) > 0:
-            if first_unacted and name not in acted:
-                return name
             able.append(s)
     if rules.lone_ends and len(able) <= 1 and (not able or able[0].round_bet >= high):
         return None
