@@ -367,7 +367,18 @@ def usage_line(exc: Any, args: list[str] | tuple[str, ...] = ()) -> str:
         typed = next((a for a in args if a.startswith(name) and re.fullmatch(r"-[0-9][0-9_.,]*", a)), name)
         return (f"{typed} is a negative number: give a whole number without a minus sign, like 5 (only 'score' "
                 "takes negative points)")
-    return str(exc.format_message())
+    text = str(exc.format_message())
+    for said, meant in _VALIDATOR_WORDS:  # (Typer checks an argument's number with pydantic, and says it so)
+        text = text.replace(said, meant)
+    return text
+
+
+_VALIDATOR_WORDS = (
+    ("Input should be a valid integer, unable to parse string as an integer", "not a whole number: write it in digits, like 5"),
+    ("Input should be a valid integer, got a number with a fractional part", "not a whole number: write it in digits, like 5"),
+    ("Input should be ", "should be "),
+)
+"""Pydantic's words in Typer's refusal of an argument, and what a person at the table reads instead."""
 
 
 def progress_bar(disable: bool = False) -> Any:

@@ -139,6 +139,25 @@ def test_a_negative_amount_is_said_as_a_number_not_an_unknown_option(args: tuple
         assert led.store.last_seq("n") == 4  # nothing recorded after the opening, the seats and the hand
 
 
+@pytest.mark.parametrize("args", [("bet", "Ann", "abc"), ("bet", "Ann", "1.5"), ("void", "x")])
+def test_a_number_that_is_not_whole_is_said_in_table_words(args: tuple[str, ...], potlog, tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Typer checks an argument's number with pydantic and said so: "Input should be a valid
+    integer, unable to parse string as an integer"."""
+    from cli.main import main
+
+    potlog.run_script("new freeform --name n -p Ann=100 -p Ben=100\nhand\n", tmp_path)
+    capsys.readouterr()
+    assert main(["--db", potlog.db, *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Input should" not in err and "parse string" not in err
+    assert "not a whole number: write it in digits, like 5" in err
+    assert main(["--db", potlog.db, "bet", "Ann", "0"]) == 2
+    assert "should be greater than or equal to 1" in capsys.readouterr().err
+    r = potlog.run_script(f"{' '.join(args)}\n", tmp_path, ok=False)
+    assert r.exit_code == 2 and "line 1: " in r.output and "not a whole number" in r.output
+
+
 def _through_a_pipe(tmp_path: Path, text: str) -> Path:
     """A named pipe that gives `text` once (what 'potlog import <(potlog export)' reads)."""
     import os
