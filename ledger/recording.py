@@ -102,13 +102,13 @@ def _refold_kept(records: typing.Iterable[tuple[int, ev.Event]], base: TableStat
     """The log folded again without the voided `target` (`fold`, chips checked after every
     event). When the target is a move of a betting round (a bet, call, raise, all-in, check or
     fold) or a hand's start, each live event after it is also put to the game's rules again on the table it now
-    meets (`verify._rules_problem`, as ``verify --rules`` checks an event): the later moves
+    meets (`verify.rules_problem`, as ``verify --rules`` checks an event): the later moves
     answered it (a fold to a raise, a call of it), and a void rebuilds the table as if it had
     never happened, so a move the rules now refuse cannot stand (a call of a raise that is
     void). Other voids (a deal, an ante, a roll) keep what the games make of a step left due.
     Table rulings stand as they were recorded."""
     from .describe import describe
-    from .verify import _rules_problem
+    from .verify import rules_problem
 
     st = base.clone()
     wager = False
@@ -117,7 +117,7 @@ def _refold_kept(records: typing.Iterable[tuple[int, ev.Event]], base: TableStat
             wager = wager or (seq == target and isinstance(event, _ANSWERED))
             st.seq = seq
             continue
-        problem = _rules_problem(st, seq, event) if (wager and seq > target and event.ruling is None and
+        problem = rules_problem(st, seq, event) if (wager and seq > target and event.ruling is None and
                                                      not isinstance(event, ev.Void)) else None
         apply(st, seq, event)
         check(st, hand_closed=isinstance(event, ev.HandEnded))  # (broken chips said first, as before)

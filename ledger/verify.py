@@ -251,7 +251,9 @@ def _rules_method(game: str) -> str:
     return f"chips and well-formedness only ({game} defines no check_event)"
 
 
-def _rules_problem(state: TableState, seq: int, event: ev.Event) -> str | None:
+def rules_problem(state: TableState, seq: int, event: ev.Event) -> str | None:
+    """What the game's rules say against `event` recorded at `seq` on `state` (``verify --rules``;
+    a void's refold, `recording._refold_kept`), or None when they would have recorded it."""
     from .games import get_ruleset
 
     game = state.game if seq > 1 else (event.game if isinstance(event, ev.SessionOpened) else "")
@@ -314,7 +316,7 @@ def verify_rules(records: Iterable[tuple[int, ev.Event]], session: str = "",
             overrides.append(Finding(session, seq, "override", f"seq {seq} ({text}) is a table ruling"))
             problem = None
         else:
-            problem = _rules_problem(state, seq, event)
+            problem = rules_problem(state, seq, event)
             if problem:
                 return [Finding(session, seq, "rules", f"seq {seq} ({text}): the rules refuse it: {problem}")], overrides, method
         problem = _table_problem(state, seq, event)
